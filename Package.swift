@@ -1,0 +1,89 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings shared by the project's own modules.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+/// Extensions are written the way SiriKit code is written (NSObject handlers, completion
+/// handlers), so they build in the Swift 5 language mode, as such code does today.
+let extensionSettings: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
+let package = Package(
+    name: "intents",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "intents", targets: ["intents"]),
+        .executable(name: "intents-extension", targets: ["intents-extension"]),
+        // The sample apps, playing the containing apps of the sample extensions.
+        .executable(name: "pizza", targets: ["pizza"]),
+        .executable(name: "monkeychat", targets: ["monkeychat"]),
+        .library(name: "Intents", targets: ["Intents"]),
+        .library(name: "IntentsHost", targets: ["IntentsHost"]),
+        .library(name: "IntentsTesting", targets: ["IntentsTesting"]),
+        .library(name: "SharedKit", targets: ["SharedKit"]),
+        // Sample extensions: each a shared library that links its own copy of the SDK.
+        .library(name: "MonkeyChatIntents", type: .dynamic, targets: ["MonkeyChatIntents"]),
+        .library(name: "PizzaIntents", type: .dynamic, targets: ["PizzaIntents"]),
+        // A sample that attacks its own sandbox on request, to show that every attack fails.
+        .library(name: "SandboxTesterIntents", type: .dynamic, targets: ["SandboxTesterIntents"]),
+        // A misbehaving extension the tests use: it crashes or hangs on request.
+        .library(name: "FaultyIntents", type: .dynamic, targets: ["FaultyIntents"]),
+        // A one-parameter extension the benchmarks drive.
+        .library(name: "EchoIntents", type: .dynamic, targets: ["EchoIntents"]),
+        .executable(name: "intents-bench", targets: ["intents-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .target(name: "ExtensionProtocol", swiftSettings: strictSettings),
+        // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
+        .target(name: "Intents", dependencies: ["ExtensionProtocol"], swiftSettings: strictSettings + extensionSettings),
+        .target(name: "IntentsHost", dependencies: ["ExtensionProtocol"], swiftSettings: strictSettings),
+        .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents"], swiftSettings: strictSettings),
+        .target(name: "IntentsCLI", dependencies: [
+            "IntentsHost",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strictSettings),
+        .executableTarget(name: "intents", dependencies: ["IntentsCLI"], swiftSettings: strictSettings),
+        // The sandbox's system-call glue (Landlock, seccomp through libseccomp, namespaces, capabilities).
+        .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
+        .target(name: "ExtensionRunner", dependencies: ["ExtensionProtocol", "CSandbox"], swiftSettings: strictSettings),
+        .executableTarget(name: "intents-extension", dependencies: ["ExtensionRunner"], swiftSettings: strictSettings),
+        .target(name: "SharedKit", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
+                                                  .product(name: "GRDBSQLite", package: "GRDB.swift")],
+                path: "SharedKit", swiftSettings: strictSettings),
+
+        .target(name: "MonkeyChatIntents", dependencies: ["Intents", "SharedKit"],
+                path: "Plugins/MonkeyChatIntents", swiftSettings: extensionSettings),
+        .target(name: "PizzaIntents", dependencies: ["Intents", "SharedKit"],
+                path: "Plugins/PizzaIntents", swiftSettings: extensionSettings),
+        .target(name: "SandboxAttacks", path: "Plugins/SandboxAttacks"),
+        .target(name: "SandboxTesterIntents", dependencies: ["Intents", "SandboxAttacks", "SharedKit"],
+                path: "Plugins/SandboxTesterIntents", swiftSettings: extensionSettings),
+        .target(name: "FaultyIntents", dependencies: ["Intents"],
+                path: "Tests/Fixtures/FaultyIntents", swiftSettings: extensionSettings),
+
+        .target(name: "EchoIntents", dependencies: ["Intents"],
+                path: "Tests/Fixtures/EchoIntents", swiftSettings: extensionSettings),
+        .target(name: "IntentsBenchmarks", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "EchoIntents", "SharedKit",
+                                                          .product(name: "GRDBSQLite", package: "GRDB.swift")],
+                swiftSettings: strictSettings),
+        .executableTarget(name: "intents-bench", dependencies: ["IntentsBenchmarks"], swiftSettings: strictSettings),
+
+        .executableTarget(name: "pizza", dependencies: ["SharedKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: strictSettings),
+        .executableTarget(name: "monkeychat", dependencies: ["SharedKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: strictSettings),
+        .executableTarget(name: "sharedstore-tool", dependencies: ["SharedKit"], path: "Tests/Fixtures/SharedStoreTool"),
+
+        .testTarget(name: "SharedKitTests", dependencies: ["SharedKit"]),
+        .testTarget(name: "ExtensionProtocolTests", dependencies: ["ExtensionProtocol"]),
+        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol"],
+                    swiftSettings: extensionSettings),
+        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "SharedKit"]),
+    ]
+)

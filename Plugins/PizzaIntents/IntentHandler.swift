@@ -1,0 +1,9 @@
+import Intents
+
+/// The Pizza extension's principal class.
+class IntentHandler: INExtension {
+    override func handler(for intent: INIntent) -> Any {
+        guard intent is OrderPizzaIntent else { fatalError("Unhandled intent type: \(intent)") }
+        return OrderPizzaIntentHandler()
+    }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Intents
+import SandboxAttacks
+import SharedKit
+
+/// Carries out one attack and reports what stopped it. Attacks that the sandbox contains by
+/// ending the process (memory, CPU, crashes, bad frames) never answer.
+class AttackIntentHandler: NSObject {
+    func handle(intent: AttackIntent) async -> AttackIntentResponse {
+        let target = intent.target ?? ""
+        switch intent.attack ?? "" {
+        case "ping": return .outcome("ok")
+        case "echo":
+            try? await Task.sleep(for: .milliseconds(50))
+            return .outcome("echo \(target) from \(getpid())")
+        case "read": return .outcome(result(read(target)))
+        case "write": return .outcome(result(write(target)))
+        case "write-container": return .outcome(result(write(NSHomeDirectory() + "/written-by-extension")))
+        case "group-write": return .outcome(groupWrite(target))
+        case "store-increment": return .outcome(storeIncrement(target))
+        case "tcp-connect": return .outcome(result(connectTCP(target)))
+        case "tcp-bind": return .outcome(result(bindTCP()))
+        case "udp-send": return .outcome(result(sendUDP(target)))
+        case "unix-connect": return .outcome(result(connectUnix(target)))
+        case "ptrace": return .outcome(result(attack_ptrace_attach(Int32(target) ?? getppid())))
+        case "signal": return .outcome(result(kill(Int32(target) ?? getppid(), SIGTERM) == 0 ? 0 : errno))
+        case "fork-bomb": return .outcome(forkBomb())
+        case "exec": return .outcome(result(attack_exec()))
+        case "unshare": return .outcome(result(attack_unshare()))
+        case "memory-malloc": return .outcome(mallocBomb())
+        case "memory-array": return .outcome(arrayBomb())
+        case "fd-exhaustion": return .outcome(exhaustDescriptors())
+        case "spin": spin()
+        case "never-complete": await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+        case "crash-fatal": fatalError("SandboxTester was asked to crash")
+        case "crash-segv": raise(SIGSEGV)
+        case "frame-garbage": writeToHost(Array("garbage, not a frame".utf8))
+        case "frame-truncated":
+            writeToHost([0xF1, 1, 0, 0, 0, 100] + Array("{\"trunc".utf8))
+            _exit(0)
+        case "frame-oversized": writeToHost([0xF1, 1, 0x7F, 0xFF, 0xFF, 0xFF])
+        case "stdout":
+            for line in 0..<5000 { print("stray output \(line) must not corrupt a frame") }
+            return .outcome("ok")
+        default: return .outcome("unknown attack \(intent.attack ?? "")")
+        }
+        return .outcome("still alive")
+    }
+
+    private func result(_ error: Int32) -> String {
+        error == 0 ? "allowed" : "blocked: \(String(cString: attack_errno_name(error)))"
+    }
+
+    private func read(_ path: String) -> Int32 {
+        let fd = open(path, O_RDONLY)
+        if fd < 0 { return errno }
+        close(fd)
+        return 0
+    }
+
+    private func write(_ path: String) -> Int32 {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if fd < 0 { return errno }
+        _ = Glibc.write(fd, "x", 1)
+        close(fd)
+        return 0
+    }
+
+    private func groupWrite(_ group: String) -> String {
+        guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group) else {
+            return "blocked: not entitled to \(group)"
+        }
+        let file = container.appendingPathComponent("written-by-extension").path
+        let error = write(file)
+        guard error == 0 else { return result(error) }
+        let back = FileManager.default.contents(atPath: file)
+        return "allowed: read back \(back?.count ?? -1) bytes"
+    }
+
+    /// Opens the app group's shared store, as an extension would, and counts one more visit.
+    private func storeIncrement(_ group: String) -> String {
+        do {
+            let store = try SharedStore(suiteName: group)
+            let visits = try store.update("visits", as: Int.self) { ($0 ?? 0) + 1 } ?? 0
+            return "allowed: visits \(visits)"
+        } catch let error as SharedStoreError {
+            return "blocked: \(error.message)"
+        } catch {
+            return "failed: \(error)"
+        }
+    }
+
+    private func socketAddress(_ text: String) -> sockaddr_in {
+        let parts = text.split(separator: ":")
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(parts.last.flatMap { UInt16($0) } ?? 9).bigEndian)
+        address.sin_addr.s_addr = inet_addr(parts.first.map(String.init) ?? "127.0.0.1")
+        return address
+    }
+
+    private func connectTCP(_ target: String) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if fd < 0 { return errno }
+        defer { close(fd) }
+        var address = socketAddress(target)
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return status == 0 ? 0 : errno
+    }
+
+    private func bindTCP() -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if fd < 0 { return errno }
+        defer { close(fd) }
+        var address = socketAddress("127.0.0.1:0")
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return status == 0 ? 0 : errno
+    }
+
+    private func sendUDP(_ target: String) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+        if fd < 0 { return errno }
+        defer { close(fd) }
+        var address = socketAddress(target)
+        let sent = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { sendto(fd, "x", 1, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return sent == 1 ? 0 : errno
+    }
+
+    private func connectUnix(_ path: String) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        if fd < 0 { return errno }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+        }
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        return status == 0 ? 0 : errno
+    }
+
+    private func forkBomb() -> String {
+        var forked: Int32 = 0
+        let error = attack_fork(1000, &forked)
+        return error == 0 ? "allowed: forked \(forked) times" : "\(result(error)) after \(forked) forks"
+    }
+
+    private func mallocBomb() -> String {
+        let size = 4 << 30
+        guard let memory = malloc(size) else { return "blocked: ENOMEM" }
+        memset(memory, 1, size)
+        free(memory)
+        return "allowed: 4 GiB"
+    }
+
+    private func arrayBomb() -> String {
+        let array = [UInt8](repeating: 1, count: 4 << 30)
+        return "allowed: \(array.count) bytes"
+    }
+
+    private func exhaustDescriptors() -> String {
+        var opened: [Int32] = []
+        defer { opened.forEach { close($0) } }
+        while opened.count < 100_000 {
+            let fd = open("/dev/null", O_RDONLY)
+            if fd < 0 { return "\(result(errno)) after \(opened.count) files" }
+            opened.append(fd)
+        }
+        return "allowed: \(opened.count) files"
+    }
+
+    private func spin() -> Never {
+        var counter: UInt64 = 0
+        while true { counter &+= 1 }
+    }
+
+    /// fd 3 is the runner's socket to the host.
+    private func writeToHost(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Glibc.write(3, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+extension AppGroupContainers {
+    /// For an app process: the groups in its bundle's entitlements (`<App>.entitlements`), found
+    /// in `<state>/Apps/<App>.app`, in the apps laid out beside this executable, or in the
+    /// `Info/<App>` folder of the source tree it was built from.
+    /// - Throws: `SharedStoreError` (`.unavailable`) when no entitlements file is found.
+    public static func forApp(named name: String, stateFolder: String = defaultStateFolder()) throws -> AppGroupContainers {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var folder = (executable as NSString).deletingLastPathComponent
+        var candidates = ["\(stateFolder)/Apps/\(name).app/\(name).entitlements", "\(folder)/Apps/\(name).app/\(name).entitlements"]
+        while folder != "/" && !folder.isEmpty {
+            candidates.append("\(folder)/Info/\(name)/\(name).entitlements")
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }),
+              let data = FileManager.default.contents(atPath: path),
+              let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
+            throw SharedStoreError(.unavailable, "No \(name).entitlements was found for the app \(name) (looked in \(candidates.prefix(2).joined(separator: ", ")) and Info/\(name) above the executable).")
+        }
+        let groups = plist["com.apple.security.application-groups"] as? [String] ?? []
+        return AppGroupContainers(entitledGroups: groups, stateFolder: stateFolder)
+    }
+
+    /// The host's state folder: `INTENTS_STATE`, else `$XDG_STATE_HOME/intents`, else `~/.local/state/intents`.
+    public static func defaultStateFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let explicit = environment["INTENTS_STATE"], !explicit.isEmpty { return explicit }
+        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/intents" }
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/intents"
+    }
+}

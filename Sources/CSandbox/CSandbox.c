@@ -1,0 +1,214 @@
+#define _GNU_SOURCE
+#include "CSandbox.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// Landlock's ABI, declared here: Debian 12's kernel headers predate the network and scope bits.
+struct csb_ruleset_attr { uint64_t handled_access_fs; uint64_t handled_access_net; uint64_t scoped; };
+struct csb_path_beneath_attr { uint64_t allowed_access; int32_t parent_fd; } __attribute__((packed));
+
+#define CSB_CREATE_RULESET_VERSION (1U << 0)
+#define CSB_RULE_PATH_BENEATH 1
+#define CSB_SYS_create_ruleset 444
+#define CSB_SYS_add_rule 445
+#define CSB_SYS_restrict_self 446
+
+#define FS_EXECUTE (1ULL << 0)
+#define FS_WRITE_FILE (1ULL << 1)
+#define FS_READ_FILE (1ULL << 2)
+#define FS_READ_DIR (1ULL << 3)
+#define FS_REMOVE_DIR (1ULL << 4)
+#define FS_REMOVE_FILE (1ULL << 5)
+#define FS_MAKE_CHAR (1ULL << 6)
+#define FS_MAKE_DIR (1ULL << 7)
+#define FS_MAKE_REG (1ULL << 8)
+#define FS_MAKE_SOCK (1ULL << 9)
+#define FS_MAKE_FIFO (1ULL << 10)
+#define FS_MAKE_BLOCK (1ULL << 11)
+#define FS_MAKE_SYM (1ULL << 12)
+#define FS_REFER (1ULL << 13)
+#define FS_TRUNCATE (1ULL << 14)
+#define FS_IOCTL_DEV (1ULL << 15)
+#define NET_BIND_TCP (1ULL << 0)
+#define NET_CONNECT_TCP (1ULL << 1)
+#define SCOPE_ABSTRACT_UNIX_SOCKET (1ULL << 0)
+#define SCOPE_SIGNAL (1ULL << 1)
+
+static int fail(char *error, int size, const char *what) {
+    snprintf(error, size, "%s: %s", what, strerror(errno));
+    return -1;
+}
+
+int csandbox_landlock_abi(void) {
+    long abi = syscall(CSB_SYS_create_ruleset, NULL, 0, CSB_CREATE_RULESET_VERSION);
+    return abi < 0 ? 0 : (int)abi;
+}
+
+int csandbox_seccomp_available(void) {
+    return prctl(PR_GET_SECCOMP, 0, 0, 0, 0) >= 0 ? 1 : 0;
+}
+
+int csandbox_parent_death_signal(int signal) {
+    return prctl(PR_SET_PDEATHSIG, signal, 0, 0, 0);
+}
+
+int csandbox_no_new_privileges(void) {
+    return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+}
+
+int csandbox_has_no_new_privileges(void) {
+    return prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1 ? 1 : 0;
+}
+
+static int write_file(const char *path, const char *text) {
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t length = (ssize_t)strlen(text);
+    ssize_t written = write(fd, text, (size_t)length);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return written == length ? 0 : -1;
+}
+
+int csandbox_unshare(int network, char *error, int error_size) {
+    uid_t uid = getuid();
+    gid_t gid = getgid();
+    if (unshare(CLONE_NEWUSER | (network ? CLONE_NEWNET : 0)) != 0) return fail(error, error_size, "unshare");
+    char map[64];
+    if (write_file("/proc/self/setgroups", "deny") != 0) return fail(error, error_size, "writing /proc/self/setgroups");
+    snprintf(map, sizeof map, "%u %u 1\n", uid, uid);
+    if (write_file("/proc/self/uid_map", map) != 0) return fail(error, error_size, "writing /proc/self/uid_map");
+    snprintf(map, sizeof map, "%u %u 1\n", gid, gid);
+    if (write_file("/proc/self/gid_map", map) != 0) return fail(error, error_size, "writing /proc/self/gid_map");
+    return 0;
+}
+
+int csandbox_drop_capabilities(char *error, int error_size) {
+    for (int cap = 0; cap <= 63; cap++) {
+        if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno != EINVAL && errno != EPERM) {
+            return fail(error, error_size, "dropping the capability bounding set");
+        }
+    }
+    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+    struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+    struct __user_cap_data_struct data[2];
+    memset(data, 0, sizeof data);
+    if (syscall(SYS_capset, &header, data) != 0) return fail(error, error_size, "capset");
+    return 0;
+}
+
+static uint64_t handled_fs(int abi) {
+    uint64_t access = (FS_MAKE_SYM << 1) - 1;  // ABI 1: bits 0 to 12
+    if (abi >= 2) access |= FS_REFER;
+    if (abi >= 3) access |= FS_TRUNCATE;
+    if (abi >= 5) access |= FS_IOCTL_DEV;
+    return access;
+}
+
+static uint64_t rights_for(int mode, int is_directory, uint64_t handled) {
+    uint64_t access = 0;
+    if (mode & CSANDBOX_READ) access |= FS_READ_FILE | FS_READ_DIR;
+    if (mode & CSANDBOX_EXECUTE) access |= FS_EXECUTE;
+    if (mode & CSANDBOX_WRITE) {
+        access |= FS_WRITE_FILE | FS_REMOVE_DIR | FS_REMOVE_FILE | FS_MAKE_DIR | FS_MAKE_REG | FS_MAKE_SYM
+                | FS_MAKE_FIFO | FS_MAKE_SOCK | FS_REFER | FS_TRUNCATE;
+    }
+    if (!is_directory) access &= FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL_DEV;
+    return access & handled;
+}
+
+int csandbox_landlock_restrict(const char *const *paths, const int *modes, int count, int deny_tcp, int scope,
+                               char *error, int error_size) {
+    int abi = csandbox_landlock_abi();
+    if (abi <= 0) {
+        snprintf(error, error_size, "Landlock is not available in this kernel");
+        return -1;
+    }
+    struct csb_ruleset_attr attributes = { handled_fs(abi), 0, 0 };
+    if (deny_tcp && abi >= 4) attributes.handled_access_net = NET_BIND_TCP | NET_CONNECT_TCP;
+    if (scope && abi >= 6) attributes.scoped = SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL;
+    size_t size = abi >= 6 ? sizeof attributes : abi >= 4 ? 2 * sizeof(uint64_t) : sizeof(uint64_t);
+    int ruleset = (int)syscall(CSB_SYS_create_ruleset, &attributes, size, 0);
+    if (ruleset < 0) return fail(error, error_size, "landlock_create_ruleset");
+    for (int index = 0; index < count; index++) {
+        int fd = open(paths[index], O_PATH | O_CLOEXEC);
+        if (fd < 0) continue;
+        struct stat status;
+        if (fstat(fd, &status) != 0) { close(fd); continue; }
+        struct csb_path_beneath_attr rule = { rights_for(modes[index], S_ISDIR(status.st_mode), attributes.handled_access_fs), fd };
+        long added = rule.allowed_access == 0 ? 0 : syscall(CSB_SYS_add_rule, ruleset, CSB_RULE_PATH_BENEATH, &rule, 0);
+        int saved = errno;
+        close(fd);
+        if (added != 0) {
+            errno = saved;
+            char what[512];
+            snprintf(what, sizeof what, "landlock_add_rule for %s", paths[index]);
+            close(ruleset);
+            return fail(error, error_size, what);
+        }
+    }
+    if (syscall(CSB_SYS_restrict_self, ruleset, 0) != 0) {
+        close(ruleset);
+        return fail(error, error_size, "landlock_restrict_self");
+    }
+    close(ruleset);
+    return abi;
+}
+
+static const char *const denied_calls[] = {
+    "ptrace", "process_vm_readv", "process_vm_writev", "mount", "umount2", "pivot_root", "chroot",
+    "unshare", "setns", "bpf", "keyctl", "add_key", "request_key", "kexec_load", "kexec_file_load",
+    "init_module", "finit_module", "delete_module", "perf_event_open", "userfaultfd", "io_uring_setup",
+    "io_uring_enter", "io_uring_register", "swapon", "swapoff", "reboot", "acct", "settimeofday",
+    "clock_settime", "adjtimex", "fanotify_init", "open_by_handle_at", "name_to_handle_at", "quotactl",
+    "syslog", "vhangup", "iopl", "ioperm", "fork", "vfork", "execve", "execveat", "mknod", "mknodat",
+    "fsopen", "fsmount", "fspick", "open_tree", "move_mount", "mount_setattr",
+};
+
+int csandbox_seccomp_apply(int allow_network, char *error, int error_size) {
+    scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
+    if (filter == NULL) { snprintf(error, error_size, "seccomp_init failed"); return -1; }
+    int status = 0;
+    for (size_t index = 0; index < sizeof denied_calls / sizeof denied_calls[0] && status == 0; index++) {
+        int call = seccomp_syscall_resolve_name(denied_calls[index]);
+        if (call != __NR_SCMP_ERROR) status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), call, 0);
+    }
+    if (status == 0) {
+        status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
+                                  SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0));
+    }
+    int clone3 = seccomp_syscall_resolve_name("clone3");
+    if (status == 0 && clone3 != __NR_SCMP_ERROR) status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), clone3, 0);
+    if (status == 0 && !allow_network) {
+        status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 0);
+    } else {
+        // Only AF_UNIX (1), AF_INET (2) and AF_INET6 (10): libseccomp takes one comparison per
+        // argument in a rule, so each other family gets a rule of its own.
+        for (int family = 0; family < AF_INET6 && status == 0; family++) {
+            if (family == AF_UNIX || family == AF_INET) continue;
+            status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_EQ, family));
+        }
+        if (status == 0) {
+            status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_GT, AF_INET6));
+        }
+    }
+    if (status == 0) status = seccomp_load(filter);
+    seccomp_release(filter);
+    if (status != 0) {
+        snprintf(error, error_size, "loading the seccomp filter failed: %s", strerror(-status));
+        return -1;
+    }
+    return 0;
+}

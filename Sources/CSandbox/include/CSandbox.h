@@ -1,0 +1,46 @@
+#ifndef CSANDBOX_H
+#define CSANDBOX_H
+
+#include <stdint.h>
+
+/// Access modes for csandbox_landlock_restrict, combined with |.
+#define CSANDBOX_READ 1
+#define CSANDBOX_WRITE 2
+#define CSANDBOX_EXECUTE 4
+
+/// The Landlock ABI version this kernel offers; 0 when Landlock is unavailable.
+int csandbox_landlock_abi(void);
+
+/// Whether this kernel offers seccomp filters (1) or not (0).
+int csandbox_seccomp_available(void);
+
+/// Sends `signal` to this process when its parent dies.
+int csandbox_parent_death_signal(int signal);
+
+/// Sets PR_SET_NO_NEW_PRIVS; returns 0, or -1 with errno.
+int csandbox_no_new_privileges(void);
+
+/// Whether no_new_privs is set (1), or not (0).
+int csandbox_has_no_new_privileges(void);
+
+/// Enters new user (and, when `network` is non-zero, network) namespaces, mapping the current
+/// uid and gid to themselves. Must run while single-threaded. 0, or -1 with a message.
+int csandbox_unshare(int network, char *error, int error_size);
+
+/// Drops every capability (effective, permitted, inheritable, ambient, bounding). 0 or -1.
+int csandbox_drop_capabilities(char *error, int error_size);
+
+/// Restricts the file system to `paths` with their `modes`; when `deny_tcp` is set, denies
+/// TCP bind and connect (ABI 4+); when `scope` is set, denies signals and abstract Unix
+/// sockets across the sandbox's boundary (ABI 6+). Missing paths are skipped.
+/// Returns the ABI used, or -1 with a message.
+int csandbox_landlock_restrict(const char *const *paths, const int *modes, int count, int deny_tcp, int scope,
+                               char *error, int error_size);
+
+/// Loads a seccomp filter that denies dangerous system calls with EPERM, process creation
+/// (fork, vfork, clone without CLONE_THREAD, execve) with EPERM, clone3 with ENOSYS (so that
+/// threads fall back to clone), and sockets with EPERM unless `allow_network` (then only
+/// AF_INET, AF_INET6 and AF_UNIX). 0, or -1 with a message.
+int csandbox_seccomp_apply(int allow_network, char *error, int error_size);
+
+#endif

@@ -1,0 +1,42 @@
+/// The shape of an intent as the host needs it: its parameters, in the order they are resolved.
+///
+/// The SDK inside the extension derives it from the intent class; the host uses it to turn
+/// command-line text into typed values and to word its prompts.
+public struct IntentSchema: Codable, Hashable, Sendable {
+    public var name: String
+    public var parameters: [ParameterSchema]
+
+    public init(name: String, parameters: [ParameterSchema]) {
+        self.name = name
+        self.parameters = parameters
+    }
+
+    /// The parameter called `name`, if the intent has one.
+    public func parameter(named name: String) -> ParameterSchema? {
+        parameters.first { $0.name == name }
+    }
+}
+
+/// One parameter of an intent: its name, its value type and whether it holds a list.
+public struct ParameterSchema: Codable, Hashable, Sendable {
+    public var name: String
+    public var title: String
+    public var type: ValueType
+    public var isList: Bool
+    /// The cases of an enumeration parameter, in declared order; empty otherwise.
+    public var enumerationCases: [EnumerationValue]
+
+    public init(name: String, title: String? = nil, type: ValueType, isList: Bool = false,
+                enumerationCases: [EnumerationValue] = []) {
+        self.name = name
+        self.title = title ?? name
+        self.type = type
+        self.isList = isList
+        self.enumerationCases = enumerationCases
+    }
+}
+
+/// The kinds of value a parameter can hold.
+public enum ValueType: String, Codable, Hashable, Sendable, CaseIterable {
+    case string, integer, double, boolean, person, object, enumeration, dateComponents
+}

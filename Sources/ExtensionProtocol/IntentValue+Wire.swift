@@ -1,0 +1,100 @@
+extension IntentValue: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        switch self {
+        case .string(let text): writer.unsigned(0); writer.string(text)
+        case .integer(let number): writer.unsigned(1); writer.int(number)
+        case .double(let number): writer.unsigned(2); writer.double(number)
+        case .boolean(let flag): writer.unsigned(3); writer.bool(flag)
+        case .person(let person): writer.unsigned(4); writer.value(person)
+        case .object(let object): writer.unsigned(5); writer.value(object)
+        case .enumeration(let value): writer.unsigned(6); writer.value(value)
+        case .dateComponents(let components): writer.unsigned(7); writer.value(components)
+        case .list(let values): writer.unsigned(8); writer.array(values) { $0.value($1) }
+        }
+    }
+
+    public init(from reader: inout WireReader) throws {
+        switch try reader.tag(below: 9, of: "IntentValue") {
+        case 0: self = .string(try reader.string())
+        case 1: self = .integer(try reader.int())
+        case 2: self = .double(try reader.double())
+        case 3: self = .boolean(try reader.bool())
+        case 4: self = .person(try reader.value())
+        case 5: self = .object(try reader.value())
+        case 6: self = .enumeration(try reader.value())
+        case 7: self = .dateComponents(try reader.value())
+        default: self = .list(try reader.array { try $0.value() })
+        }
+    }
+}
+
+extension PersonValue: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        writer.string(displayName)
+        writer.optional(handle) { $0.string($1) }
+        writer.optional(handleType) { $0.int($1) }
+        writer.optional(contactIdentifier) { $0.string($1) }
+        writer.optional(customIdentifier) { $0.string($1) }
+    }
+
+    public init(from reader: inout WireReader) throws {
+        self.init(displayName: try reader.string(), handle: try reader.optional { try $0.string() },
+                  handleType: try reader.optional { try $0.int() }, contactIdentifier: try reader.optional { try $0.string() },
+                  customIdentifier: try reader.optional { try $0.string() })
+    }
+}
+
+extension ObjectValue: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        writer.optional(identifier) { $0.string($1) }
+        writer.string(display)
+        writer.optional(pronunciationHint) { $0.string($1) }
+    }
+
+    public init(from reader: inout WireReader) throws {
+        self.init(identifier: try reader.optional { try $0.string() }, display: try reader.string(),
+                  pronunciationHint: try reader.optional { try $0.string() })
+    }
+}
+
+extension EnumerationValue: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        writer.int(rawValue)
+        writer.string(name)
+        writer.string(display)
+    }
+
+    public init(from reader: inout WireReader) throws {
+        self.init(rawValue: try reader.int(), name: try reader.string(), display: try reader.string())
+    }
+}
+
+extension DateComponentsValue: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        for field in [year, month, day, hour, minute] { writer.optional(field) { $0.int($1) } }
+    }
+
+    public init(from reader: inout WireReader) throws {
+        self.init(year: try reader.optional { try $0.int() }, month: try reader.optional { try $0.int() },
+                  day: try reader.optional { try $0.int() }, hour: try reader.optional { try $0.int() },
+                  minute: try reader.optional { try $0.int() })
+    }
+}
+
+extension Dictionary where Key == String, Value == IntentValue {
+    /// Entries in key order, so that equal dictionaries code to equal bytes.
+    func write(to writer: inout WireWriter) {
+        writer.array(sorted { $0.key < $1.key }) { writer, entry in
+            writer.string(entry.key)
+            writer.value(entry.value)
+        }
+    }
+
+    init(from reader: inout WireReader) throws {
+        self.init()
+        for _ in 0..<(try reader.count()) {
+            let key = try reader.string()
+            self[key] = try reader.value(IntentValue.self)
+        }
+    }
+}

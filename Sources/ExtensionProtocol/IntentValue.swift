@@ -1,0 +1,112 @@
+/// A parameter or output value as it crosses the host/extension boundary.
+///
+/// The host understands intents generically through these values; the SDK inside
+/// the extension turns them into concrete Swift types (`INPerson`, `NSNumber`, ...).
+public indirect enum IntentValue: Hashable, Sendable {
+    case string(String)
+    case integer(Int)
+    case double(Double)
+    case boolean(Bool)
+    case person(PersonValue)
+    case object(ObjectValue)
+    case enumeration(EnumerationValue)
+    case dateComponents(DateComponentsValue)
+    case list([IntentValue])
+
+    /// What a person reads for this value in a prompt or a list of choices.
+    public var displayString: String {
+        switch self {
+        case .string(let text): return text
+        case .integer(let number): return String(number)
+        case .double(let number): return String(number)
+        case .boolean(let flag): return flag ? "yes" : "no"
+        case .person(let person): return person.displayString
+        case .object(let object): return object.display
+        case .enumeration(let value): return value.display
+        case .dateComponents(let components): return components.displayString
+        case .list(let values): return values.map(\.displayString).joined(separator: ", ")
+        }
+    }
+
+    /// The elements of a list, or the value itself as a one-element list.
+    public var elements: [IntentValue] {
+        if case .list(let values) = self { return values }
+        return [self]
+    }
+}
+
+/// A person: what `INPerson` carries across the boundary.
+public struct PersonValue: Hashable, Sendable, Codable {
+    public var displayName: String
+    public var handle: String?
+    public var handleType: Int?
+    public var contactIdentifier: String?
+    public var customIdentifier: String?
+
+    public init(displayName: String, handle: String? = nil, handleType: Int? = nil,
+                contactIdentifier: String? = nil, customIdentifier: String? = nil) {
+        self.displayName = displayName
+        self.handle = handle
+        self.handleType = handleType
+        self.contactIdentifier = contactIdentifier
+        self.customIdentifier = customIdentifier
+    }
+
+    /// The display name, with the handle when there is one, so that namesakes differ.
+    public var displayString: String {
+        guard let handle, !handle.isEmpty, handle != displayName else { return displayName }
+        return "\(displayName) (\(handle))"
+    }
+}
+
+/// An object with an identifier and a display string: what `INObject` carries.
+public struct ObjectValue: Hashable, Sendable, Codable {
+    public var identifier: String?
+    public var display: String
+    public var pronunciationHint: String?
+
+    public init(identifier: String?, display: String, pronunciationHint: String? = nil) {
+        self.identifier = identifier
+        self.display = display
+        self.pronunciationHint = pronunciationHint
+    }
+}
+
+/// A case of an intent enumeration, by its raw value and its name.
+public struct EnumerationValue: Hashable, Sendable, Codable {
+    public var rawValue: Int
+    public var name: String
+    public var display: String
+
+    public init(rawValue: Int, name: String, display: String? = nil) {
+        self.rawValue = rawValue
+        self.name = name
+        self.display = display ?? name
+    }
+}
+
+/// Calendar fields, as `DateComponents` carries them; absent fields are nil.
+public struct DateComponentsValue: Hashable, Sendable, Codable {
+    public var year: Int?
+    public var month: Int?
+    public var day: Int?
+    public var hour: Int?
+    public var minute: Int?
+
+    public init(year: Int? = nil, month: Int? = nil, day: Int? = nil, hour: Int? = nil, minute: Int? = nil) {
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+    }
+
+    /// `2026-11-22 19:30`, `19:30` or `2026-11-22`, depending on the fields set.
+    public var displayString: String {
+        func two(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+        var parts: [String] = []
+        if let year, let month, let day { parts.append("\(year)-\(two(month))-\(two(day))") }
+        if let hour { parts.append("\(two(hour)):\(two(minute ?? 0))") }
+        return parts.isEmpty ? "(no date)" : parts.joined(separator: " ")
+    }
+}

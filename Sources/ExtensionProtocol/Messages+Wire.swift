@@ -1,0 +1,60 @@
+extension HostToExtensionMessage: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        switch self {
+        case .describe(let id, let intents):
+            writer.unsigned(0); writer.unsigned(id); writer.array(intents) { $0.string($1) }
+        case .resolve(let id, let conversation, let intent, let parameter):
+            writer.unsigned(1); writer.unsigned(id); writer.unsigned(conversation); writer.value(intent); writer.string(parameter)
+        case .confirm(let id, let conversation, let intent):
+            writer.unsigned(2); writer.unsigned(id); writer.unsigned(conversation); writer.value(intent)
+        case .handle(let id, let conversation, let intent):
+            writer.unsigned(3); writer.unsigned(id); writer.unsigned(conversation); writer.value(intent)
+        case .endConversation(let conversation):
+            writer.unsigned(4); writer.unsigned(conversation)
+        case .assign(let library, let principalClass, let policy):
+            writer.unsigned(5); writer.string(library); writer.string(principalClass); writer.string(policy)
+        }
+    }
+
+    public init(from reader: inout WireReader) throws {
+        switch try reader.tag(below: 6, of: "HostToExtensionMessage") {
+        case 0: self = .describe(requestID: try reader.unsigned(), intents: try reader.array { try $0.string() })
+        case 1: self = .resolve(requestID: try reader.unsigned(), conversation: try reader.unsigned(), intent: try reader.value(),
+                                parameter: try reader.string())
+        case 2: self = .confirm(requestID: try reader.unsigned(), conversation: try reader.unsigned(), intent: try reader.value())
+        case 3: self = .handle(requestID: try reader.unsigned(), conversation: try reader.unsigned(), intent: try reader.value())
+        case 4: self = .endConversation(conversation: try reader.unsigned())
+        default: self = .assign(library: try reader.string(), principalClass: try reader.string(), policy: try reader.string())
+        }
+    }
+}
+
+extension ExtensionToHostMessage: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        switch self {
+        case .confined(let report):
+            writer.unsigned(0); writer.value(report)
+        case .ready(let principalClass, let sdkVersion):
+            writer.unsigned(1); writer.string(principalClass); writer.string(sdkVersion)
+        case .described(let id, let intents):
+            writer.unsigned(2); writer.unsigned(id); writer.array(intents) { $0.value($1) }
+        case .resolved(let id, let results):
+            writer.unsigned(3); writer.unsigned(id); writer.array(results) { $0.value($1) }
+        case .responded(let id, let response):
+            writer.unsigned(4); writer.unsigned(id); writer.value(response)
+        case .failed(let id, let failure):
+            writer.unsigned(5); writer.unsigned(id); writer.value(failure)
+        }
+    }
+
+    public init(from reader: inout WireReader) throws {
+        switch try reader.tag(below: 6, of: "ExtensionToHostMessage") {
+        case 0: self = .confined(report: try reader.value())
+        case 1: self = .ready(principalClass: try reader.string(), sdkVersion: try reader.string())
+        case 2: self = .described(requestID: try reader.unsigned(), intents: try reader.array { try $0.value() })
+        case 3: self = .resolved(requestID: try reader.unsigned(), results: try reader.array { try $0.value() })
+        case 4: self = .responded(requestID: try reader.unsigned(), response: try reader.value())
+        default: self = .failed(requestID: try reader.unsigned(), failure: try reader.value())
+        }
+    }
+}

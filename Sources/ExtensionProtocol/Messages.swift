@@ -1,0 +1,47 @@
+/// The version of the host/extension protocol; both ends put it in every frame header.
+public let extensionProtocolVersion: UInt8 = 1
+
+/// A message the host sends to an extension process.
+///
+/// Requests carry an id that the reply repeats, so one process can serve several
+/// conversations at once; `conversation` names the handler that `handler(for:)` gave.
+public enum HostToExtensionMessage: Codable, Hashable, Sendable {
+    case describe(requestID: UInt64, intents: [String])
+    case resolve(requestID: UInt64, conversation: UInt64, intent: IntentPayload, parameter: String)
+    case confirm(requestID: UInt64, conversation: UInt64, intent: IntentPayload)
+    case handle(requestID: UInt64, conversation: UInt64, intent: IntentPayload)
+    case endConversation(conversation: UInt64)
+    /// To a spare runner, once: load this extension, narrowed to `policy` (JSON of a `SandboxPolicy`).
+    case assign(library: String, principalClass: String, policy: String)
+
+    /// The id the reply will carry, or nil for a message that gets none.
+    public var requestID: UInt64? {
+        switch self {
+        case .describe(let id, _), .resolve(let id, _, _, _), .confirm(let id, _, _), .handle(let id, _, _):
+            return id
+        case .endConversation, .assign:
+            return nil
+        }
+    }
+}
+
+/// A message an extension process sends to the host.
+public enum ExtensionToHostMessage: Codable, Hashable, Sendable {
+    /// Sent first, by the runner, once it has confined itself and before the extension loads.
+    case confined(report: ConfinementReport)
+    /// Sent once, unasked, when the principal class is instantiated and requests may come.
+    case ready(principalClass: String, sdkVersion: String)
+    case described(requestID: UInt64, intents: [IntentSchema])
+    case resolved(requestID: UInt64, results: [ResolutionPayload])
+    case responded(requestID: UInt64, response: ResponsePayload)
+    /// A request failed inside the SDK; `requestID` 0 is a failure before `ready`.
+    case failed(requestID: UInt64, failure: ExtensionFailure)
+
+    /// The id of the request this answers, or nil for `ready`.
+    public var requestID: UInt64? {
+        switch self {
+        case .ready, .confined: return nil
+        case .described(let id, _), .resolved(let id, _), .responded(let id, _), .failed(let id, _): return id
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// What an extension process may do: the contract between the host, which computes it from
+/// the bundle, its entitlements and the host's limits, and the runner, which applies it to
+/// itself before any extension code loads. A pure value: computing it spawns nothing.
+public struct SandboxPolicy: Codable, Hashable, Sendable {
+    /// A path the extension may use, and how.
+    public struct PathRule: Codable, Hashable, Sendable {
+        public var path: String
+        public var read: Bool
+        public var write: Bool
+        public var execute: Bool
+
+        public init(path: String, read: Bool = true, write: Bool = false, execute: Bool = false) {
+            self.path = path
+            self.read = read
+            self.write = write
+            self.execute = execute
+        }
+    }
+
+    /// Resource limits (rlimits) of the extension process.
+    public struct Limits: Codable, Hashable, Sendable {
+        /// Address space, in bytes (RLIMIT_AS).
+        public var memoryBytes: UInt64
+        /// CPU time, in seconds (RLIMIT_CPU): SIGXCPU at the limit.
+        public var cpuSeconds: UInt64
+        /// Open file descriptors (RLIMIT_NOFILE).
+        public var openFiles: UInt64
+        /// Processes and threads of the user (RLIMIT_NPROC); process creation is denied anyway.
+        public var processes: UInt64
+
+        public init(memoryBytes: UInt64, cpuSeconds: UInt64, openFiles: UInt64, processes: UInt64) {
+            self.memoryBytes = memoryBytes
+            self.cpuSeconds = cpuSeconds
+            self.openFiles = openFiles
+            self.processes = processes
+        }
+
+        /// The host's defaults: 1 GiB of address space, 60 s of CPU, 256 files, 4096 processes.
+        public static let standard = Limits(memoryBytes: 1 << 30, cpuSeconds: 60, openFiles: 256, processes: 4096)
+
+        /// Each limit the lower of the two: an extension may ask for less, never more.
+        public func narrowed(to other: Limits) -> Limits {
+            Limits(memoryBytes: min(memoryBytes, other.memoryBytes), cpuSeconds: min(cpuSeconds, other.cpuSeconds),
+                   openFiles: min(openFiles, other.openFiles), processes: min(processes, other.processes))
+        }
+    }
+
+    /// False only when the host runs with its unsafe flag: then nothing is confined.
+    public var confine: Bool
+    public var paths: [PathRule]
+    public var limits: Limits
+    /// Network client access (the `com.apple.security.network.client` entitlement).
+    public var allowNetwork: Bool
+    /// The extension's environment: HOME, TMPDIR and its containers; nothing of the host's.
+    public var environment: [String: String]
+
+    public init(confine: Bool, paths: [PathRule], limits: Limits, allowNetwork: Bool, environment: [String: String]) {
+        self.confine = confine
+        self.paths = paths
+        self.limits = limits
+        self.allowNetwork = allowNetwork
+        self.environment = environment
+    }
+}
+
+/// Which confinement layers the runner engaged, as it reports them before loading the extension.
+public struct ConfinementReport: Codable, Hashable, Sendable {
+    public var descriptorsClosed = false
+    public var parentDeathSignal = false
+    public var resourceLimits = false
+    public var userNamespace = false
+    public var networkNamespace = false
+    public var capabilitiesDropped = false
+    public var noNewPrivileges = false
+    /// The Landlock ABI used; 0 when Landlock is not engaged.
+    public var landlockABI = 0
+    public var seccomp = false
+    /// What did not engage, and why, one sentence each.
+    public var problems: [String] = []
+
+    public init() {}
+
+    /// The layers an extension must have, unless the host runs unsafe. Namespaces are used
+    /// where the kernel allows them and are not required.
+    public var missingRequiredLayers: [String] {
+        var missing: [String] = []
+        if !resourceLimits { missing.append("resource limits") }
+        if !capabilitiesDropped { missing.append("dropped capabilities") }
+        if !noNewPrivileges { missing.append("no_new_privs") }
+        if landlockABI == 0 { missing.append("Landlock") }
+        if !seccomp { missing.append("seccomp") }
+        return missing
+    }
+
+    /// The engaged layers, in the order they are applied.
+    public var engagedLayers: [String] {
+        var layers: [String] = []
+        if descriptorsClosed { layers.append("descriptors closed") }
+        if parentDeathSignal { layers.append("parent-death signal") }
+        if resourceLimits { layers.append("rlimits") }
+        if userNamespace { layers.append("user namespace") }
+        if networkNamespace { layers.append("network namespace") }
+        if capabilitiesDropped { layers.append("capabilities dropped") }
+        if noNewPrivileges { layers.append("no_new_privs") }
+        if landlockABI > 0 { layers.append("Landlock ABI \(landlockABI)") }
+        if seccomp { layers.append("seccomp") }
+        return layers
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import ExtensionProtocol
+
+/// The runner's logic: load one extension library and hand the socket to its SDK.
+///
+/// Usage: `intents-extension --socket-fd FD --library PATH --principal-class NAME --policy JSON`,
+/// or `intents-extension --probe --policy JSON` to confine itself, print the report and exit.
+/// Confinement is applied before the library loads (see `RunnerConfinement`); if a required
+/// layer did not engage and the policy asks for confinement, the library is never loaded.
+public enum ExtensionRunner {
+    /// Exit status when the arguments are wrong.
+    public static let usageFailure: Int32 = 64
+    /// Exit status when the library or its entry point cannot be loaded.
+    public static let loadFailure: Int32 = 70
+    /// Exit status when a required confinement layer did not engage.
+    public static let confinementFailure: Int32 = 71
+
+    /// Runs the runner with `arguments` (without the program name) and returns its exit status.
+    public static func run(arguments: [String]) -> Int32 {
+        var options: RunnerOptions
+        do {
+            options = try RunnerOptions(arguments: arguments)
+        } catch {
+            FileHandle.standardError.write(Data("intents-extension: \(error)\n".utf8))
+            return usageFailure
+        }
+        if options.probe {
+            let report = RunnerConfinement.apply(options.policy, keeping: -1)
+            let data = (try? JSONEncoder().encode(report)) ?? Data()
+            FileHandle.standardOutput.write(data)
+            return report.missingRequiredLayers.isEmpty || !options.policy.confine ? 0 : confinementFailure
+        }
+        let channel = FrameChannel(fileDescriptor: options.socketDescriptor)
+        var confinement = RunnerConfinement.apply(options.policy, keeping: options.socketDescriptor)
+        var policy = options.policy
+        try? channel.send(ExtensionToHostMessage.confined(report: confinement))
+        if options.spare {
+            // Wait, confined to the base policy, for the extension to load.
+            guard case .assign(let library, let principal, let policyText)? = try? channel.receive(HostToExtensionMessage.self),
+                  let assigned = try? SandboxPolicy(runnerText: policyText) else {
+                return 0
+            }
+            options.libraryPath = library
+            options.principalClass = principal
+            policy = assigned
+            confinement = RunnerConfinement.narrow(confinement, to: assigned)
+            try? channel.send(ExtensionToHostMessage.confined(report: confinement))
+        }
+        let missing = confinement.missingRequiredLayers
+        if policy.confine && !missing.isEmpty {
+            report(ExtensionFailure(.confinementFailed, "The sandbox could not engage \(missing.joined(separator: ", ")): \(confinement.problems.joined(separator: " "))"), on: channel)
+            return confinementFailure
+        }
+        guard let library = dlopen(options.libraryPath, RTLD_NOW | RTLD_LOCAL) else {
+            let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
+            report(ExtensionFailure(.libraryNotLoaded, "The library \"\(options.libraryPath)\" cannot be loaded: \(reason)."), on: channel)
+            return loadFailure
+        }
+        guard let symbol = dlsym(library, entryPointName) else {
+            report(ExtensionFailure(.libraryNotLoaded, "The library \"\(options.libraryPath)\" does not export \(entryPointName): is it built against the Intents SDK?"), on: channel)
+            return loadFailure
+        }
+        let serve = unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>) -> Int32).self)
+        return options.principalClass.withCString { serve(options.socketDescriptor, $0) }
+    }
+
+    /// The C symbol every extension library exports through the SDK.
+    public static let entryPointName = "INExtensionServe"
+
+    private static func report(_ failure: ExtensionFailure, on channel: FrameChannel) {
+        FileHandle.standardError.write(Data("intents-extension: \(failure.message)\n".utf8))
+        try? channel.send(ExtensionToHostMessage.failed(requestID: 0, failure: failure))
+    }
+}
+
+/// The runner's command line.
+struct RunnerOptions {
+    var socketDescriptor: Int32 = -1
+    var libraryPath = ""
+    var principalClass = ""
+    var policy: SandboxPolicy
+    var probe = false
+    /// Confine to the base policy, then wait for `assign` before loading anything.
+    var spare = false
+
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    init(arguments: [String]) throws {
+        let usage = "usage: intents-extension --socket-fd FD --library PATH --principal-class NAME --policy JSON, or --probe --policy JSON"
+        var values: [String: String] = [:]
+        var index = 0
+        var probe = false
+        var spare = false
+        while index < arguments.count {
+            let flag = arguments[index]
+            if flag == "--probe" || flag == "--spare" {
+                if flag == "--probe" { probe = true } else { spare = true }
+                index += 1
+                continue
+            }
+            guard ["--socket-fd", "--library", "--principal-class", "--policy"].contains(flag) else {
+                throw UsageError(description: "unknown argument \"\(flag)\"; \(usage)")
+            }
+            guard index + 1 < arguments.count else { throw UsageError(description: "\(flag) needs a value") }
+            values[flag] = arguments[index + 1]
+            index += 2
+        }
+        guard let policyText = values["--policy"] else { throw UsageError(description: "--policy is required; \(usage)") }
+        do {
+            policy = try SandboxPolicy(runnerText: policyText)
+        } catch {
+            throw UsageError(description: "--policy is not a sandbox policy: \(error)")
+        }
+        self.probe = probe
+        self.spare = spare
+        if probe { return }
+        guard let fd = values["--socket-fd"].flatMap(Int32.init), fd >= 0 else {
+            throw UsageError(description: "--socket-fd needs a file descriptor number")
+        }
+        socketDescriptor = fd
+        if spare { return }
+        guard let library = values["--library"] else { throw UsageError(description: "--library is required") }
+        guard let principal = values["--principal-class"] else { throw UsageError(description: "--principal-class is required") }
+        socketDescriptor = fd
+        libraryPath = library
+        principalClass = principal
+    }
+}

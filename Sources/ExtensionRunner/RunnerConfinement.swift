@@ -1,0 +1,121 @@
+import CSandbox
+import ExtensionProtocol
+import Foundation
+
+/// What the runner does to itself, in this order, while single-threaded and before any
+/// extension code loads: a session of its own, a parent-death signal, every inherited
+/// descriptor closed; rlimits; user and network namespaces where the kernel allows;
+/// capabilities dropped; no_new_privs; Landlock; seccomp.
+enum RunnerConfinement {
+    /// Applies `policy` and reports what engaged. Nothing here throws: a layer that fails is
+    /// a problem in the report, and the caller decides whether to go on.
+    static func apply(_ policy: SandboxPolicy, keeping socket: Int32) -> ConfinementReport {
+        var report = ConfinementReport()
+        _ = setsid()
+        report.parentDeathSignal = csandbox_parent_death_signal(SIGKILL) == 0 && getppid() != 1
+        closeDescriptors(keeping: [0, 1, 2, socket])
+        report.descriptorsClosed = true
+        for (name, value) in policy.environment { setenv(name, value, 1) }
+        guard policy.confine else {
+            report.problems.append("The host runs with --unsafe-no-sandbox: nothing is confined.")
+            return report
+        }
+        applyLimits(policy.limits, to: &report)
+        let namespaces = attempt("namespaces", &report.problems) { csandbox_unshare(policy.allowNetwork ? 0 : 1, $0, $1) }
+        report.userNamespace = namespaces
+        report.networkNamespace = namespaces && !policy.allowNetwork
+        report.capabilitiesDropped = attempt("capabilities", &report.problems) { csandbox_drop_capabilities($0, $1) }
+        if csandbox_no_new_privileges() == 0 {
+            report.noNewPrivileges = csandbox_has_no_new_privileges() == 1
+        } else {
+            report.problems.append("no_new_privs could not be set: \(String(cString: strerror(errno))).")
+        }
+        applyLandlock(policy, to: &report)
+        report.seccomp = attempt("seccomp", &report.problems) { csandbox_seccomp_apply(policy.allowNetwork ? 1 : 0, $0, $1) }
+        return report
+    }
+
+    /// Narrows a spare runner, already confined to a base policy, to one extension's policy:
+    /// a second Landlock layer (layers stack, so access only shrinks), lower limits, its
+    /// environment. Network access cannot be given back: the host assigns spares only to
+    /// extensions without it.
+    static func narrow(_ base: ConfinementReport, to policy: SandboxPolicy) -> ConfinementReport {
+        var report = base
+        for (name, value) in policy.environment { setenv(name, value, 1) }
+        guard policy.confine else { return report }
+        var limitsReport = ConfinementReport()
+        applyLimits(policy.limits, to: &limitsReport)
+        report.resourceLimits = base.resourceLimits && limitsReport.resourceLimits
+        report.problems += limitsReport.problems
+        var layer = ConfinementReport()
+        applyLandlock(policy, to: &layer)
+        report.landlockABI = base.landlockABI > 0 ? layer.landlockABI : 0
+        report.problems += layer.problems
+        if policy.allowNetwork { report.problems.append("A spare runner cannot be given network access.") }
+        return report
+    }
+
+    private static func applyLimits(_ limits: SandboxPolicy.Limits, to report: inout ConfinementReport) {
+        let settings: [(Int32, UInt64, String)] = [
+            (Int32(RLIMIT_AS.rawValue), limits.memoryBytes, "address space"),
+            (Int32(RLIMIT_CPU.rawValue), limits.cpuSeconds, "CPU time"),
+            (Int32(RLIMIT_NOFILE.rawValue), limits.openFiles, "open files"),
+            (Int32(__RLIMIT_NPROC.rawValue), limits.processes, "processes"),
+            (Int32(RLIMIT_CORE.rawValue), 0, "core dumps"),
+        ]
+        var failed: [String] = []
+        for (resource, value, name) in settings {
+            // CPU: the hard limit a second later, so that the soft one's SIGXCPU is what ends the process.
+            let hard = resource == Int32(RLIMIT_CPU.rawValue) ? value + 1 : value
+            var limit = rlimit(rlim_cur: rlim_t(value), rlim_max: rlim_t(hard))
+            if setrlimit(__rlimit_resource_t(resource), &limit) != 0 {
+                failed.append("\(name) (\(String(cString: strerror(errno))))")
+            }
+        }
+        report.resourceLimits = failed.isEmpty
+        if !failed.isEmpty { report.problems.append("Some resource limits could not be set: \(failed.joined(separator: ", ")).") }
+    }
+
+    private static func applyLandlock(_ policy: SandboxPolicy, to report: inout ConfinementReport) {
+        let paths = policy.paths.map { strdup($0.path) }
+        defer { paths.forEach { free($0) } }
+        let modes: [Int32] = policy.paths.map { rule in
+            (rule.read ? CSANDBOX_READ : 0) | (rule.write ? CSANDBOX_WRITE : 0) | (rule.execute ? CSANDBOX_EXECUTE : 0)
+        }
+        var error = [CChar](repeating: 0, count: 512)
+        let abi = paths.map { UnsafePointer($0) }.withUnsafeBufferPointer { pathBuffer in
+            modes.withUnsafeBufferPointer { modeBuffer in
+                csandbox_landlock_restrict(pathBuffer.baseAddress, modeBuffer.baseAddress, Int32(paths.count),
+                                           policy.allowNetwork ? 0 : 1, 1, &error, Int32(error.count))
+            }
+        }
+        if abi > 0 {
+            report.landlockABI = Int(abi)
+        } else {
+            report.problems.append("Landlock could not be applied: \(text(error)).")
+        }
+    }
+
+    /// Runs a C step that writes its error into a buffer; records a problem when it fails.
+    private static func attempt(_ name: String, _ problems: inout [String],
+                                _ step: (UnsafeMutablePointer<CChar>, Int32) -> Int32) -> Bool {
+        var error = [CChar](repeating: 0, count: 512)
+        guard step(&error, Int32(error.count)) == 0 else {
+            problems.append("The \(name) step failed: \(text(error)).")
+            return false
+        }
+        return true
+    }
+
+    /// The C string in a buffer.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func closeDescriptors(keeping keep: Set<Int32>) {
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap(Int32.init) where !keep.contains(descriptor) {
+            close(descriptor)
+        }
+    }
+}

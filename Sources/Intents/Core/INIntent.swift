@@ -1,0 +1,70 @@
+import Foundation
+import ExtensionProtocol
+
+/// The base class of every intent: a request the user made, with its parameters.
+///
+/// Subclasses declare their parameters with `@IntentParameter`, in the order they are resolved.
+open class INIntent: NSObject {
+    /// The system's identifier for this intent; set when the intent arrives from the host.
+    public internal(set) var identifier: String?
+    open var intentDescription: String?
+    open var suggestedInvocationPhrase: String?
+
+    public override required init() {
+        super.init()
+    }
+
+    /// The name the intent has in `IntentsSupported`: the class name without its module.
+    open class var intentName: String { String(describing: self) }
+
+    /// How the SDK calls a handler for this intent. Each intent class with a handling
+    /// protocol overrides this; generated code does it for custom intents.
+    open class var handlingTable: (any INIntentHandlingDispatching)? { nil }
+
+    /// The parameters, in declared order, as the host sees them.
+    public static var schema: IntentSchema {
+        let sample = self.init()
+        return IntentSchema(name: intentName,
+                            parameters: reflectedParameters(of: sample).map { $0.parameter.schema(named: $0.name) })
+    }
+
+    /// The intent as it crosses the process boundary: its name and typed parameter values.
+    public var payload: IntentPayload {
+        var values: [String: IntentValue] = [:]
+        for (name, parameter) in reflectedParameters(of: self) {
+            if let value = parameter.intentValue { values[name] = value }
+        }
+        return IntentPayload(name: Self.intentName, identifier: identifier, parameters: values)
+    }
+
+    /// Makes an intent of this class from its wire form.
+    /// - Throws: `ExtensionFailure` (`.unknownParameter`, `.badRequest`) naming the parameter.
+    static func make(from payload: IntentPayload) throws -> Self {
+        let intent: Self
+        let parameters: [String: any ErasedIntentParameter]
+        if let order = IntentClassCache.shared.creationOrder(of: self) {
+            let (made, created) = ParameterCollector.collect { self.init() }
+            intent = made
+            parameters = Dictionary(zip(order, created), uniquingKeysWith: { first, _ in first })
+        } else {
+            intent = self.init()
+            parameters = Dictionary(reflectedParameters(of: intent).map { ($0.name, $0.parameter) },
+                                    uniquingKeysWith: { first, _ in first })
+        }
+        intent.identifier = payload.identifier
+        for (name, value) in payload.parameters {
+            guard let parameter = parameters[name] else {
+                throw ExtensionFailure(.unknownParameter, "\(intentName) has no parameter named \"\(name)\".")
+            }
+            guard parameter.assign(value) else {
+                throw ExtensionFailure(.badRequest, "Parameter \"\(name)\" of \(intentName) cannot hold the value \"\(value.displayString)\".")
+            }
+        }
+        return intent
+    }
+
+    open override var description: String {
+        let values = payload.parameters.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.displayString)" }
+        return "\(Self.intentName)(\(values.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// How the SDK calls a handler for one intent class, without Objective-C's dynamic dispatch.
+///
+/// Each intent class returns one from `INIntent.handlingTable`. Linux addition: Xcode's
+/// generated code and Apple's runtime do this invisibly; a custom intent writes it once
+/// (see `OrderPizzaIntent` in the Pizza sample) and a future code generator will emit it.
+public protocol INIntentHandlingDispatching {
+    /// Whether `handler` conforms to the intent's handling protocol.
+    func accepts(_ handler: Any) -> Bool
+    /// Calls the resolve method for `parameter`; `notImplemented()` results when there is none.
+    func resolve(parameter: String, of intent: INIntent, with handler: Any) async -> [INIntentResolutionResult]
+    /// Calls `confirm`.
+    func confirm(_ intent: INIntent, with handler: Any) async -> INIntentResponse
+    /// Calls `handle`.
+    func handle(_ intent: INIntent, with handler: Any) async -> INIntentResponse
+}
+
+/// A dispatch table built from closures that call the typed handling protocol.
+///
+///     static let table = INIntentHandlingTable<OrderPizzaIntent, any OrderPizzaIntentHandling>(
+///         confirm: { await $0.confirm(intent: $1) },
+///         handle: { await $0.handle(intent: $1) })
+///         .resolving("kind") { [await $0.resolveKind(for: $1)] }
+public struct INIntentHandlingTable<Intent: INIntent, Handler>: INIntentHandlingDispatching {
+    public typealias Resolver = (Handler, Intent) async -> [INIntentResolutionResult]
+
+    private var resolvers: [String: Resolver] = [:]
+    private let confirmStep: (Handler, Intent) async -> INIntentResponse
+    private let handleStep: (Handler, Intent) async -> INIntentResponse
+
+    public init(confirm: @escaping (Handler, Intent) async -> INIntentResponse,
+                handle: @escaping (Handler, Intent) async -> INIntentResponse) {
+        self.confirmStep = confirm
+        self.handleStep = handle
+    }
+
+    /// Adds the resolver of one parameter.
+    public func resolving(_ parameter: String, _ resolver: @escaping Resolver) -> Self {
+        var table = self
+        table.resolvers[parameter] = resolver
+        return table
+    }
+
+    public func accepts(_ handler: Any) -> Bool { handler is Handler }
+
+    public func resolve(parameter: String, of intent: INIntent, with handler: Any) async -> [INIntentResolutionResult] {
+        guard let resolver = resolvers[parameter], let typed = handler as? Handler, let intent = intent as? Intent else {
+            return [INIntentResolutionResult.notImplemented()]
+        }
+        return await resolver(typed, intent)
+    }
+
+    public func confirm(_ intent: INIntent, with handler: Any) async -> INIntentResponse {
+        guard let typed = handler as? Handler, let intent = intent as? Intent else { return INIntentResponse.notImplemented() }
+        return await confirmStep(typed, intent)
+    }
+
+    public func handle(_ intent: INIntent, with handler: Any) async -> INIntentResponse {
+        guard let typed = handler as? Handler, let intent = intent as? Intent else { return INIntentResponse.notImplemented() }
+        return await handleStep(typed, intent)
+    }
+}
+
+/// Runs a completion-handler method as an `async` one; the defaults of handling protocols use it
+/// so that a handler may implement either form.
+public func withIntentCompletion<Value>(_ body: (@escaping (Value) -> Void) -> Void) async -> Value {
+    await withCheckedContinuation { continuation in
+        let once = CompletionOnce(continuation)
+        body { once.resume($0) }
+    }
+}
+
+/// Resumes a continuation the first time only: a handler that calls its completion twice
+/// must not crash the extension.
+private final class CompletionOnce<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, Never>?
+
+    init(_ continuation: CheckedContinuation<Value, Never>) { self.continuation = continuation }
+
+    func resume(_ value: Value) {
+        lock.lock()
+        let pending = continuation
+        continuation = nil
+        lock.unlock()
+        pending?.resume(returning: value)
+    }
+}

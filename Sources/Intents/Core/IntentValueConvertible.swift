@@ -1,0 +1,124 @@
+import Foundation
+
+import ExtensionProtocol
+
+/// A Swift type that can be an intent parameter or output value.
+///
+/// The SDK's own types (`INPerson`, `INObject`, `INSpeakableString`), `String`, `Int`,
+/// `Double`, `Bool`, `NSNumber`, `DateComponents`, arrays of these and intent enumerations
+/// conform. Linux addition: on Apple's systems the Objective-C runtime plays this part.
+public protocol IntentValueConvertible {
+    /// The kind of value, as the host sees it.
+    static var intentValueType: ValueType { get }
+    /// Whether the type is a list of values.
+    static var isIntentValueList: Bool { get }
+    /// The cases of an enumeration type, in declared order.
+    static var intentEnumerationCases: [EnumerationValue] { get }
+    /// The value as it crosses the boundary.
+    var intentValue: IntentValue { get }
+    /// Makes the Swift value from its wire form; nil when the kinds do not match.
+    static func fromIntentValue(_ value: IntentValue) -> Self?
+}
+
+extension IntentValueConvertible {
+    public static var isIntentValueList: Bool { false }
+    public static var intentEnumerationCases: [EnumerationValue] { [] }
+}
+
+extension String: IntentValueConvertible {
+    public static var intentValueType: ValueType { .string }
+    public var intentValue: IntentValue { .string(self) }
+    public static func fromIntentValue(_ value: IntentValue) -> String? {
+        guard case .string(let text) = value else { return nil }
+        return text
+    }
+}
+
+extension Int: IntentValueConvertible {
+    public static var intentValueType: ValueType { .integer }
+    public var intentValue: IntentValue { .integer(self) }
+    public static func fromIntentValue(_ value: IntentValue) -> Int? {
+        guard case .integer(let number) = value else { return nil }
+        return number
+    }
+}
+
+extension Double: IntentValueConvertible {
+    public static var intentValueType: ValueType { .double }
+    public var intentValue: IntentValue { .double(self) }
+    public static func fromIntentValue(_ value: IntentValue) -> Double? {
+        switch value {
+        case .double(let number): return number
+        case .integer(let number): return Double(number)
+        default: return nil
+        }
+    }
+}
+
+extension Bool: IntentValueConvertible {
+    public static var intentValueType: ValueType { .boolean }
+    public var intentValue: IntentValue { .boolean(self) }
+    public static func fromIntentValue(_ value: IntentValue) -> Bool? {
+        guard case .boolean(let flag) = value else { return nil }
+        return flag
+    }
+}
+
+/// Generated intents hold integer parameters as `NSNumber?`, as Xcode generates them.
+extension NSNumber: IntentValueConvertible {
+    public static var intentValueType: ValueType { .integer }
+    public var intentValue: IntentValue { .integer(intValue) }
+    public static func fromIntentValue(_ value: IntentValue) -> Self? {
+        guard case .integer(let number) = value else { return nil }
+        return NSNumber(value: number) as? Self
+    }
+}
+
+extension DateComponents: IntentValueConvertible {
+    public static var intentValueType: ValueType { .dateComponents }
+    public var intentValue: IntentValue {
+        .dateComponents(DateComponentsValue(year: year, month: month, day: day, hour: hour, minute: minute))
+    }
+    public static func fromIntentValue(_ value: IntentValue) -> DateComponents? {
+        guard case .dateComponents(let fields) = value else { return nil }
+        return DateComponents(year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute)
+    }
+}
+
+extension Array: IntentValueConvertible where Element: IntentValueConvertible {
+    public static var intentValueType: ValueType { Element.intentValueType }
+    public static var isIntentValueList: Bool { true }
+    public static var intentEnumerationCases: [EnumerationValue] { Element.intentEnumerationCases }
+    public var intentValue: IntentValue { .list(map(\.intentValue)) }
+    public static func fromIntentValue(_ value: IntentValue) -> [Element]? {
+        var values: [Element] = []
+        for element in value.elements {
+            guard let converted = Element.fromIntentValue(element) else { return nil }
+            values.append(converted)
+        }
+        return values
+    }
+}
+
+/// An enumeration declared for a custom intent (`Int` raw values, as Xcode generates them).
+///
+/// Conforming is all it takes; `displayName` may be given for friendlier prompts.
+public protocol INIntentEnumeration: IntentValueConvertible, RawRepresentable, CaseIterable where RawValue == Int {
+    /// What the user sees; the case name by default.
+    var displayName: String { get }
+}
+
+extension INIntentEnumeration {
+    public var displayName: String { String(describing: self) }
+    public static var intentValueType: ValueType { .enumeration }
+    public static var intentEnumerationCases: [EnumerationValue] { allCases.map(\.enumerationValue) }
+    public var intentValue: IntentValue { .enumeration(enumerationValue) }
+    public static func fromIntentValue(_ value: IntentValue) -> Self? {
+        guard case .enumeration(let enumeration) = value else { return nil }
+        return Self(rawValue: enumeration.rawValue)
+    }
+
+    private var enumerationValue: EnumerationValue {
+        EnumerationValue(rawValue: rawValue, name: String(describing: self), display: displayName)
+    }
+}

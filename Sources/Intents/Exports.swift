@@ -1,0 +1,2 @@
+// As on Apple's systems, `import Intents` brings Foundation (NSObject, NSNumber, Data...).
+@_exported import Foundation

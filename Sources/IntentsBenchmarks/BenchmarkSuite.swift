@@ -1,0 +1,156 @@
+import EchoIntents
+import ExtensionProtocol
+import Foundation
+import Intents
+import IntentsHost
+import IntentsTesting
+
+/// The benchmarks of the extension host, each printed beside its floor from the same run.
+///
+/// Needs a build of the whole package in the same configuration (`swift build -c release`):
+/// the runner and `libEchoIntents.so` must sit beside the benchmark executable.
+public struct BenchmarkSuite: Sendable {
+    public var iterations: Int
+    let products = HostConfiguration.executableFolder
+    let work: String
+
+    public init(iterations: Int = 2000) throws {
+        self.iterations = iterations
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("intents-bench-\(UUID().uuidString)").path
+        for name in ["intents-extension", "libEchoIntents.so"] where !FileManager.default.fileExists(atPath: products + "/" + name) {
+            throw HostError(.usage, "\(products)/\(name) is missing; build everything first: swift build -c release && swift run -c release intents-bench")
+        }
+    }
+
+    /// Runs every benchmark and returns the figures in print order.
+    public func run(report: (Figure) -> Void) async throws -> [Figure] {
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let configuration = try makeConfiguration()
+        var figures: [Figure] = []
+        func add(_ figure: Figure) {
+            figures.append(figure)
+            report(figure)
+        }
+        let floor = SocketpairFloor.measure(iterations: iterations * 5)
+        add(Figure(name: "raw socketpair round trip (floor)", value: floor, unit: .seconds, target: .none))
+
+        let dispatcher = IntentDispatcher(configuration: configuration)
+        let echo: [(name: String, value: String)] = [("text", "hello")]
+        _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
+        let warm = try await timed(iterations) {
+            _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
+        }
+        add(Figure(name: "warm dispatch: resolve+confirm+handle", value: warm, unit: .seconds,
+                   floorName: "socketpair", floor: floor, target: .ratio(5), note: "3 round trips"))
+        let process = try _requireProcess(try await dispatcher.supervisor.channel(for: try dispatcher.route("EchoIntent")))
+        let request = try await timed(iterations) {
+            _ = try await process.request(.resolve(requestID: RequestIDs.next(), conversation: 1,
+                                                   intent: IntentPayload(name: "EchoIntent", parameters: ["text": .string("hello")]),
+                                                   parameter: "text"), timeout: .seconds(10))
+        }
+        add(Figure(name: "warm request: one resolve round trip", value: request, unit: .seconds,
+                   floorName: "socketpair", floor: floor, target: .ratio(5)))
+        add(Figure(name: "idle extension process PSS", value: try proportionalSetSize(of: process.pid), unit: .bytes,
+                   target: .absolute(12 * 1_000_000)))
+        await dispatcher.shutdown()
+
+        let launches = max(10, iterations / 100)
+        let helloWorld = try timedSync(launches) { try probeRunner(configuration) }
+        let bundle = try dispatcher.route("EchoIntent")
+        let policy = try configuration.preparedSandboxPolicy(for: bundle, in: dispatcher.catalog)
+        let cold = try await timed(launches) {
+            let started = try await ExtensionProcess.launch(bundle: bundle, policy: policy, runnerPath: configuration.runnerPath,
+                                                           timeout: .seconds(10))
+            started.shutdown()
+        }
+        add(Figure(name: "cold start: spawn+confine+dlopen+ready", value: cold, unit: .seconds,
+                   floorName: "confined hello-world", floor: helloWorld, target: .ratio(1.2)))
+        var spared = configuration
+        spared.keepSpareRunner = true
+        var firstWithSpare: [Double] = []
+        for _ in 0..<launches {
+            let fresh = IntentDispatcher(configuration: spared)
+            while fresh.supervisor.spareRunnerID == nil { try await Task.sleep(for: .milliseconds(2)) }
+            let start = DispatchTime.now().uptimeNanoseconds
+            _ = try await fresh.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
+            firstWithSpare.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            await fresh.shutdown()
+        }
+        add(Figure(name: "first request, spare runner waiting", value: median(firstWithSpare), unit: .seconds,
+                   target: .absolute(0.002)))
+        let first = try await timed(launches) {
+            let fresh = IntentDispatcher(configuration: configuration)
+            _ = try await fresh.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
+            await fresh.shutdown()
+        }
+        add(Figure(name: "first request, no spare runner", value: first, unit: .seconds, target: .none))
+
+        let host = try IntentsTestHost(extension: EchoExtension(), supporting: ["EchoIntent"])
+        let intent = EchoIntent()
+        intent.text = "hello"
+        _ = try await host.send(intent)
+        let inProcess = try await timed(iterations) { _ = try await host.send(intent) }
+        add(Figure(name: "in-process dispatch (test host)", value: inProcess, unit: .seconds, target: .absolute(2e-6)))
+        for figure in try StoreBenchmark.run(iterations: max(200, iterations / 5), folder: work + "/store") { add(figure) }
+        return figures
+    }
+
+    private func makeConfiguration() throws -> HostConfiguration {
+        let apps = work + "/Apps"
+        let appex = apps + "/Echo.app/PlugIns/EchoIntents.appex"
+        try FileManager.default.createDirectory(atPath: appex, withIntermediateDirectories: true)
+        let app: [String: Any] = ["CFBundleIdentifier": "com.example.Echo", "CFBundleDisplayName": "Echo"]
+        let plugIn: [String: Any] = [
+            "CFBundleIdentifier": "com.example.Echo.Intents", "CFBundleExecutable": "EchoIntents",
+            "NSExtension": ["NSExtensionPointIdentifier": "com.apple.intents-service", "NSExtensionPrincipalClass": "EchoIntents.EchoExtension",
+                            "NSExtensionAttributes": ["IntentsSupported": ["EchoIntent"]]] as [String: Any],
+        ]
+        try PropertyListSerialization.data(fromPropertyList: app, format: .xml, options: 0)
+            .write(to: URL(fileURLWithPath: apps + "/Echo.app/Info.plist"))
+        try PropertyListSerialization.data(fromPropertyList: plugIn, format: .xml, options: 0)
+            .write(to: URL(fileURLWithPath: appex + "/Info.plist"))
+        try FileManager.default.createSymbolicLink(atPath: appex + "/libEchoIntents.so", withDestinationPath: products + "/libEchoIntents.so")
+        return HostConfiguration(appsFolders: [apps], stateFolder: work + "/state", runnerPath: products + "/intents-extension")
+    }
+
+    /// The runner confining itself and exiting: the same spawn and sandbox, no extension.
+    private func probeRunner(_ configuration: HostConfiguration) throws {
+        _ = try SandboxProbe.run(runnerPath: configuration.runnerPath, stateFolder: configuration.stateFolder)
+    }
+
+    private func proportionalSetSize(of pid: pid_t) throws -> Double {
+        let text = try String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Pss:") }),
+              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else {
+            throw HostError(.badState, "/proc/\(pid)/smaps_rollup has no Pss line.")
+        }
+        return kilobytes * 1024
+    }
+}
+
+/// The channel as a process; the benchmark needs its pid.
+private func _requireProcess(_ channel: any ExtensionChannel) throws -> ExtensionProcess {
+    guard let process = channel as? ExtensionProcess else { throw HostError(.badState, "The extension is not a process.") }
+    return process
+}
+
+/// The median time of `count` runs of `body`.
+func timed(_ count: Int, _ body: () async throws -> Void) async throws -> Double {
+    var samples: [Double] = []
+    for _ in 0..<count {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await body()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return median(samples)
+}
+
+func timedSync(_ count: Int, _ body: () throws -> Void) throws -> Double {
+    var samples: [Double] = []
+    for _ in 0..<count {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return median(samples)
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import IntentsHost
+
+struct AppsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apps",
+        abstract: "List app bundles, their extensions, intents and lock restrictions.",
+        discussion: """
+        Bad bundles are listed under Problems and skipped; the others work.
+
+        Examples:
+          intents apps
+          intents apps --apps ~/MyApps --json
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print one JSON object: apps, faults, conflicts.") var json = false
+
+    func run() async throws {
+        let catalog = BundleScanner.scan(appsFolders: try global.hostConfiguration().appsFolders)
+        CatalogReport.print(catalog, json: json)
+    }
+}
+
+struct ValidateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check bundles without running their code; exit 1 when anything is wrong.",
+        discussion: """
+        PATH is an apps folder, an .app, an .appex, or an Info.plist inside one of them.
+
+        Examples:
+          intents validate ./MyApp.app
+          intents validate ./MyApp.app/PlugIns/MyIntents.appex/Info.plist --json
+        """)
+
+    /// Accepted so that global options may stand anywhere; validation reads only PATH.
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "An apps folder, an .app, an .appex, or an Info.plist.") var path: String
+    @Flag(help: "Print one JSON object: apps, faults, conflicts.") var json = false
+
+    func run() async throws {
+        let catalog = BundleScanner.validate(path: path)
+        CatalogReport.print(catalog, json: json)
+        if !catalog.faults.isEmpty || !catalog.conflicts.isEmpty { throw ExitCode(ExitStatus.problems) }
+        if !json { print("No problems found.") }
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import IntentsHost
+
+/// The `intents` command: run intents through sandboxed extensions, inspect bundles, set lock state.
+public struct IntentsCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "intents",
+        abstract: "Run SiriKit-style intents through extension plugins, each in its own process.",
+        discussion: """
+        Extensions are bundles (<App>.app/PlugIns/<Extension>.appex) with an Info.plist and a
+        shared library. Without --apps or INTENTS_APPS, the host looks in <state>/Apps and, when
+        run from a build of this package, in the sample bundles it lays out from Info/.
+
+        Examples:
+          intents apps
+          intents send INSendMessageIntent --param recipients=Bobo --param content="Please send more bananas" --answer 2
+          intents lock && intents send INSendMessageIntent --param recipients=Kiki --param content=hi   # refused (exit 3)
+          intents validate ./MyApp.app
+
+        Exit codes: 0 success; 1 problems found (validate) or unreadable state; 2 usage (bad
+        arguments, unknown intent or parameter, input needed but not allowed); 3 refused by
+        policy (lock state); 4 the extension answered with a failure code; 5 the extension
+        failed (crash, timeout, protocol).
+        """,
+        subcommands: [AppsCommand.self, ValidateCommand.self, SendCommand.self,
+                      LockCommand.self, UnlockCommand.self, StatusCommand.self])
+
+    public init() {}
+
+    /// Parses the process's arguments, runs the chosen subcommand and exits.
+    /// (`main()` resolves to the synchronous entry point when called from another module.)
+    public static func runMain(arguments: [String]? = nil) async -> Never {
+        do {
+            var command = try parseAsRoot(hoistingGlobalOptions(arguments ?? Array(CommandLine.arguments.dropFirst())))
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            exit()
+        } catch {
+            // Bad arguments exit with 2, as documented, not ArgumentParser's 64.
+            if exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                exit(withError: ExitCode(ExitStatus.usage))
+            }
+            exit(withError: error)
+        }
+    }
+}
+
+/// Moves `--apps` and `--state` given before the subcommand to after it, so that both
+/// `intents --apps X send ...` and `intents send --apps X ...` work.
+func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
+    var global: [String] = []
+    var index = 0
+    while index < arguments.count {
+        let argument = arguments[index]
+        if ["--apps", "--state"].contains(argument), index + 1 < arguments.count {
+            global += [argument, arguments[index + 1]]
+            index += 2
+        } else if argument.hasPrefix("--apps=") || argument.hasPrefix("--state=") {
+            global.append(argument)
+            index += 1
+        } else {
+            break
+        }
+    }
+    guard !global.isEmpty, index < arguments.count else { return arguments }
+    return [arguments[index]] + global + arguments[(index + 1)...]
+}
+
+/// Options every subcommand takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .customLong("apps"), help: ArgumentHelp(
+        "A folder of app bundles; repeat for several (default: $INTENTS_APPS, colon-separated, else <state>/Apps and this build's samples).",
+        valueName: "dir"))
+    var appsFolders: [String] = []
+
+    @Option(name: .customLong("state"), help: ArgumentHelp(
+        "The host's state folder (default: $INTENTS_STATE, else $XDG_STATE_HOME/intents, else ~/.local/state/intents).",
+        valueName: "dir"))
+    var stateFolder: String?
+
+    /// The configuration these options and the environment describe.
+    func hostConfiguration(stepTimeout: Duration = .seconds(10)) throws -> HostConfiguration {
+        let environment = ProcessInfo.processInfo.environment
+        let state = stateFolder ?? HostConfiguration.defaultStateFolder(environment: environment)
+        return HostConfiguration(appsFolders: try resolvedAppsFolders(state: state, environment: environment),
+                                 stateFolder: state,
+                                 runnerPath: HostConfiguration.defaultRunnerPath(environment: environment),
+                                 stepTimeout: stepTimeout)
+    }
+
+    private func resolvedAppsFolders(state: String, environment: [String: String]) throws -> [String] {
+        if !appsFolders.isEmpty { return appsFolders }
+        if let listed = environment["INTENTS_APPS"], !listed.isEmpty {
+            return listed.split(separator: ":").map(String.init)
+        }
+        var folders: [String] = []
+        let installed = state + "/Apps"
+        if FileManager.default.fileExists(atPath: installed) { folders.append(installed) }
+        let products = HostConfiguration.executableFolder
+        if let tree = DevelopmentBundles.sourceTree(above: products) {
+            folders.append(try DevelopmentBundles.assemble(infoFolder: tree + "/Info", productsFolder: products,
+                                                           into: products + "/Apps"))
+        }
+        return folders
+    }
+}

@@ -1,0 +1,67 @@
+import ExtensionProtocol
+import Foundation
+import IntentsHost
+
+/// Plain JSON for scripts: values as strings, numbers, booleans, objects and arrays.
+enum JSONOutput {
+    /// Prints `object` as one line of JSON with sorted keys.
+    static func print(_ object: [String: Any]) {
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        Swift.print(String(decoding: data, as: UTF8.self))
+    }
+
+    static func plain(_ value: IntentValue) -> Any {
+        switch value {
+        case .string(let text): return text
+        case .integer(let number): return number
+        case .double(let number): return number
+        case .boolean(let flag): return flag
+        case .person(let person):
+            var object: [String: Any] = ["displayName": person.displayName]
+            if let handle = person.handle { object["handle"] = handle }
+            if let identifier = person.contactIdentifier { object["contactIdentifier"] = identifier }
+            if let identifier = person.customIdentifier { object["customIdentifier"] = identifier }
+            return object
+        case .object(let object):
+            var result: [String: Any] = ["display": object.display]
+            if let identifier = object.identifier { result["identifier"] = identifier }
+            return result
+        case .enumeration(let value): return value.name
+        case .dateComponents(let components): return components.displayString
+        case .list(let values): return values.map(plain)
+        }
+    }
+
+    static func plain(_ values: [String: IntentValue]) -> [String: Any] {
+        values.mapValues(plain)
+    }
+
+    static func plain(_ prompt: Prompt) -> [String: Any] {
+        var object: [String: Any] = ["kind": prompt.kind.rawValue, "text": prompt.text]
+        if let parameter = prompt.parameter { object["parameter"] = parameter }
+        if !prompt.choices.isEmpty { object["choices"] = prompt.choices }
+        if let answer = prompt.answer { object["answer"] = answer }
+        return object
+    }
+
+    static func plain(_ fault: BundleFault) -> [String: Any] {
+        var object: [String: Any] = ["code": fault.code.rawValue, "path": fault.path, "message": fault.message]
+        if let key = fault.key { object["key"] = key }
+        return object
+    }
+
+    static func plain(_ conflict: IntentConflict) -> [String: Any] {
+        ["intent": conflict.intent, "chosen": conflict.chosen, "ignored": conflict.ignored, "message": conflict.description]
+    }
+
+    static func plain(_ app: AppBundle) -> [String: Any] {
+        ["bundleIdentifier": app.bundleIdentifier, "displayName": app.displayName, "path": app.path,
+         "extensions": app.extensions.map { bundle -> [String: Any] in
+             ["bundleIdentifier": bundle.bundleIdentifier, "displayName": bundle.displayName, "path": bundle.path,
+              "principalClass": bundle.principalClass, "library": bundle.libraryPath,
+              "intentsSupported": bundle.intentsSupported,
+              "intentsRestrictedWhileLocked": bundle.restrictedWhileLocked,
+              "intentsRestrictedWhileProtectedDataUnavailable": bundle.restrictedWhileProtectedDataUnavailable]
+         }]
+    }
+}

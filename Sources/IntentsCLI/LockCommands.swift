@@ -1,0 +1,88 @@
+import ArgumentParser
+import IntentsHost
+
+struct LockCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lock",
+        abstract: "Lock the simulated device: restricted intents are refused until unlock.",
+        discussion: """
+        Examples:
+          intents lock
+          intents lock --before-first-unlock   # protected data unavailable too
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Locked and not unlocked since boot: IntentsRestrictedWhileProtectedDataUnavailable applies too.")
+    var beforeFirstUnlock = false
+
+    func run() async throws {
+        let state: LockState = beforeFirstUnlock ? .lockedBeforeFirstUnlock : .locked
+        try LockStateStore(stateFolder: try global.hostConfiguration().stateFolder).save(state)
+        print("Device is \(state.rawValue).")
+    }
+}
+
+struct UnlockCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unlock", abstract: "Unlock the simulated device.",
+        discussion: "Example:\n  intents unlock")
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        try LockStateStore(stateFolder: try global.hostConfiguration().stateFolder).save(.unlocked)
+        print("Device is unlocked.")
+    }
+}
+
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the lock state, the folders in use and what was found there.",
+        discussion: "Examples:\n  intents status\n  intents status --json")
+
+    @OptionGroup var global: GlobalOptions
+    @Flag(help: "Print one JSON object.") var json = false
+
+    func run() async throws {
+        let configuration = try global.hostConfiguration()
+        let lockState: LockState
+        do {
+            lockState = try LockStateStore(stateFolder: configuration.stateFolder).load()
+        } catch let error as HostError {
+            printError("error: \(error.message)")
+            throw ExitCode(ExitStatus.code(for: error))
+        }
+        let catalog = BundleScanner.scan(appsFolders: configuration.appsFolders)
+        let sandbox = try? SandboxProbe.run(runnerPath: configuration.runnerPath, stateFolder: configuration.stateFolder)
+        if json {
+            var sandboxObject: [String: Any] = ["available": sandbox != nil]
+            if let sandbox {
+                sandboxObject["layers"] = sandbox.engagedLayers
+                sandboxObject["landlockABI"] = sandbox.landlockABI
+                sandboxObject["missingRequired"] = sandbox.missingRequiredLayers
+                sandboxObject["problems"] = sandbox.problems
+            }
+            JSONOutput.print(["lockState": lockState.rawValue, "stateFolder": configuration.stateFolder,
+                              "appsFolders": configuration.appsFolders, "runner": configuration.runnerPath,
+                              "apps": catalog.apps.count, "extensions": catalog.extensions.count,
+                              "faults": catalog.faults.count, "conflicts": catalog.conflicts.count,
+                              "sandbox": sandboxObject])
+            return
+        }
+        print("Lock state:   \(lockState.rawValue)")
+        print("State folder: \(configuration.stateFolder)")
+        print("Apps folders: \(configuration.appsFolders.isEmpty ? "(none)" : configuration.appsFolders.joined(separator: ", "))")
+        print("Runner:       \(configuration.runnerPath)")
+        print("Found:        \(catalog.apps.count) apps, \(catalog.extensions.count) extensions, \(catalog.faults.count) faults, \(catalog.conflicts.count) conflicts")
+        guard let sandbox else {
+            print("Sandbox:      unknown (the runner could not be probed)")
+            return
+        }
+        print("Sandbox:      \(sandbox.engagedLayers.joined(separator: ", "))")
+        if !sandbox.missingRequiredLayers.isEmpty {
+            print("              missing: \(sandbox.missingRequiredLayers.joined(separator: ", ")); extensions will not run without --unsafe-no-sandbox")
+        }
+        sandbox.problems.forEach { print("              \($0)") }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import IntentsHost
+
+/// Asks on the terminal: prompts on stderr (stdout may carry JSON), answers from stdin.
+/// Scripted answers are shown as if typed.
+final class TerminalUser: ConversationUser, @unchecked Sendable {
+    private let interactive: Bool
+    private let lock = NSLock()
+    private var scripted: [String]
+
+    init(answers: [String], interactive: Bool) {
+        self.scripted = answers
+        self.interactive = interactive
+    }
+
+    func answer(_ prompt: Prompt) async throws -> String {
+        show(prompt)
+        if let next = lock.withLock({ scripted.isEmpty ? nil : scripted.removeFirst() }) {
+            printError("> \(next)")
+            return next
+        }
+        guard interactive else { throw NonInteractiveUser.inputRequired(prompt) }
+        FileHandle.standardError.write(Data("> ".utf8))
+        guard let line = readLine() else {
+            throw HostError(.inputRequired, "Standard input ended before an answer to \"\(prompt.text)\".")
+        }
+        return line
+    }
+
+    func notify(_ prompt: Prompt) async {
+        printError(prompt.text)
+    }
+
+    private func show(_ prompt: Prompt) {
+        printError("? \(prompt.text)")
+        if prompt.kind == .choice {
+            for (index, choice) in prompt.choices.enumerated() { printError("  \(index + 1)) \(choice)") }
+        } else if prompt.kind == .confirmation {
+            printError("  (yes/no)")
+        }
+    }
+}

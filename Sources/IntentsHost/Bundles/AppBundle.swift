@@ -1,0 +1,86 @@
+import ExtensionProtocol
+
+/// An app bundle (`<App>.app/`): its identity, the names users say, and its extensions.
+public struct AppBundle: Hashable, Sendable {
+    public var path: String
+    public var bundleIdentifier: String
+    /// `CFBundleDisplayName`, else `CFBundleName`, else the folder name.
+    public var displayName: String
+    /// `INAlternativeAppNames` > `INAlternativeAppName`.
+    public var alternativeNames: [String]
+    public var siriUsageDescription: String?
+    public var userActivityTypes: [String]
+    /// The app's entitlements; its app groups are the ones its extensions may open.
+    public var entitlements: Entitlements
+    public var extensions: [ExtensionBundle]
+
+    public init(path: String, bundleIdentifier: String, displayName: String, alternativeNames: [String] = [],
+                siriUsageDescription: String? = nil, userActivityTypes: [String] = [], entitlements: Entitlements = Entitlements(),
+                extensions: [ExtensionBundle]) {
+        self.path = path
+        self.bundleIdentifier = bundleIdentifier
+        self.displayName = displayName
+        self.alternativeNames = alternativeNames
+        self.siriUsageDescription = siriUsageDescription
+        self.userActivityTypes = userActivityTypes
+        self.entitlements = entitlements
+        self.extensions = extensions
+    }
+}
+
+/// An Intents extension bundle (`<Extension>.appex/`), read from its `Info.plist` only.
+public struct ExtensionBundle: Hashable, Sendable {
+    public var path: String
+    public var bundleIdentifier: String
+    public var displayName: String
+    /// `NSExtensionPrincipalClass`, module-qualified: `MonkeyChatIntents.IntentHandler`.
+    public var principalClass: String
+    /// The shared library named by `CFBundleExecutable`.
+    public var libraryPath: String
+    public var intentsSupported: [String]
+    public var restrictedWhileLocked: [String]
+    public var restrictedWhileProtectedDataUnavailable: [String]
+    /// The containing app's bundle identifier; nil for an extension validated on its own.
+    public var appBundleIdentifier: String?
+    /// The extension's own entitlements (network client access).
+    public var entitlements: Entitlements
+    /// Lower sandbox limits the extension asked for in its plist, if any.
+    public var requestedLimits: SandboxPolicy.Limits?
+
+    public init(path: String, bundleIdentifier: String, displayName: String, principalClass: String, libraryPath: String,
+                intentsSupported: [String], restrictedWhileLocked: [String] = [],
+                restrictedWhileProtectedDataUnavailable: [String] = [], appBundleIdentifier: String?,
+                entitlements: Entitlements = Entitlements(), requestedLimits: SandboxPolicy.Limits? = nil) {
+        self.path = path
+        self.bundleIdentifier = bundleIdentifier
+        self.displayName = displayName
+        self.principalClass = principalClass
+        self.libraryPath = libraryPath
+        self.intentsSupported = intentsSupported
+        self.restrictedWhileLocked = restrictedWhileLocked
+        self.restrictedWhileProtectedDataUnavailable = restrictedWhileProtectedDataUnavailable
+        self.appBundleIdentifier = appBundleIdentifier
+        self.entitlements = entitlements
+        self.requestedLimits = requestedLimits
+    }
+}
+
+/// What discovery found in the apps folders: usable bundles, the routing table, and every
+/// fault and conflict, each already worded for the user.
+public struct BundleCatalog: Sendable {
+    public var apps: [AppBundle] = []
+    public var faults: [BundleFault] = []
+    public var conflicts: [IntentConflict] = []
+    /// Intent name to the extension that handles it.
+    public var routes: [String: ExtensionBundle] = [:]
+
+    public init() {}
+
+    /// Every usable extension, app by app.
+    public var extensions: [ExtensionBundle] { apps.flatMap(\.extensions) }
+
+    /// The app that contains `extensionBundle`.
+    public func app(containing extensionBundle: ExtensionBundle) -> AppBundle? {
+        apps.first { $0.extensions.contains(extensionBundle) }
+    }
+}

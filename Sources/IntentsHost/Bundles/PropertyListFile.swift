@@ -1,0 +1,91 @@
+import Foundation
+
+/// A property list read from disk, XML or binary, with typed, fault-reporting accessors.
+struct PropertyListFile {
+    let path: String
+    let root: [String: Any]
+
+    /// Reads the plist at `path`; its top level must be a dictionary.
+    /// - Throws: `BundleFault` (`.missingInfoPlist`, `.malformedPropertyList`).
+    init(path: String) throws {
+        self.path = path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw BundleFault(.missingInfoPlist, path: path, "\(path) does not exist or cannot be read.")
+        }
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw BundleFault(.malformedPropertyList, path: path,
+                              "\(path) is not a valid property list (XML or binary): \(Self.reason(error)).")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw BundleFault(.malformedPropertyList, path: path, "\(path) must hold a dictionary at its top level.")
+        }
+        self.root = dictionary
+    }
+
+    /// A required string at `keyPath` (keys from the top level down).
+    func string(_ keyPath: [String], in dictionary: [String: Any]? = nil) throws -> String {
+        let value = try required(keyPath, in: dictionary)
+        guard let text = value as? String, !text.isEmpty else {
+            throw wrongType(keyPath, expected: "a non-empty string")
+        }
+        return text
+    }
+
+    /// An optional string; present but not a string is a fault.
+    func optionalString(_ keyPath: [String], in dictionary: [String: Any]? = nil) throws -> String? {
+        guard let value = lookup(keyPath, in: dictionary) else { return nil }
+        guard let text = value as? String else { throw wrongType(keyPath, expected: "a string") }
+        return text
+    }
+
+    /// A required dictionary at `keyPath`.
+    func dictionary(_ keyPath: [String]) throws -> [String: Any] {
+        let value = try required(keyPath, in: nil)
+        guard let dictionary = value as? [String: Any] else { throw wrongType(keyPath, expected: "a dictionary") }
+        return dictionary
+    }
+
+    /// An optional array of strings; nil when absent.
+    func strings(_ keyPath: [String]) throws -> [String]? {
+        guard let value = lookup(keyPath, in: nil) else { return nil }
+        guard let array = value as? [Any] else { throw wrongType(keyPath, expected: "an array of strings") }
+        return try array.map { element in
+            guard let text = element as? String, !text.isEmpty else {
+                throw wrongType(keyPath, expected: "an array of non-empty strings")
+            }
+            return text
+        }
+    }
+
+    func fault(_ code: BundleFault.Code, _ keyPath: [String], _ message: String) -> BundleFault {
+        BundleFault(code, path: path, key: keyPath.joined(separator: " > "), message)
+    }
+
+    private func required(_ keyPath: [String], in dictionary: [String: Any]?) throws -> Any {
+        guard let value = lookup(keyPath, in: dictionary) else {
+            throw fault(.missingKey, keyPath, "\(path) lacks the key \(keyPath.joined(separator: " > ")).")
+        }
+        return value
+    }
+
+    private func lookup(_ keyPath: [String], in dictionary: [String: Any]?) -> Any? {
+        var current: Any? = dictionary ?? root
+        for key in keyPath {
+            current = (current as? [String: Any])?[key]
+        }
+        return current
+    }
+
+    private func wrongType(_ keyPath: [String], expected: String) -> BundleFault {
+        fault(.wrongType, keyPath, "In \(path), \(keyPath.joined(separator: " > ")) must be \(expected).")
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
+        return nsError.localizedDescription
+    }
+}

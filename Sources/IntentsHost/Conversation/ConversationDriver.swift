@@ -1,0 +1,217 @@
+import Foundation
+import ExtensionProtocol
+import Synchronization
+
+/// Drives resolve -> confirm -> handle with one extension, asking the user when a
+/// resolution result needs a value, a choice or a confirmation.
+///
+/// Parameters are resolved in declared order, each until it succeeds, is not required, or
+/// is not resolved by the handler; every answer is resolved again. `confirm` answering a
+/// failure ends the conversation there; otherwise `handle` gives the final answer.
+public struct ConversationDriver: Sendable {
+    public let channel: any ExtensionChannel
+    public let schema: IntentSchema
+    public let user: any ConversationUser
+    public let timeout: Duration
+    /// How many times one parameter may be resolved before the host gives up on the extension.
+    public var maximumRounds = 12
+    /// How many unusable answers in a row the host accepts before it stops asking.
+    public var maximumBadAnswers = 3
+
+    public init(channel: any ExtensionChannel, schema: IntentSchema, user: any ConversationUser, timeout: Duration) {
+        self.channel = channel
+        self.schema = schema
+        self.user = user
+        self.timeout = timeout
+    }
+
+    /// Runs the conversation for `intent`.
+    /// - Throws: `HostError`: `.inputRequired` or `.usage` for answers, `.extensionFailed` or
+    ///   `.requestTimedOut` for the extension. A failure code from the extension is not an error.
+    public func run(_ intent: IntentPayload) async throws -> ConversationOutcome {
+        let conversation = RequestIDs.next()
+        defer { channel.notify(.endConversation(conversation: conversation)) }
+        var state = ConversationState(intent: intent)
+        for parameter in schema.parameters {
+            try await resolve(parameter, conversation: conversation, state: &state)
+        }
+        let confirmed = try await respond(.confirm(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent))
+        if !confirmed.category.allowsHandling {
+            return ConversationOutcome(intent: state.intent, schema: schema, step: .confirm, response: confirmed, prompts: state.prompts)
+        }
+        let handled = try await respond(.handle(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent))
+        return ConversationOutcome(intent: state.intent, schema: schema, step: .handle, response: handled, prompts: state.prompts)
+    }
+
+    private func respond(_ message: HostToExtensionMessage) async throws -> ResponsePayload {
+        let reply = try await channel.request(message, timeout: timeout)
+        guard case .responded(_, let response) = reply else {
+            throw HostError(.extensionFailed, "The extension answered \(message.stepDescription) with an unexpected \(reply) message.")
+        }
+        return response
+    }
+
+    private func resolve(_ parameter: ParameterSchema, conversation: UInt64, state: inout ConversationState) async throws {
+        for _ in 0..<maximumRounds {
+            let reply = try await channel.request(
+                .resolve(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent, parameter: parameter.name),
+                timeout: timeout)
+            guard case .resolved(_, let results) = reply, !results.isEmpty else {
+                throw HostError(.extensionFailed, "The extension answered resolve \(parameter.name) with no resolution result.")
+            }
+            var elements = state.intent.parameters[parameter.name]?.elements ?? []
+            guard let (index, pending) = firstUnresolved(results, elements: elements, parameter: parameter, state: state) else {
+                let resolved = results.enumerated().compactMap { offset, result -> IntentValue? in
+                    if case .success(let value) = result { return value }
+                    if case .confirmationRequired(let value?) = result { return value }
+                    return offset < elements.count ? elements[offset] : nil
+                }
+                if !resolved.isEmpty || !elements.isEmpty {
+                    state.intent.parameters[parameter.name] = parameter.isList ? .list(resolved) : resolved.first
+                }
+                return
+            }
+            let current = index < elements.count ? elements[index] : nil
+            let newValues = try await ask(about: pending, parameter: parameter, current: current, state: &state)
+            if index < elements.count {
+                elements.replaceSubrange(index...index, with: newValues)
+            } else {
+                elements.append(contentsOf: newValues)
+            }
+            state.intent.parameters[parameter.name] = parameter.isList ? .list(elements) : elements.first
+        }
+        throw HostError(.extensionFailed, "The extension kept asking about \(parameter.name) after \(maximumRounds) rounds of resolving.")
+    }
+
+    /// The first result that needs the user, with its index; nil when all are settled.
+    private func firstUnresolved(_ results: [ResolutionPayload], elements: [IntentValue], parameter: ParameterSchema,
+                                 state: ConversationState) -> (Int, ResolutionPayload)? {
+        for (index, result) in results.enumerated() {
+            switch result {
+            case .success, .notRequired, .unimplemented:
+                continue
+            case .confirmationRequired(let value):
+                let subject = value ?? (index < elements.count ? elements[index] : nil)
+                if let subject, state.confirmed[parameter.name, default: []].contains(subject) { continue }
+                return (index, result)
+            default:
+                return (index, result)
+            }
+        }
+        return nil
+    }
+
+    /// Asks the user what `result` calls for; returns the value(s) to put in its place.
+    private func ask(about result: ResolutionPayload, parameter: ParameterSchema, current: IntentValue?,
+                     state: inout ConversationState) async throws -> [IntentValue] {
+        let title = parameter.title
+        switch result {
+        case .disambiguation(let choices) where choices.count >= 2:
+            let shown = Array(choices.prefix(10))
+            let prompt = Prompt(kind: .choice, parameter: parameter.name, text: "Which \(title) do you mean?",
+                                choices: shown.map(\.displayString))
+            return [try await askChoice(prompt, among: shown, state: &state)]
+        case .disambiguation(let choices):
+            guard let only = choices.first else { return try await askValue(parameter, state: &state) }
+            return try await askConfirmation(of: only, parameter: parameter, state: &state)
+        case .confirmationRequired(let value):
+            guard let value = value ?? current else { return try await askValue(parameter, state: &state) }
+            return try await askConfirmation(of: value, parameter: parameter, state: &state)
+        case .unsupported(let reason):
+            let subject = current.map { "\"\($0.displayString)\" cannot be used for \(title)" } ?? "That \(title) cannot be used"
+            let because = reason.map { ": " + ($0.message ?? Self.words($0.name)) } ?? "."
+            await tell(Prompt(kind: .notice, parameter: parameter.name, text: subject + because), state: &state)
+            return try await askValue(parameter, state: &state)
+        default:
+            return try await askValue(parameter, state: &state)
+        }
+    }
+
+    private func askValue(_ parameter: ParameterSchema, state: inout ConversationState) async throws -> [IntentValue] {
+        let prompt = Prompt(kind: .value, parameter: parameter.name, text: "What should the \(parameter.title) be?")
+        return try await askUntilUsable(prompt, state: &state) { text in
+            try ValueParser.parse([text], for: parameter, of: schema.name).elements
+        }
+    }
+
+    private func askChoice(_ prompt: Prompt, among choices: [IntentValue], state: inout ConversationState) async throws -> IntentValue {
+        try await askUntilUsable(prompt, state: &state) { text in
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if let number = Int(trimmed), (1...choices.count).contains(number) { return choices[number - 1] }
+            let named = choices.filter { $0.displayString.lowercased() == trimmed.lowercased() }
+            guard named.count == 1 else {
+                let why = named.isEmpty ? "is not one of the choices" : "matches \(named.count) choices"
+                throw HostError(.usage, "\"\(text)\" \(why); answer with a number from 1 to \(choices.count) or a name from the list.")
+            }
+            return named[0]
+        }
+    }
+
+    private func askConfirmation(of value: IntentValue, parameter: ParameterSchema,
+                                 state: inout ConversationState) async throws -> [IntentValue] {
+        let prompt = Prompt(kind: .confirmation, parameter: parameter.name,
+                            text: "Did you mean \(value.displayString) for \(parameter.title)?", choices: ["yes", "no"])
+        let accepted = try await askUntilUsable(prompt, state: &state) { text in
+            guard let flag = ValueParser.parseYesNo(text.trimmingCharacters(in: .whitespaces)) else {
+                throw HostError(.usage, "\"\(text)\" is neither yes nor no.")
+            }
+            return flag
+        }
+        if accepted {
+            state.confirmed[parameter.name, default: []].insert(value)
+            return [value]
+        }
+        return try await askValue(parameter, state: &state)
+    }
+
+    /// Asks until `interpret` accepts the answer, telling the user why an answer was not usable.
+    private func askUntilUsable<Value>(_ prompt: Prompt, state: inout ConversationState,
+                                       interpret: (String) throws -> Value) async throws -> Value {
+        var lastError: HostError?
+        for _ in 0..<maximumBadAnswers {
+            let text = try await user.answer(prompt)
+            var answered = prompt
+            answered.answer = text
+            state.prompts.append(answered)
+            do {
+                return try interpret(text)
+            } catch let error as HostError {
+                lastError = error
+                await tell(Prompt(kind: .notice, parameter: prompt.parameter, text: error.message), state: &state)
+            }
+        }
+        throw lastError ?? HostError(.usage, "No usable answer to \"\(prompt.text)\".")
+    }
+
+    private func tell(_ prompt: Prompt, state: inout ConversationState) async {
+        state.prompts.append(prompt)
+        await user.notify(prompt)
+    }
+
+    /// `notOnMenu` -> `not on menu`.
+    static func words(_ name: String) -> String {
+        var result = ""
+        for character in name {
+            if character.isUppercase { result += " " + character.lowercased() } else { result.append(character) }
+        }
+        return result + "."
+    }
+}
+
+/// What a conversation has learned so far.
+struct ConversationState {
+    var intent: IntentPayload
+    var prompts: [Prompt] = []
+    /// Values the user confirmed, per parameter: a later `confirmationRequired` for them is settled.
+    var confirmed: [String: Set<IntentValue>] = [:]
+}
+
+/// Request and conversation ids, unique in this host process.
+public enum RequestIDs {
+    private static let counter = Atomic<UInt64>(1)
+
+    /// A fresh id.
+    public static func next() -> UInt64 {
+        counter.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+}

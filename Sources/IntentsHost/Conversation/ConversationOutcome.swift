@@ -1,0 +1,16 @@
+import ExtensionProtocol
+
+/// How a conversation ended: the intent as resolved, the step that gave the final answer,
+/// that answer, and everything said along the way.
+public struct ConversationOutcome: Sendable {
+    public enum Step: String, Codable, Sendable {
+        case confirm, handle
+    }
+
+    public var intent: IntentPayload
+    /// The intent's shape, as the extension described it: parameter order and titles.
+    public var schema: IntentSchema
+    public var step: Step
+    public var response: ResponsePayload
+    public var prompts: [Prompt]
+}

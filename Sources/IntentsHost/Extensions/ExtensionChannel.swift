@@ -1,0 +1,47 @@
+import ExtensionProtocol
+
+/// A live connection to one extension: a process, or an in-process test double.
+public protocol ExtensionChannel: AnyObject, Sendable {
+    /// Sends a request and waits for its reply, at most `timeout`.
+    /// - Throws: `HostError` (`.requestTimedOut`, `.extensionFailed`) naming the bundle.
+    func request(_ message: HostToExtensionMessage, timeout: Duration) async throws -> ExtensionToHostMessage
+    /// Sends a message that gets no reply (`endConversation`); failures are ignored.
+    func notify(_ message: HostToExtensionMessage)
+    /// Whether the channel can still serve requests.
+    var isAlive: Bool { get }
+    /// Ends the channel; for a process, closes its socket and reaps it.
+    func shutdown()
+}
+
+extension HostToExtensionMessage {
+    /// What the request asks, in words: `resolve recipients`, `confirm`, `handle`.
+    public var stepDescription: String {
+        switch self {
+        case .describe: return "describe"
+        case .resolve(_, _, _, let parameter): return "resolve \(parameter)"
+        case .confirm: return "confirm"
+        case .handle: return "handle"
+        case .endConversation: return "end conversation"
+        case .assign: return "start"
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a Double.
+    public var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+
+    /// `10 s`, `250 ms`.
+    var spoken: String {
+        seconds >= 1 ? "\(seconds.formatted()) s" : "\(Int((seconds * 1000).rounded())) ms"
+    }
+}
+
+extension Double {
+    fileprivate func formatted() -> String {
+        self == rounded() ? String(Int(self)) : String(self)
+    }
+}

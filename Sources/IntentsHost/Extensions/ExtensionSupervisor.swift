@@ -1,0 +1,159 @@
+import ExtensionProtocol
+import Foundation
+
+/// Starts extension processes on demand, keeps them warm, and ends them when idle.
+///
+/// One channel per extension serves every conversation with it (requests carry ids). A channel
+/// that died (crash, timeout) is replaced on the next request. A channel unused for
+/// `idleTimeout` is ended; starting one more than `maximumLive` ends the least recently used
+/// idle one first.
+public actor ExtensionSupervisor {
+    /// Starts a channel for a bundle: a runner process, or an in-process double in tests.
+    public typealias Launcher = @Sendable (ExtensionBundle) async throws -> any ExtensionChannel
+
+    private struct Entry {
+        var channel: any ExtensionChannel
+        var activeConversations = 0
+        var lastUsed = ContinuousClock.now
+    }
+
+    private let launcher: Launcher
+    private let idleTimeout: Duration
+    private let maximumLive: Int
+    private var entries: [String: Entry] = [:]
+    private var launching: [String: Task<any ExtensionChannel, any Error>] = [:]
+    private var reaper: Task<Void, Never>?
+    /// How many channels were started; tests use it to prove none was.
+    public private(set) var launchCount = 0
+
+    public init(idleTimeout: Duration = .seconds(30), maximumLive: Int = 8, launcher: @escaping Launcher) {
+        self.init(idleTimeout: idleTimeout, maximumLive: maximumLive, spares: nil, launcher: launcher)
+    }
+
+    private init(idleTimeout: Duration, maximumLive: Int, spares: SparePool?, launcher: @escaping Launcher) {
+        self.launcher = launcher
+        self.idleTimeout = idleTimeout
+        self.maximumLive = max(1, maximumLive)
+        self.spares = spares
+    }
+
+    /// A supervisor that runs each extension in its own confined `intents-extension` process.
+    /// - Parameter policy: the sandbox policy of each bundle, its containers ready.
+    /// - Parameter spareBase: when given, a spare runner confined to this base policy is kept
+    ///   ready, and the first request to an extension without network access takes it.
+    public static func processes(runnerPath: String, startTimeout: Duration, idleTimeout: Duration = .seconds(30),
+                                 maximumLive: Int = 8, spareBase: SandboxPolicy? = nil,
+                                 policy: @escaping @Sendable (ExtensionBundle) throws -> SandboxPolicy) -> ExtensionSupervisor {
+        let spares = spareBase.map { SparePool(runnerPath: runnerPath, basePolicy: $0, timeout: startTimeout) }
+        spares?.refill()
+        return ExtensionSupervisor(idleTimeout: idleTimeout, maximumLive: maximumLive, spares: spares) { bundle in
+            let sandbox = try policy(bundle)
+            if sandbox.confine, !sandbox.allowNetwork, let spare = spares?.take() {
+                return try await ExtensionProcess.adopt(spare, bundle: bundle, policy: sandbox, timeout: startTimeout)
+            }
+            return try await ExtensionProcess.launch(bundle: bundle, policy: sandbox, runnerPath: runnerPath, timeout: startTimeout)
+        }
+    }
+
+    /// The spare runners, when kept.
+    private nonisolated let spares: SparePool?
+
+    /// The process id of the spare runner waiting now, if any.
+    public nonisolated var spareRunnerID: pid_t? { spares?.readyProcessID }
+
+    /// Runs `body` with the live channel for `bundle`, started if needed; the channel counts as
+    /// busy until `body` returns.
+    /// - Throws: what starting the channel or `body` throws; `HostError` (`.busy`) when every
+    ///   live channel is busy and the cap allows no more.
+    public func withChannel<Result: Sendable>(for bundle: ExtensionBundle,
+                                              _ body: @Sendable (any ExtensionChannel) async throws -> Result) async throws -> Result {
+        let channel = try await acquire(bundle)
+        defer { release(bundle) }
+        return try await body(channel)
+    }
+
+    /// The live channel for `bundle`, started if there is none (not counted as busy).
+    public func channel(for bundle: ExtensionBundle) async throws -> any ExtensionChannel {
+        let channel = try await acquire(bundle)
+        release(bundle)
+        return channel
+    }
+
+    /// How many channels are live.
+    public var liveCount: Int { entries.values.filter { $0.channel.isAlive }.count }
+
+    /// Ends every channel.
+    public func shutdownAll() async {
+        spares?.close()
+        reaper?.cancel()
+        reaper = nil
+        let channels = entries.values.map(\.channel)
+        entries.removeAll()
+        await withTaskGroup(of: Void.self) { group in
+            for channel in channels { group.addTask { channel.shutdown() } }
+        }
+    }
+
+    private func acquire(_ bundle: ExtensionBundle) async throws -> any ExtensionChannel {
+        let key = bundle.bundleIdentifier
+        if var entry = entries[key], entry.channel.isAlive {
+            entry.activeConversations += 1
+            entries[key] = entry
+            return entry.channel
+        }
+        if let pending = launching[key] {
+            let channel = try await pending.value
+            entries[key, default: Entry(channel: channel)].activeConversations += 1
+            return channel
+        }
+        entries[key] = nil
+        try makeRoom()
+        launchCount += 1
+        let launch = Task { try await launcher(bundle) }
+        launching[key] = launch
+        defer { launching[key] = nil }
+        let channel = try await launch.value
+        entries[key, default: Entry(channel: channel)].activeConversations += 1
+        startReaper()
+        return channel
+    }
+
+    private func release(_ bundle: ExtensionBundle) {
+        guard var entry = entries[bundle.bundleIdentifier] else { return }
+        entry.activeConversations = max(0, entry.activeConversations - 1)
+        entry.lastUsed = .now
+        entries[bundle.bundleIdentifier] = entry
+    }
+
+    /// Ends the least recently used idle channel while the cap is reached.
+    private func makeRoom() throws {
+        entries = entries.filter { $0.value.channel.isAlive }
+        while entries.count + launching.count >= maximumLive {
+            guard let (key, entry) = entries.filter({ $0.value.activeConversations == 0 })
+                .min(by: { $0.value.lastUsed < $1.value.lastUsed }) else {
+                throw HostError(.busy, "All \(maximumLive) extension processes allowed are busy; try again when one finishes.")
+            }
+            entries[key] = nil
+            Task.detached { entry.channel.shutdown() }
+        }
+    }
+
+    private func startReaper() {
+        guard reaper == nil else { return }
+        let period = min(idleTimeout, .seconds(1))
+        reaper = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: period)
+                await self?.endIdleChannels()
+            }
+        }
+    }
+
+    private func endIdleChannels() {
+        let now = ContinuousClock.now
+        for (key, entry) in entries where !entry.channel.isAlive || (entry.activeConversations == 0 && now - entry.lastUsed >= idleTimeout) {
+            entries[key] = nil
+            Task.detached { entry.channel.shutdown() }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Starts the runner with `posix_spawn` (never `fork` from a large host): the socket as
+/// fd 3, stdin from /dev/null, stdout and stderr into one pipe the host drains.
+struct RunnerSpawn {
+    /// The fd number the runner finds its socket on.
+    static let socketDescriptor: Int32 = 3
+
+    let pid: pid_t
+    /// The host's end of the socket pair.
+    let socket: Int32
+    /// The read end of the runner's stdout/stderr pipe.
+    let output: Int32
+
+    /// - Throws: `HostError` (`.extensionFailed`) when the runner cannot be started.
+    init(runnerPath: String, arguments: [String], environment: [String], bundleIdentifier: String) throws {
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw HostError(.extensionFailed, "Cannot create a socket for \(bundleIdentifier): \(String(cString: strerror(errno))).")
+        }
+        var pipeEnds: [Int32] = [-1, -1]
+        // Glibc's module has no pipe2: set close-on-exec right after. The runner closes stray
+        // descriptors itself before loading extension code.
+        guard pipe(&pipeEnds) == 0, fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC) == 0,
+              fcntl(pipeEnds[1], F_SETFD, FD_CLOEXEC) == 0 else {
+            close(pair[0]); close(pair[1])
+            throw HostError(.extensionFailed, "Cannot create a pipe for \(bundleIdentifier): \(String(cString: strerror(errno))).")
+        }
+        defer {
+            close(pair[1])
+            close(pipeEnds[1])
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, pair[1], Self.socketDescriptor)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        sigaddset(&defaultSignals, SIGPIPE)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([runnerPath] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup($0) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, runnerPath, &actions, &attributes, argv, envp)
+        guard status == 0 else {
+            close(pair[0]); close(pipeEnds[0])
+            throw HostError(.extensionFailed, "Cannot start the extension runner \"\(runnerPath)\" for \(bundleIdentifier): \(String(cString: strerror(status))).")
+        }
+        pid = child
+        socket = pair[0]
+        output = pipeEnds[0]
+    }
+}
+
+/// How a process ended, in words: `exited with status 3`, `was killed by signal 11 (SIGSEGV)`.
+func describeTermination(_ status: Int32) -> String {
+    let signal = status & 0x7F
+    if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
+    return "was killed by signal \(signal) (\(signalName(signal)))"
+}
+
+/// The usual name of a signal number.
+func signalName(_ signal: Int32) -> String {
+    let names: [Int32: String] = [
+        SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+        SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
+        SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ",
+        SIGSYS: "SIGSYS",
+    ]
+    return names[signal] ?? "signal \(signal)"
+}

@@ -1,0 +1,106 @@
+import ExtensionProtocol
+import Foundation
+
+/// A runner started ahead of time, confined to a base policy, waiting to be assigned an
+/// extension: the first request to an extension then skips spawning and confining.
+final class SpareRunner: Sendable {
+    let spawn: RunnerSpawn
+    let baseReport: ConfinementReport
+
+    /// Spawns a spare and waits, at most `timeout`, for its report of the base confinement.
+    /// - Throws: `HostError` when it does not start or a required layer did not engage.
+    init(runnerPath: String, basePolicy: SandboxPolicy, timeout: Duration) throws {
+        let policyText = try basePolicy.runnerText()
+        let spawn = try SpawnThread.shared.run {
+            try RunnerSpawn(runnerPath: runnerPath,
+                            arguments: ["--socket-fd", String(RunnerSpawn.socketDescriptor), "--spare", "--policy", policyText],
+                            environment: ExtensionProcess.runnerEnvironment(), bundleIdentifier: "a spare runner")
+        }
+        self.spawn = spawn
+        var poller = pollfd(fd: spawn.socket, events: Int16(POLLIN), revents: 0)
+        let report: ConfinementReport?
+        if poll(&poller, 1, Int32(timeout.seconds * 1000)) == 1,
+           case .confined(let confined)? = try? FrameChannel(fileDescriptor: spawn.socket).receive(ExtensionToHostMessage.self) {
+            report = confined
+        } else {
+            report = nil
+        }
+        guard let report, report.missingRequiredLayers.isEmpty else {
+            Self.end(spawn)
+            throw HostError(.extensionFailed, "A spare runner did not confine itself: \(report?.problems.joined(separator: " ") ?? "no report").")
+        }
+        baseReport = report
+    }
+
+    /// Ends a spare that will not be used.
+    func discard() {
+        Self.end(spawn)
+    }
+
+    private static func end(_ spawn: RunnerSpawn) {
+        kill(spawn.pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(spawn.pid, &status, 0) < 0 && errno == EINTR {}
+        close(spawn.socket)
+        close(spawn.output)
+    }
+}
+
+/// Keeps one spare runner ready, refilled in the background after each use.
+final class SparePool: @unchecked Sendable {
+    private let runnerPath: String
+    private let basePolicy: SandboxPolicy
+    private let timeout: Duration
+    private let lock = NSLock()
+    private var spare: SpareRunner?
+    private var filling = false
+    private var closed = false
+
+    init(runnerPath: String, basePolicy: SandboxPolicy, timeout: Duration) {
+        self.runnerPath = runnerPath
+        self.basePolicy = basePolicy
+        self.timeout = timeout
+    }
+
+    /// The process id of the ready spare.
+    var readyProcessID: pid_t? { lock.withLock { spare?.spawn.pid } }
+
+    /// The ready spare, if there is one; the pool starts making the next.
+    func take() -> SpareRunner? {
+        let taken = lock.withLock { () -> SpareRunner? in
+            defer { spare = nil }
+            return spare
+        }
+        refill()
+        return taken
+    }
+
+    /// Starts a spare in the background unless one is ready or coming.
+    func refill() {
+        let start = lock.withLock { () -> Bool in
+            guard !closed, spare == nil, !filling else { return false }
+            filling = true
+            return true
+        }
+        guard start else { return }
+        DispatchQueue.global().async { [self] in
+            let made = try? SpareRunner(runnerPath: runnerPath, basePolicy: basePolicy, timeout: timeout)
+            let unwanted = lock.withLock { () -> SpareRunner? in
+                filling = false
+                if closed { return made }
+                spare = made
+                return nil
+            }
+            unwanted?.discard()
+        }
+    }
+
+    /// Ends the ready spare and makes no more.
+    func close() {
+        lock.withLock { () -> SpareRunner? in
+            closed = true
+            defer { spare = nil }
+            return spare
+        }?.discard()
+    }
+}

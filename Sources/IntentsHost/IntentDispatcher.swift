@@ -1,0 +1,142 @@
+import ExtensionProtocol
+import Foundation
+import Synchronization
+
+/// The host's front door: routes an intent to its extension, applies lock policy before any
+/// extension code runs, and drives the conversation.
+public final class IntentDispatcher: Sendable {
+    public let configuration: HostConfiguration
+    public let catalog: BundleCatalog
+    public let supervisor: ExtensionSupervisor
+    public let lockStore: LockStateStore
+    /// Schemas described by live channels: a process's intents cannot change while it runs.
+    private let schemas = Mutex<[SchemaKey: IntentSchema]>([:])
+
+    private struct SchemaKey: Hashable {
+        var channel: ObjectIdentifier
+        var intent: String
+    }
+
+    /// Scans the apps folders now (unless `catalog` is given); extension processes start only
+    /// when an intent needs them.
+    public init(configuration: HostConfiguration, catalog: BundleCatalog? = nil, supervisor: ExtensionSupervisor? = nil) {
+        signal(SIGPIPE, SIG_IGN)
+        self.configuration = configuration
+        let catalog = catalog ?? BundleScanner.scan(appsFolders: configuration.appsFolders)
+        self.catalog = catalog
+        self.supervisor = supervisor ?? .processes(runnerPath: configuration.runnerPath, startTimeout: configuration.startTimeout,
+                                                   idleTimeout: configuration.idleTimeout,
+                                                   maximumLive: configuration.maximumLiveExtensions,
+                                                   spareBase: try? configuration.spareBasePolicy(for: catalog)) {
+            try configuration.preparedSandboxPolicy(for: $0, in: catalog)
+        }
+        self.lockStore = LockStateStore(stateFolder: configuration.stateFolder)
+    }
+
+    /// The extension that handles `intent`, or why there is none.
+    /// - Throws: `HostError` (`.noExtension`) listing the intents that are supported.
+    public func route(_ intent: String) throws -> ExtensionBundle {
+        if let bundle = catalog.routes[intent] { return bundle }
+        let known = catalog.routes.keys.sorted()
+        let listing = known.isEmpty ? "no extension is installed" : "supported intents: \(known.joined(separator: ", "))"
+        let skipped = catalog.faults.isEmpty ? "" : " (\(catalog.faults.count) faulty bundle(s) were skipped; `intents apps` says why)"
+        throw HostError(.noExtension, "No extension supports \(intent); \(listing)\(skipped).")
+    }
+
+    /// Runs `intent` with parameters given as text (`name`, `value`), asking `user` what is missing.
+    /// - Throws: `HostError`: `.noExtension`, `.refusedByPolicy` (no extension process is started),
+    ///   `.usage` for parameters, `.inputRequired`, `.extensionFailed`, `.requestTimedOut`.
+    ///   An extension answering with a failure code is not an error: see the outcome's response.
+    public func send(_ intent: String, parameters: [(name: String, value: String)],
+                     user: any ConversationUser) async throws -> SendResult {
+        try await send(intent, user: user) { schema in try Self.payload(for: schema, parameters: parameters) }
+    }
+
+    /// Runs an intent given in its wire form (typed values), as apps and tests build it.
+    /// - Throws: as `send(_:parameters:user:)`.
+    public func send(_ payload: IntentPayload, user: any ConversationUser) async throws -> SendResult {
+        try await send(payload.name, user: user) { _ in payload }
+    }
+
+    private func send(_ intent: String, user: any ConversationUser,
+                      payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
+        let bundle = try route(intent)
+        if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: try lockStore.load()) {
+            throw HostError(.refusedByPolicy, refusal)
+        }
+        let timeout = configuration.stepTimeout
+        let outcome = try await supervisor.withChannel(for: bundle) { channel in
+            let schema = try await self.schema(of: intent, on: channel, bundle: bundle, timeout: timeout)
+            var intentPayload = try payload(schema)
+            // As on Apple's systems, the system gives each intent its identifier.
+            intentPayload.identifier = intentPayload.identifier ?? Self.makeIdentifier()
+            return try await ConversationDriver(channel: channel, schema: schema, user: user, timeout: timeout).run(intentPayload)
+        }
+        return SendResult(extensionBundle: bundle.bundleIdentifier, outcome: outcome)
+    }
+
+    /// A random identifier in UUID form (version 4); `UUID()` costs microseconds this path cannot spare.
+    static func makeIdentifier() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }
+        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+    }
+
+    /// Ends every extension process.
+    public func shutdown() async {
+        await supervisor.shutdownAll()
+    }
+
+    private func schema(of intent: String, on channel: any ExtensionChannel, bundle: ExtensionBundle,
+                        timeout: Duration) async throws -> IntentSchema {
+        let key = SchemaKey(channel: ObjectIdentifier(channel), intent: intent)
+        if let known = schemas.withLock({ $0[key] }) { return known }
+        let schema = try await Self.describe(intent, on: channel, bundle: bundle, timeout: timeout)
+        schemas.withLock { known in
+            known = known.filter { entry in entry.key.channel == key.channel || entry.key.intent != intent }
+            known[key] = schema
+        }
+        return schema
+    }
+
+    private static func describe(_ intent: String, on channel: any ExtensionChannel, bundle: ExtensionBundle,
+                                 timeout: Duration) async throws -> IntentSchema {
+        let reply = try await channel.request(.describe(requestID: RequestIDs.next(), intents: [intent]), timeout: timeout)
+        guard case .described(_, let schemas) = reply, let schema = schemas.first(where: { $0.name == intent }) else {
+            throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) did not describe \(intent).")
+        }
+        return schema
+    }
+
+    /// Builds the intent from text parameters, typed by the schema; repeated names add list elements.
+    /// - Throws: `HostError` (`.usage`) naming an unknown parameter or a value of the wrong type.
+    public static func payload(for schema: IntentSchema, parameters: [(name: String, value: String)]) throws -> IntentPayload {
+        var texts: [String: [String]] = [:]
+        var order: [String] = []
+        for (name, value) in parameters {
+            guard schema.parameter(named: name) != nil else {
+                let known = schema.parameters.map(\.name).joined(separator: ", ")
+                throw HostError(.usage, "\(schema.name) has no parameter \"\(name)\"; its parameters are \(known).")
+            }
+            if texts[name] == nil { order.append(name) }
+            texts[name, default: []].append(value)
+        }
+        var payload = IntentPayload(name: schema.name)
+        for name in order {
+            payload.parameters[name] = try ValueParser.parse(texts[name]!, for: schema.parameter(named: name)!, of: schema.name)
+        }
+        return payload
+    }
+}
+
+/// The result of `send`: which extension answered, and how.
+public struct SendResult: Sendable {
+    public var extensionBundle: String
+    public var outcome: ConversationOutcome
+
+    /// Whether the final answer is a failure code.
+    public var isFailure: Bool { outcome.response.category.isFailure }
+}

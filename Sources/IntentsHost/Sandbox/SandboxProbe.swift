@@ -1,0 +1,32 @@
+import ExtensionProtocol
+import Foundation
+
+/// Asks the runner to confine itself with a typical policy and report what engaged: proof,
+/// on this kernel and as this user, of what an extension would get.
+public enum SandboxProbe {
+    /// Runs `intents-extension --probe` and returns its report.
+    /// - Throws: `HostError` (`.extensionFailed`) when the runner cannot run or answers nonsense.
+    public static func run(runnerPath: String, stateFolder: String) throws -> ConfinementReport {
+        let layout = ContainerLayout(stateFolder: stateFolder)
+        let probe = ExtensionBundle(path: "/nonexistent", bundleIdentifier: "probe", displayName: "probe", principalClass: "Probe.Probe",
+                                    libraryPath: "/nonexistent/libProbe.so", intentsSupported: [], appBundleIdentifier: nil)
+        let policy = SandboxPolicy.forExtension(probe, app: nil, layout: layout, limits: .standard)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: runnerPath)
+        process.arguments = ["--probe", "--policy", try policy.runnerText()]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw HostError(.extensionFailed, "The runner \(runnerPath) cannot be started: \(error.localizedDescription)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let report = try? JSONDecoder().decode(ConfinementReport.self, from: data) else {
+            throw HostError(.extensionFailed, "The runner \(runnerPath) did not report its confinement (exit status \(process.terminationStatus)).")
+        }
+        return report
+    }
+}

@@ -1,0 +1,62 @@
+import Dispatch
+import ExtensionProtocol
+import Intents
+import IntentsHost
+import Synchronization
+
+/// An extension served inside the test process: the same messages as a real process, no socket.
+///
+/// For unit tests of the logic above the process boundary; the real thing is `ExtensionProcess`.
+public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Sendable {
+    private let requests: IntentRequestHandler
+    private let bundleIdentifier: String
+    private let closed = Atomic<Bool>(false)
+
+    public init(extension principal: INExtension, bundleIdentifier: String = "test.extension") {
+        self.requests = IntentRequestHandler(principal: principal,
+                                             principalClassName: String(reflecting: type(of: principal)))
+        self.bundleIdentifier = bundleIdentifier
+    }
+
+    public var isAlive: Bool { !closed.load(ordering: .relaxed) }
+
+    public func request(_ message: HostToExtensionMessage, timeout: Duration) async throws -> ExtensionToHostMessage {
+        let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ExtensionToHostMessage?, any Error>) in
+            let once = ResumeOnce(continuation)
+            let requests = self.requests
+            Task { once.resume(with: .success(await requests.answer(message))) }
+            // A GCD timer, not a task: a handler that blocks the cooperative pool must not delay it.
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) {
+                once.resume(with: .failure(HostError(.requestTimedOut,
+                    "\(self.bundleIdentifier) did not answer \(message.stepDescription) within \(timeout) (requestTimedOut).")))
+            }
+        }
+        guard let reply else { throw HostError(.extensionFailed, "\(message.stepDescription) got no reply.") }
+        if case .failed(_, let failure) = reply {
+            throw HostError(.extensionFailed, "\(bundleIdentifier) could not \(message.stepDescription): \(failure.message)")
+        }
+        return reply
+    }
+
+    public func notify(_ message: HostToExtensionMessage) {
+        let requests = self.requests
+        Task { _ = await requests.answer(message) }
+    }
+
+    public func shutdown() {
+        closed.store(true, ordering: .relaxed)
+    }
+}
+
+/// Resumes a continuation once; later results are dropped.
+private final class ResumeOnce<Value: Sendable>: Sendable {
+    private let continuation = Mutex<CheckedContinuation<Value, any Error>?>(nil)
+
+    init(_ continuation: CheckedContinuation<Value, any Error>) {
+        self.continuation.withLock { $0 = continuation }
+    }
+
+    func resume(with result: Result<Value, any Error>) {
+        continuation.withLock { $0.take() }?.resume(with: result)
+    }
+}

@@ -1,0 +1,4 @@
+import ExtensionRunner
+import Foundation
+
+exit(ExtensionRunner.run(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,171 @@
+import ExtensionProtocol
+import Foundation
+import Testing
+
+@Suite struct FrameCodecTests {
+    let codec = FrameCodec()
+
+    @Test func messageRoundTripsThroughAFrame() throws {
+        let message = HostToExtensionMessage.resolve(
+            requestID: 7, conversation: 3,
+            intent: IntentPayload(name: "INSendMessageIntent", parameters: ["content": .string("hi")]),
+            parameter: "content")
+        let frame = try codec.encode(message)
+        #expect(frame[0] == FrameCodec.marker)
+        #expect(frame[1] == extensionProtocolVersion)
+        let length = try codec.bodyLength(ofHeader: Array(frame.prefix(FrameCodec.headerSize)))
+        #expect(length == frame.count - FrameCodec.headerSize)
+        let decoded = try codec.decode(HostToExtensionMessage.self, from: Array(frame.dropFirst(FrameCodec.headerSize)))
+        #expect(decoded == message)
+    }
+
+    @Test func headerWithoutMarkerIsRefused() {
+        #expect(throws: ProtocolError(.badMarker, "A frame began with byte 0x48 instead of the marker 0xf1: the peer wrote something that is not a frame.")) {
+            _ = try codec.bodyLength(ofHeader: Array("Hello!".utf8))
+        }
+    }
+
+    @Test func otherProtocolVersionIsRefusedByName() throws {
+        let error = #expect(throws: ProtocolError.self) {
+            _ = try codec.bodyLength(ofHeader: [FrameCodec.marker, 9, 0, 0, 0, 2])
+        }
+        #expect(error?.code == .versionMismatch)
+        #expect(error?.message == "The peer speaks protocol version 9; this end speaks version 1.")
+    }
+
+    @Test func oversizedFramesAreRefusedOnBothEnds() throws {
+        let small = FrameCodec(maximumBodySize: 64)
+        let announced = #expect(throws: ProtocolError.self) {
+            _ = try small.bodyLength(ofHeader: [FrameCodec.marker, 1, 0, 0, 1, 0])
+        }
+        #expect(announced?.code == .frameTooLarge)
+        let written = #expect(throws: ProtocolError.self) {
+            _ = try small.encode(IntentPayload(name: String(repeating: "x", count: 100)))
+        }
+        #expect(written?.code == .frameTooLarge)
+    }
+
+    @Test func undecodableBodiesSayWhereTheyWentWrong() {
+        #expect(throws: ProtocolError(.undecodable, "A frame body could not be read: HostToExtensionMessage has no case 9 at byte 1 of 1.")) {
+            _ = try codec.decode(HostToExtensionMessage.self, from: [9])
+        }
+        #expect(throws: ProtocolError(.undecodable, "A frame body could not be read: the data ends inside a number at byte 1 of 1.")) {
+            _ = try codec.decode(HostToExtensionMessage.self, from: [1])
+        }
+        #expect(throws: ProtocolError(.undecodable, "A frame body could not be read: a count of 200 is larger than what follows at byte 4 of 4.")) {
+            _ = try codec.decode(HostToExtensionMessage.self, from: [0, 1, 200, 1])
+        }
+        #expect(throws: ProtocolError(.undecodable, "A frame body holds more than one HostToExtensionMessage message (3 bytes).")) {
+            _ = try codec.decode(HostToExtensionMessage.self, from: [4, 1, 0])
+        }
+    }
+
+    @Test(arguments: [
+        ExtensionToHostMessage.ready(principalClass: "A.B", sdkVersion: "1"),
+        .confined(report: ConfinementReport()),
+        .described(requestID: 1, intents: [IntentSchema(name: "I", parameters: [
+            ParameterSchema(name: "p", title: "P", type: .enumeration, isList: true,
+                            enumerationCases: [EnumerationValue(rawValue: 2, name: "two", display: "Two")])])]),
+        .resolved(requestID: 2, results: [.success(value: .integer(-3)), .disambiguation(choices: [.string("a"), .boolean(false)]),
+                                          .confirmationRequired(value: nil), .needsValue, .notRequired,
+                                          .unsupported(reason: UnsupportedReason(code: 1, name: "n", message: "m")), .unimplemented]),
+        .responded(requestID: UInt64.max, response: ResponsePayload(
+            code: 101, codeName: "failureX", category: .failure,
+            output: [NamedValue(name: "kind", value: .object(ObjectValue(identifier: nil, display: "ü")))],
+            userActivity: UserActivityPayload(activityType: "t", title: "T", userInfo: ["k": .double(-0.5)]))),
+        .failed(requestID: 0, failure: ExtensionFailure(.noHandler, "none")),
+    ])
+    func extensionMessagesRoundTrip(_ message: ExtensionToHostMessage) throws {
+        let frame = try codec.encode(message)
+        #expect(try codec.decode(ExtensionToHostMessage.self, from: Array(frame.dropFirst(FrameCodec.headerSize))) == message)
+    }
+
+    @Test func hostMessagesRoundTrip() throws {
+        let intent = IntentPayload(name: "I", identifier: "id", parameters: [
+            "p": .person(PersonValue(displayName: "Bobo", handle: "@b", handleType: 2, contactIdentifier: "c", customIdentifier: "x")),
+            "d": .dateComponents(DateComponentsValue(year: 2026, month: nil, day: 1, hour: 0, minute: 59)),
+            "l": .list([.list([]), .integer(Int.min), .integer(Int.max)]),
+        ])
+        for message in [HostToExtensionMessage.describe(requestID: 1, intents: ["I", ""]), .resolve(requestID: 2, conversation: 3, intent: intent, parameter: "p"),
+                        .confirm(requestID: 4, conversation: 5, intent: intent), .handle(requestID: 6, conversation: 7, intent: intent),
+                        .endConversation(conversation: 8)] {
+            let frame = try codec.encode(message)
+            #expect(try codec.decode(HostToExtensionMessage.self, from: Array(frame.dropFirst(FrameCodec.headerSize))) == message)
+        }
+    }
+}
+
+@Suite struct FrameChannelTests {
+    /// A connected socket pair, closed at the end of `body`.
+    func withSocketPair(_ body: (Int32, Int32) throws -> Void) throws {
+        var pair: [Int32] = [-1, -1]
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+        defer { close(pair[0]); close(pair[1]) }
+        try body(pair[0], pair[1])
+    }
+
+    @Test func framesCrossASocket() throws {
+        try withSocketPair { left, right in
+            let message = ExtensionToHostMessage.ready(principalClass: "A.B", sdkVersion: "1")
+            try FrameChannel(fileDescriptor: left).send(message)
+            let received = try FrameChannel(fileDescriptor: right).receive(ExtensionToHostMessage.self)
+            #expect(received == message)
+        }
+    }
+
+    @Test func cleanCloseBetweenFramesIsNil() throws {
+        try withSocketPair { left, right in
+            Glibc.shutdown(left, Int32(SHUT_WR))
+            let received = try FrameChannel(fileDescriptor: right).receive(ExtensionToHostMessage.self)
+            #expect(received == nil)
+        }
+    }
+
+    @Test func closeInTheMiddleOfAFrameIsTruncation() throws {
+        try withSocketPair { left, right in
+            let frame = try FrameCodec().encode(ExtensionToHostMessage.ready(principalClass: "A.B", sdkVersion: "1"))
+            try FrameChannel(fileDescriptor: left).writeAll(Array(frame.prefix(10)))
+            Glibc.shutdown(left, Int32(SHUT_WR))
+            let error = #expect(throws: ProtocolError.self) {
+                _ = try FrameChannel(fileDescriptor: right).receive(ExtensionToHostMessage.self)
+            }
+            #expect(error?.code == .truncated)
+        }
+    }
+
+    @Test func writingToAClosedPeerIsAnErrorNotASignal() throws {
+        try withSocketPair { left, right in
+            close(right)
+            let error = #expect(throws: ProtocolError.self) {
+                try FrameChannel(fileDescriptor: left).send(IntentPayload(name: "x"))
+            }
+            #expect(error?.code == .closed)
+        }
+    }
+}
+
+@Suite struct IntentValueCodingTests {
+    @Test(arguments: [
+        IntentValue.string("Bobo"), .integer(3), .double(2.5), .boolean(true),
+        .person(PersonValue(displayName: "Bobo", handle: "@bobo", handleType: 0, contactIdentifier: "c1")),
+        .object(ObjectValue(identifier: "margherita", display: "Margherita")),
+        .enumeration(EnumerationValue(rawValue: 1, name: "outgoingMessageText")),
+        .dateComponents(DateComponentsValue(hour: 19, minute: 30)),
+        .list([.string("a"), .integer(1)]),
+    ])
+    func valuesRoundTrip(_ value: IntentValue) throws {
+        let data = try JSONEncoder().encode(value)
+        #expect(try JSONDecoder().decode(IntentValue.self, from: data) == value)
+    }
+
+    @Test func valueWithTwoKindsIsRefused() {
+        #expect(throws: DecodingError.self) {
+            _ = try JSONDecoder().decode(IntentValue.self, from: Data(#"{"string":"a","integer":1}"#.utf8))
+        }
+    }
+
+    @Test func displayStringsAreWhatAPersonReads() {
+        #expect(IntentValue.person(PersonValue(displayName: "Bobo", handle: "@bobo.jungle")).displayString == "Bobo (@bobo.jungle)")
+        #expect(IntentValue.dateComponents(DateComponentsValue(year: 2026, month: 11, day: 2, hour: 9, minute: 5)).displayString == "2026-11-02 09:05")
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import IntentsHost
+import Testing
+
+/// The `intents` executable, run as a user runs it.
+@Suite struct CLITests {
+    let apps = TemporaryFolder()
+    let state = TemporaryFolder()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+
+        /// stdout parsed as one JSON object.
+        func json() throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
+        }
+    }
+
+    /// Runs `intents` with the sample apps (and the faulty fixture) and a fresh state folder.
+    func intents(_ arguments: [String], withFaulty: Bool = false) throws -> Run {
+        let appsFolder = try sampleAppsFolder(apps)
+        var folders = ["--apps", appsFolder]
+        if withFaulty {
+            let faulty = apps.path + "/Faulty"
+            if !FileManager.default.fileExists(atPath: faulty) { try addFaultyApp(to: faulty) }
+            folders = ["--apps", faulty]
+        }
+        return try run(folders + ["--state", state.path] + arguments)
+    }
+
+    func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Package.cli)
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": state.path]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                   stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func sendMessageAsksWhichBoboAndRunsUnattendedWithAnswers() throws {
+        let run = try intents(["send", "INSendMessageIntent", "--param", "recipients=Bobo",
+                               "--param", "content=Please send more bananas", "--answer", "2", "--json"])
+        #expect(run.status == 0)
+        let result = try run.json()
+        #expect(result["intent"] as? String == "INSendMessageIntent")
+        #expect(result["extension"] as? String == "com.example.MonkeyChat.Intents")
+        #expect(result["status"] as? String == "success")
+        #expect(result["code"] as? Int == 3)
+        let prompts = try #require(result["prompts"] as? [[String: Any]])
+        #expect(prompts.count == 1)
+        #expect(prompts.first?["choices"] as? [String] == ["Bobo (@bobo.banana)", "Bobo (@bobo.jungle)", "Bobo (@bobo.treetop)"])
+        let recipients = (result["parameters"] as? [String: Any])?["recipients"] as? [[String: Any]]
+        #expect(recipients?.first?["handle"] as? String == "@bobo.jungle")
+        #expect(run.stderr.contains("? Which recipient do you mean?"))
+    }
+
+    @Test func globalOptionsWorkOnEitherSideOfTheSubcommand() throws {
+        let folder = try sampleAppsFolder(apps)
+        let before = try run(["--apps", folder, "--state", state.path, "apps", "--json"])
+        let after = try run(["apps", "--apps", folder, "--state", state.path, "--json"])
+        #expect(before.status == 0 && after.status == 0)
+        #expect(before.stdout == after.stdout)
+        let names = (try before.json()["apps"] as? [[String: Any]])?.compactMap { $0["displayName"] as? String }
+        #expect(names == ["MonkeyChat", "Pizza", "Sandbox Tester"])
+    }
+
+    @Test func inputNeededWithoutATerminalExitsWithTwo() throws {
+        let run = try intents(["send", "INSendMessageIntent", "--param", "recipients=Bobo", "--param", "content=hi", "--non-interactive"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("error: Input is needed and none can be asked for: \"Which recipient do you mean?\""))
+    }
+
+    @Test func lockRefusesRestrictedIntentsWithThreeAndUnlockRestores() throws {
+        #expect(try intents(["lock"]).status == 0)
+        let status = try intents(["status", "--json"])
+        #expect(try status.json()["lockState"] as? String == "locked")
+        let refused = try intents(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi", "--json"])
+        #expect(refused.status == 3)
+        #expect(try refused.json()["status"] as? String == "refused")
+        let pizza = try intents(["send", "OrderPizzaIntent", "--param", "kind=funghi", "--param", "quantity=1", "--param", "deliveryTime=12:00"])
+        #expect(pizza.status == 0)
+        #expect(pizza.stdout.contains("com.example.Pizza.Intents answered success (code 4)."))
+        #expect(try intents(["unlock"]).status == 0)
+        #expect(try intents(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi"]).status == 0)
+    }
+
+    @Test func failureCodeExitsWithFour() throws {
+        let run = try intents(["send", "OrderPizzaIntent", "--param", "kind=margherita", "--param", "quantity=1",
+                               "--param", "deliveryTime=03:00", "--json"])
+        #expect(run.status == 4)
+        let result = try run.json()
+        #expect(result["codeName"] as? String == "failurePizzeriaClosed")
+        #expect(result["code"] as? Int == 100)
+        #expect(result["step"] as? String == "confirm")
+    }
+
+    @Test func outputValuesAreReported() throws {
+        let run = try intents(["send", "OrderPizzaIntent", "--param", "kind=margherita", "--param", "quantity=3",
+                               "--param", "deliveryTime=19:30", "--json"])
+        #expect(run.status == 0)
+        #expect((try run.json()["output"] as? [String: Any])?["waitTime"] as? Int == 30)
+    }
+
+    @Test func crashingExtensionExitsWithFiveAndNamesTheBundle() throws {
+        let run = try intents(["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=crash"], withFaulty: true)
+        #expect(run.status == 5)
+        #expect(run.stderr.contains("error: com.example.Faulty.Intents was killed by signal 4 (SIGILL); stderr: \""))
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        let unknownParameter = try intents(["send", "INSendMessageIntent", "--param", "colour=red"])
+        #expect(unknownParameter.status == 2)
+        #expect(unknownParameter.stderr.contains("INSendMessageIntent has no parameter \"colour\"; its parameters are recipients, content, speakableGroupName, outgoingMessageType."))
+        let malformed = try intents(["send", "INSendMessageIntent", "--param", "colour"])
+        #expect(malformed.status == 2)
+        #expect(malformed.stderr.contains("--param \"colour\" must be NAME=VALUE"))
+        let unknownIntent = try intents(["send", "INStartCallIntent"])
+        #expect(unknownIntent.status == 2)
+        #expect(unknownIntent.stderr.contains("No extension supports INStartCallIntent; supported intents: AttackIntent, INSendMessageIntent, OrderPizzaIntent."))
+        let badTimeout = try intents(["send", "OrderPizzaIntent", "--timeout", "0"])
+        #expect(badTimeout.status == 2)
+    }
+
+    @Test func validateReportsFaultsWithOneAndPassesGoodBundlesWithZero() throws {
+        let good = try intents(["validate", try sampleAppsFolder(apps) + "/Pizza.app"])
+        #expect(good.status == 0)
+        #expect(good.stdout.contains("No problems found."))
+        let broken = TemporaryFolder()
+        let writer = BundleWriter(appsFolder: broken.path)
+        try writer.app("B", identifier: "com.example.B")
+        try writer.appex("BIntents", in: "B", identifier: "com.example.B.Intents", principalClass: "B.IntentHandler",
+                         intents: ["OrderPizzaIntent"], restricted: ["INSendMessageIntent"], library: Package.library("PizzaIntents"))
+        let bad = try run(["validate", broken.path + "/B.app", "--json"])
+        #expect(bad.status == 1)
+        let faults = try #require(try bad.json()["faults"] as? [[String: Any]])
+        #expect(faults.first?["code"] as? String == "restrictedIntentsNotSupportedByExtension")
+        #expect(faults.first?["key"] as? String == "NSExtension > NSExtensionAttributes > IntentsRestrictedWhileLocked")
+    }
+
+    @Test func statusShowsTheSandboxLayersThisKernelGives() throws {
+        let run = try intents(["status", "--json"])
+        #expect(run.status == 0)
+        let sandbox = try #require(try run.json()["sandbox"] as? [String: Any])
+        #expect(sandbox["missingRequired"] as? [String] == [])
+        let layers = try #require(sandbox["layers"] as? [String])
+        #expect(layers.contains("seccomp") && layers.contains("no_new_privs") && layers.contains { $0.hasPrefix("Landlock ABI ") })
+        let text = try intents(["status"])
+        #expect(text.stdout.contains("Sandbox:      descriptors closed, parent-death signal, rlimits"))
+    }
+
+    @Test func unsafeFlagIsLoudAndReallyUnconfines() throws {
+        let confined = try intents(["send", "AttackIntent", "--param", "attack=read", "--param", "target=/etc/passwd", "--json"])
+        #expect(confined.stdout.contains(#""outcome":"blocked: EACCES""#))
+        let unsafe = try intents(["send", "AttackIntent", "--param", "attack=read", "--param", "target=/etc/passwd", "--json",
+                                  "--unsafe-no-sandbox"])
+        #expect(unsafe.stderr.hasPrefix("WARNING: --unsafe-no-sandbox: the extension runs UNCONFINED"))
+        #expect(unsafe.stdout.contains(#""outcome":"allowed""#))
+    }
+
+    @Test func helpShowsExamplesAndExitCodes() throws {
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Examples:"))
+        #expect(help.stdout.contains("Exit codes:"))
+        let sendHelp = try run(["send", "--help"])
+        #expect(sendHelp.stdout.contains("--answer 2 --json"))
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import ExtensionProtocol
+import IntentsHost
+import Testing
+
+@Suite struct LockPolicyTests {
+    let bundle = ExtensionBundle(path: "/x", bundleIdentifier: "com.example.X.Intents", displayName: "X", principalClass: "X.I",
+                                 libraryPath: "/x/libX.so",
+                                 intentsSupported: ["INSendMessageIntent", "INStartCallIntent", "INSendPaymentIntent", "INSearchForNotebookItemsIntent"],
+                                 restrictedWhileLocked: ["INSendMessageIntent"],
+                                 restrictedWhileProtectedDataUnavailable: ["INSearchForNotebookItemsIntent"],
+                                 appBundleIdentifier: "com.example.X")
+
+    @Test func unlockedAllowsEverything() {
+        for intent in bundle.intentsSupported {
+            #expect(LockPolicy.refusal(for: intent, by: bundle, in: .unlocked) == nil)
+        }
+    }
+
+    @Test func lockedRefusesListedAndAlwaysRestrictedIntents() {
+        #expect(LockPolicy.refusal(for: "INSendMessageIntent", by: bundle, in: .locked)
+                == "INSendMessageIntent is restricted while locked by com.example.X.Intents (IntentsRestrictedWhileLocked); unlock the device first.")
+        #expect(LockPolicy.refusal(for: "INSendPaymentIntent", by: bundle, in: .locked)
+                == "INSendPaymentIntent is always restricted while the device is locked; unlock it first.")
+        #expect(LockPolicy.refusal(for: "INStartCallIntent", by: bundle, in: .locked) == nil)
+        #expect(LockPolicy.refusal(for: "INSearchForNotebookItemsIntent", by: bundle, in: .locked) == nil)
+    }
+
+    @Test func beforeFirstUnlockAlsoRefusesProtectedDataIntents() {
+        #expect(LockPolicy.refusal(for: "INSearchForNotebookItemsIntent", by: bundle, in: .lockedBeforeFirstUnlock) != nil)
+        #expect(LockPolicy.refusal(for: "INSendMessageIntent", by: bundle, in: .lockedBeforeFirstUnlock) != nil)
+        #expect(LockPolicy.refusal(for: "INStartCallIntent", by: bundle, in: .lockedBeforeFirstUnlock) == nil)
+    }
+
+    @Test func everyIntentAppleAlwaysRestrictsIsListed() {
+        #expect(LockPolicy.alwaysRestricted.count == 13)
+        #expect(LockPolicy.alwaysRestricted.contains("INSetSeatSettingsInCarIntent"))
+        #expect(!LockPolicy.alwaysRestricted.contains("INSendMessageIntent"))
+    }
+}
+
+@Suite struct LockStateStoreTests {
+    let folder = TemporaryFolder()
+
+    @Test func stateSurvivesAndDefaultsToUnlocked() throws {
+        let store = LockStateStore(stateFolder: folder.path + "/state")
+        #expect(try store.load() == .unlocked)
+        try store.save(.lockedBeforeFirstUnlock)
+        #expect(try LockStateStore(stateFolder: folder.path + "/state").load() == .lockedBeforeFirstUnlock)
+    }
+
+    @Test func aChangeByAnotherWriterIsSeenAtOnce() throws {
+        let reader = LockStateStore(stateFolder: folder.path)
+        let writer = LockStateStore(stateFolder: folder.path)
+        try writer.save(.locked)
+        #expect(try reader.load() == .locked)
+        try writer.save(.unlocked)
+        #expect(try reader.load() == .unlocked)
+        try FileManager.default.removeItem(atPath: writer.path)
+        #expect(try reader.load() == .unlocked)
+    }
+
+    @Test func unknownContentIsAnErrorNamingTheFile() throws {
+        let store = LockStateStore(stateFolder: folder.path)
+        try Data("sideways\n".utf8).write(to: URL(fileURLWithPath: store.path))
+        #expect(throws: HostError(.badState, "\(store.path) holds \"sideways\", which is not one of unlocked, locked, lockedBeforeFirstUnlock.")) {
+            try store.load()
+        }
+    }
+}
+
+@Suite struct ValueParserTests {
+    func parameter(_ type: ValueType, list: Bool = false) -> ParameterSchema {
+        ParameterSchema(name: "p", type: type, isList: list,
+                        enumerationCases: type == .enumeration ? [EnumerationValue(rawValue: 1, name: "outgoingMessageText")] : [])
+    }
+
+    @Test func eachTypeParses() throws {
+        #expect(try ValueParser.parse("7", for: parameter(.integer), of: "I") == .integer(7))
+        #expect(try ValueParser.parse("2.5", for: parameter(.double), of: "I") == .double(2.5))
+        #expect(try ValueParser.parse("yes", for: parameter(.boolean), of: "I") == .boolean(true))
+        #expect(try ValueParser.parse("Bobo", for: parameter(.person), of: "I") == .person(PersonValue(displayName: "Bobo")))
+        #expect(try ValueParser.parse("funghi", for: parameter(.object), of: "I") == .object(ObjectValue(identifier: nil, display: "funghi")))
+        #expect(try ValueParser.parse("1", for: parameter(.enumeration), of: "I") == .enumeration(EnumerationValue(rawValue: 1, name: "outgoingMessageText")))
+        #expect(try ValueParser.parse("2026-11-22 19:30", for: parameter(.dateComponents), of: "I")
+                == .dateComponents(DateComponentsValue(year: 2026, month: 11, day: 22, hour: 19, minute: 30)))
+    }
+
+    @Test func listsSplitOnCommasAndRepeats() throws {
+        let value = try ValueParser.parse(["Bobo, Kiki", "Momo"], for: parameter(.person, list: true), of: "I")
+        #expect(value.elements.map(\.displayString) == ["Bobo", "Kiki", "Momo"])
+    }
+
+    @Test func badValuesNameTheParameterAndTheForm() {
+        #expect(throws: HostError(.usage, "Parameter p of I expects a whole number; \"two\" is not one.")) {
+            try ValueParser.parse("two", for: parameter(.integer), of: "I")
+        }
+        #expect(throws: HostError(.usage, "Parameter p of I expects a time HH:MM, a date YYYY-MM-DD, or both; \"25:00\" is not one.")) {
+            try ValueParser.parse("25:00", for: parameter(.dateComponents), of: "I")
+        }
+        #expect(throws: HostError(.usage, "Parameter p of I expects one of outgoingMessageText; \"fax\" is not one.")) {
+            try ValueParser.parse("fax", for: parameter(.enumeration), of: "I")
+        }
+        #expect(throws: HostError(.usage, "Parameter p of I takes one value; it was given 2.")) {
+            try ValueParser.parse(["1", "2"], for: parameter(.integer), of: "I")
+        }
+    }
+}

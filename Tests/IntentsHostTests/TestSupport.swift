@@ -1,0 +1,121 @@
+import Foundation
+import IntentsHost
+import Testing
+
+/// A folder under the system's temporary folder, removed when the value is released.
+final class TemporaryFolder: @unchecked Sendable {
+    let path: String
+
+    init() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("intents-tests-\(UUID().uuidString)").path
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// Paths of this package and of its build products (the folder the test binary is in).
+enum Package {
+    static let root: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static let products = HostConfiguration.executableFolder
+    static let runner = products + "/intents-extension"
+    static let cli = products + "/intents"
+
+    static func library(_ name: String) -> String { products + "/lib\(name).so" }
+}
+
+/// Writes bundles into an apps folder, with real plists and real libraries.
+struct BundleWriter {
+    let appsFolder: String
+
+    enum Format { case xml, binary }
+
+    /// Writes `<name>.app/Info.plist`; returns the app's folder.
+    @discardableResult
+    func app(_ name: String, identifier: String, extra: [String: Any] = [:], format: Format = .xml) throws -> String {
+        let folder = "\(appsFolder)/\(name).app"
+        try FileManager.default.createDirectory(atPath: folder + "/PlugIns", withIntermediateDirectories: true)
+        var plist: [String: Any] = ["CFBundleIdentifier": identifier, "CFBundleDisplayName": name]
+        plist.merge(extra) { _, new in new }
+        try write(plist, to: folder + "/Info.plist", format: format)
+        return folder
+    }
+
+    /// Writes `<app>.app/PlugIns/<name>.appex` with a plist and a link to `library`; returns its folder.
+    @discardableResult
+    func appex(_ name: String, in app: String, identifier: String, principalClass: String, intents: [String],
+               restricted: [String] = [], library: String?, format: Format = .xml,
+               edit: (inout [String: Any]) -> Void = { _ in }) throws -> String {
+        let folder = "\(appsFolder)/\(app).app/PlugIns/\(name).appex"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var plist: [String: Any] = [
+            "CFBundleIdentifier": identifier, "CFBundleExecutable": name, "CFBundlePackageType": "XPC!",
+            "NSExtension": [
+                "NSExtensionPointIdentifier": "com.apple.intents-service",
+                "NSExtensionPrincipalClass": principalClass,
+                "NSExtensionAttributes": ["IntentsSupported": intents, "IntentsRestrictedWhileLocked": restricted],
+            ] as [String: Any],
+        ]
+        edit(&plist)
+        try write(plist, to: folder + "/Info.plist", format: format)
+        if let library {
+            try FileManager.default.createSymbolicLink(atPath: "\(folder)/lib\(name).so", withDestinationPath: library)
+        }
+        return folder
+    }
+
+    func write(_ plist: Any, to path: String, format: Format) throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: format == .xml ? .xml : .binary, options: 0)
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+}
+
+/// The sample apps, laid out from Info/ and this build, in a fresh folder.
+func sampleAppsFolder(_ folder: TemporaryFolder) throws -> String {
+    try DevelopmentBundles.assemble(infoFolder: Package.root + "/Info", productsFolder: Package.products,
+                                    into: folder.path + "/Apps")
+}
+
+/// Adds the misbehaving test extension (`FaultyIntents`) as app `Faulty` in `appsFolder`.
+func addFaultyApp(to appsFolder: String, principalClass: String = "FaultyIntents.FaultyExtension",
+                  library: String = Package.library("FaultyIntents")) throws {
+    let writer = BundleWriter(appsFolder: appsFolder)
+    try writer.app("Faulty", identifier: "com.example.Faulty")
+    try writer.appex("FaultyIntents", in: "Faulty", identifier: "com.example.Faulty.Intents",
+                     principalClass: principalClass, intents: ["INSendMessageIntent"], library: library)
+}
+
+/// A dispatcher over `appsFolders` with its own state folder.
+func makeDispatcher(_ appsFolders: [String], state: TemporaryFolder, stepTimeout: Duration = .seconds(10)) -> IntentDispatcher {
+    IntentDispatcher(configuration: HostConfiguration(appsFolders: appsFolders, stateFolder: state.path,
+                                                      runnerPath: Package.runner, stepTimeout: stepTimeout))
+}
+
+/// Runs a program to completion and returns its status and combined output. The wait happens
+/// on a GCD thread: a long build or many runs must not hold the concurrency pool's few threads.
+func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            continuation.resume(with: Result {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: executable)
+                process.arguments = arguments
+                if let environment { process.environment = environment }
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                process.standardError = pipe
+                try process.run()
+                let output = pipe.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+            })
+        }
+    }
+}
