@@ -41,11 +41,11 @@ let package = Package(
     targets: [
         .target(name: "ExtensionProtocol", swiftSettings: strictSettings),
         // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
-        .target(name: "Intents", dependencies: ["ExtensionProtocol"], swiftSettings: strictSettings + extensionSettings),
-        .target(name: "IntentsHost", dependencies: ["ExtensionProtocol"], swiftSettings: strictSettings),
+        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemStore"], swiftSettings: strictSettings + extensionSettings),
+        .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore"], swiftSettings: strictSettings),
         .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents"], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [
-            "IntentsHost",
+            "IntentsHost", "SystemStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strictSettings),
         .executableTarget(name: "intents", dependencies: ["IntentsCLI"], swiftSettings: strictSettings),
@@ -53,13 +53,23 @@ let package = Package(
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         .target(name: "ExtensionRunner", dependencies: ["ExtensionProtocol", "CSandbox"], swiftSettings: strictSettings),
         .executableTarget(name: "intents-extension", dependencies: ["ExtensionRunner"], swiftSettings: strictSettings),
-        .target(name: "SharedKit", dependencies: [.product(name: "GRDB", package: "GRDB.swift"),
+        // A raw SQLite connection shared by the app-group store and the host's system store.
+        .target(name: "SQLiteSupport", dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")],
+                swiftSettings: strictSettings),
+        // The host's system store (donations, shortcuts, vocabulary, authorizations), opened by the
+        // host and, through the SDK, by app processes.
+        .target(name: "SystemStore", dependencies: ["ExtensionProtocol", "SQLiteSupport"], swiftSettings: strictSettings),
+        .target(name: "SharedKit", dependencies: ["SQLiteSupport", .product(name: "GRDB", package: "GRDB.swift"),
                                                   .product(name: "GRDBSQLite", package: "GRDB.swift")],
-                path: "SharedKit", swiftSettings: strictSettings),
+                path: "SharedKit", exclude: ["SampleIntents"], swiftSettings: strictSettings),
+        // The sample apps' custom intents, shared by each app (which donates them) and its
+        // extension (which handles them), as Xcode shares generated intent classes.
+        .target(name: "SampleIntents", dependencies: ["Intents"], path: "SharedKit/SampleIntents",
+                swiftSettings: extensionSettings),
 
         .target(name: "MonkeyChatIntents", dependencies: ["Intents", "SharedKit"],
                 path: "Plugins/MonkeyChatIntents", swiftSettings: extensionSettings),
-        .target(name: "PizzaIntents", dependencies: ["Intents", "SharedKit"],
+        .target(name: "PizzaIntents", dependencies: ["Intents", "SampleIntents", "SharedKit"],
                 path: "Plugins/PizzaIntents", swiftSettings: extensionSettings),
         .target(name: "SandboxAttacks", path: "Plugins/SandboxAttacks"),
         .target(name: "SandboxTesterIntents", dependencies: ["Intents", "SandboxAttacks", "SharedKit"],
@@ -74,16 +84,17 @@ let package = Package(
                 swiftSettings: strictSettings),
         .executableTarget(name: "intents-bench", dependencies: ["IntentsBenchmarks"], swiftSettings: strictSettings),
 
-        .executableTarget(name: "pizza", dependencies: ["SharedKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "pizza", dependencies: ["SharedKit", "Intents", "SampleIntents", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strictSettings),
-        .executableTarget(name: "monkeychat", dependencies: ["SharedKit", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+        .executableTarget(name: "monkeychat", dependencies: ["SharedKit", "Intents", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strictSettings),
         .executableTarget(name: "sharedstore-tool", dependencies: ["SharedKit"], path: "Tests/Fixtures/SharedStoreTool"),
 
         .testTarget(name: "SharedKitTests", dependencies: ["SharedKit"]),
         .testTarget(name: "ExtensionProtocolTests", dependencies: ["ExtensionProtocol"]),
-        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol"],
+        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore"],
                     swiftSettings: extensionSettings),
-        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "SharedKit"]),
+        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "SharedKit",
+                                                         "SystemStore"]),
     ]
 )

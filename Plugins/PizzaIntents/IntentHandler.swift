@@ -1,7 +1,10 @@
 import Intents
+import SampleIntents
 
 /// The Pizza extension's principal class.
 class IntentHandler: INExtension {
+    override class var customIntentClasses: [INIntent.Type] { [OrderPizzaIntent.self] }
+
     override func handler(for intent: INIntent) -> Any {
         guard intent is OrderPizzaIntent else { fatalError("Unhandled intent type: \(intent)") }
         return OrderPizzaIntentHandler()

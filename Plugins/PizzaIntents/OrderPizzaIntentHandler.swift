@@ -1,5 +1,6 @@
 import Foundation
 import Intents
+import SampleIntents
 import SharedKit
 
 /// Orders pizzas from the menu the Pizza app keeps in its app group.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteSupport
 import Synchronization
 
 /// A key-value store shared by an app and its extensions through their app group, as
@@ -19,8 +20,8 @@ public final class SharedStore: Sendable {
     /// GRDB's pool: opening, migrations, integrity checks.
     let pool: DatabasePool
     /// Raw connections for the hot path: one for writes, one for reads.
-    private let writer: SQLiteConnection
-    private let reader: SQLiteConnection
+    private let writer: RawSQLiteConnection
+    private let reader: RawSQLiteConnection
     private let defaults = Mutex<[String: Data]>([:])
 
     /// Opens the store of the app group `suiteName`.
@@ -42,8 +43,8 @@ public final class SharedStore: Sendable {
         do {
             pool = try Self.open(path: path, configuration: configuration)
             try SharedStoreSchema.migrator.migrate(pool)
-            writer = try SQLiteConnection(path: path)
-            reader = try SQLiteConnection(path: path)
+            writer = try RawSQLiteConnection(path: path) { SharedStoreError(.unavailable, $0) }
+            reader = try RawSQLiteConnection(path: path) { SharedStoreError(.unavailable, $0) }
         } catch let error as SharedStoreError {
             throw error
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteSupport
 
 /// The store's table and its versioned migrations.
 ///
@@ -24,7 +25,7 @@ enum SharedStoreSchema {
 
     /// Stores `data` under `key` (nil leaves a tombstone) with the next version, on a
     /// connection inside a transaction.
-    static func store(_ data: Data?, for key: String, on connection: SQLiteConnection) throws {
+    static func store(_ data: Data?, for key: String, on connection: RawSQLiteConnection) throws {
         try connection.run("""
             INSERT INTO entries (key, value, version) VALUES (?1, ?2, (SELECT coalesce(max(version), 0) + 1 FROM entries))
             ON CONFLICT(key) DO UPDATE SET value = excluded.value, version = excluded.version

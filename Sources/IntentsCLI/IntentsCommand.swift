@@ -17,13 +17,17 @@ public struct IntentsCommand: AsyncParsableCommand {
           intents send INSendMessageIntent --param recipients=Bobo --param content="Please send more bananas" --answer 2
           intents lock && intents send INSendMessageIntent --param recipients=Kiki --param content=hi   # refused (exit 3)
           intents validate ./MyApp.app
+          intents authorize MonkeyChat grant
+          intents shortcuts add "pizza time" --donation ID && intents say "pizza time"
 
         Exit codes: 0 success; 1 problems found (validate) or unreadable state; 2 usage (bad
         arguments, unknown intent or parameter, input needed but not allowed); 3 refused by
-        policy (lock state); 4 the extension answered with a failure code; 5 the extension
+        policy (lock state, Siri authorization); 4 the extension answered with a failure code; 5 the extension
         failed (crash, timeout, protocol).
         """,
-        subcommands: [AppsCommand.self, ValidateCommand.self, SendCommand.self,
+        subcommands: [AppsCommand.self, ValidateCommand.self, SendCommand.self, SayCommand.self,
+                      ShortcutsCommand.self, DonationsCommand.self, SuggestionsCommand.self,
+                      AuthorizeCommand.self, VocabularyCommand.self,
                       LockCommand.self, UnlockCommand.self, StatusCommand.self])
 
     public init() {}
@@ -50,8 +54,9 @@ public struct IntentsCommand: AsyncParsableCommand {
     }
 }
 
-/// Moves `--apps` and `--state` given before the subcommand to after it, so that both
-/// `intents --apps X send ...` and `intents send --apps X ...` work.
+/// Moves `--apps` and `--state` given before the subcommand to the end, so that both
+/// `intents --apps X send ...` and `intents send --apps X ...` work, nested subcommands too
+/// (`intents --state S shortcuts add ...`).
 func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
     var global: [String] = []
     var index = 0
@@ -68,7 +73,9 @@ func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
         }
     }
     guard !global.isEmpty, index < arguments.count else { return arguments }
-    return [arguments[index]] + global + arguments[(index + 1)...]
+    var rest = Array(arguments[index...])
+    rest.insert(contentsOf: global, at: rest.firstIndex(of: "--") ?? rest.endIndex)
+    return rest
 }
 
 /// Options every subcommand takes.

@@ -11,25 +11,7 @@ enum JSONOutput {
     }
 
     static func plain(_ value: IntentValue) -> Any {
-        switch value {
-        case .string(let text): return text
-        case .integer(let number): return number
-        case .double(let number): return number
-        case .boolean(let flag): return flag
-        case .person(let person):
-            var object: [String: Any] = ["displayName": person.displayName]
-            if let handle = person.handle { object["handle"] = handle }
-            if let identifier = person.contactIdentifier { object["contactIdentifier"] = identifier }
-            if let identifier = person.customIdentifier { object["customIdentifier"] = identifier }
-            return object
-        case .object(let object):
-            var result: [String: Any] = ["display": object.display]
-            if let identifier = object.identifier { result["identifier"] = identifier }
-            return result
-        case .enumeration(let value): return value.name
-        case .dateComponents(let components): return components.displayString
-        case .list(let values): return values.map(plain)
-        }
+        value.plainValue
     }
 
     static func plain(_ values: [String: IntentValue]) -> [String: Any] {

@@ -65,63 +65,13 @@ struct SendCommand: AsyncParsableCommand {
             printError("WARNING: --unsafe-no-sandbox: the extension runs UNCONFINED, with all of this user's rights over files, network and processes.")
         }
         let dispatcher = IntentDispatcher(configuration: configuration)
-        let interactive = !nonInteractive && isatty(0) == 1
-        let user = TerminalUser(answers: answers, interactive: interactive)
+        let user = TerminalUser(answers: answers, interactive: !nonInteractive && isatty(0) == 1)
         let pairs = parameters.map { text -> (name: String, value: String) in
             let split = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(split[0]), split.count > 1 ? String(split[1]) : "")
         }
-        do {
-            let result = try await dispatcher.send(intent, parameters: pairs, user: user)
-            await dispatcher.shutdown()
-            report(result)
-            if result.isFailure { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
-        } catch let error as HostError {
-            await dispatcher.shutdown()
-            let bundle = try? dispatcher.route(intent).bundleIdentifier
-            if json {
-                var object: [String: Any] = ["intent": intent, "status": error.code == .refusedByPolicy ? "refused" : "error",
-                                             "error": ["code": error.code.rawValue, "message": error.message], "prompts": []]
-                if let bundle { object["extension"] = bundle }
-                JSONOutput.print(object)
-            } else {
-                printError("error: \(error.message)")
-            }
-            throw ExitCode(ExitStatus.code(for: error))
-        }
-    }
-
-    private func report(_ result: SendResult) {
-        let response = result.outcome.response
-        if json {
-            var object: [String: Any] = [
-                "intent": intent, "extension": result.extensionBundle, "status": response.category.rawValue,
-                "code": response.code, "codeName": response.codeName, "step": result.outcome.step.rawValue,
-                "parameters": JSONOutput.plain(result.outcome.intent.parameters),
-                "output": Dictionary(response.output.map { ($0.name, JSONOutput.plain($0.value)) }, uniquingKeysWith: { a, _ in a }),
-                "prompts": result.outcome.prompts.map(JSONOutput.plain),
-            ]
-            if let activity = response.userActivity {
-                var plain: [String: Any] = ["activityType": activity.activityType, "userInfo": JSONOutput.plain(activity.userInfo)]
-                if let title = activity.title { plain["title"] = title }
-                object["userActivity"] = plain
-            }
-            JSONOutput.print(object)
-            return
-        }
-        let step = result.outcome.step == .confirm ? " at confirm" : ""
-        print("\(result.extensionBundle) answered \(response.codeName) (code \(response.code))\(step).")
-        for parameter in result.outcome.schema.parameters {
-            if let value = result.outcome.intent.parameters[parameter.name] { print("  \(parameter.name) = \(value.displayString)") }
-        }
-        for value in response.output { print("  output \(value.name): \(value.value.displayString)") }
-        if let activity = response.userActivity {
-            switch response.category {
-            case .continueInApp, .failureRequiringAppLaunch:
-                print("  The app should continue with user activity \(activity.activityType).")
-            default:
-                print("  user activity: \(activity.activityType)")
-            }
+        try await IntentRunReport(intent: intent, json: json).run(on: dispatcher) {
+            try await dispatcher.send(intent, parameters: pairs, user: user)
         }
     }
 }

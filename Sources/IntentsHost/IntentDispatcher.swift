@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import Synchronization
+import SystemStore
 
 /// The host's front door: routes an intent to its extension, applies lock policy before any
 /// extension code runs, and drives the conversation.
@@ -9,6 +10,8 @@ public final class IntentDispatcher: Sendable {
     public let catalog: BundleCatalog
     public let supervisor: ExtensionSupervisor
     public let lockStore: LockStateStore
+    /// The system store (authorizations), opened when first needed.
+    private let systemStore = Mutex<SystemStore?>(nil)
     /// Schemas described by live channels: a process's intents cannot change while it runs.
     private let schemas = Mutex<[SchemaKey: IntentSchema]>([:])
 
@@ -52,17 +55,25 @@ public final class IntentDispatcher: Sendable {
         try await send(intent, user: user) { schema in try Self.payload(for: schema, parameters: parameters) }
     }
 
-    /// Runs an intent given in its wire form (typed values), as apps and tests build it.
+    /// Runs an intent given in its wire form (typed values), as apps, shortcuts and tests build it.
+    /// An intent run from a shortcut (`fromShortcut`) needs no Siri authorization.
     /// - Throws: as `send(_:parameters:user:)`.
-    public func send(_ payload: IntentPayload, user: any ConversationUser) async throws -> SendResult {
-        try await send(payload.name, user: user) { _ in payload }
+    public func send(_ payload: IntentPayload, user: any ConversationUser, fromShortcut: Bool = false) async throws -> SendResult {
+        try await send(payload.name, user: user, checksAuthorization: !fromShortcut) { _ in payload }
     }
 
-    private func send(_ intent: String, user: any ConversationUser,
+    private func send(_ intent: String, user: any ConversationUser, checksAuthorization: Bool = true,
                       payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
         let bundle = try route(intent)
         if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: try lockStore.load()) {
             throw HostError(.refusedByPolicy, refusal)
+        }
+        if checksAuthorization && configuration.requiresSiriAuthorization && AuthorizationPolicy.domainIntents.contains(intent) {
+            let app = catalog.app(containing: bundle)
+            let status = try authorization(of: app?.bundleIdentifier ?? bundle.bundleIdentifier)
+            if let refusal = AuthorizationPolicy.refusal(for: intent, app: app, status: status) {
+                throw HostError(.refusedByPolicy, refusal)
+            }
         }
         let timeout = configuration.stepTimeout
         let outcome = try await supervisor.withChannel(for: bundle) { channel in
@@ -73,6 +84,29 @@ public final class IntentDispatcher: Sendable {
             return try await ConversationDriver(channel: channel, schema: schema, user: user, timeout: timeout).run(intentPayload)
         }
         return SendResult(extensionBundle: bundle.bundleIdentifier, outcome: outcome)
+    }
+
+    /// The system store of the state folder.
+    /// - Throws: `HostError` (`.badState`) naming the file.
+    public func openSystemStore() throws -> SystemStore {
+        try systemStore.withLock { opened in
+            if let opened { return opened }
+            do {
+                let store = try SystemStore(stateFolder: configuration.stateFolder)
+                opened = store
+                return store
+            } catch let error as SystemStoreError {
+                throw HostError(.badState, error.message)
+            }
+        }
+    }
+
+    private func authorization(of app: String) throws -> SiriAuthorization {
+        do {
+            return try openSystemStore().authorization(app: app)
+        } catch let error as SystemStoreError {
+            throw HostError(.badState, error.message)
+        }
     }
 
     /// A random identifier in UUID form (version 4); `UUID()` costs microseconds this path cannot spare.

@@ -4,7 +4,8 @@ import Intents
 import IntentsHost
 
 /// A host in a box for extension authors' tests: one extension, served in process, with
-/// scripted answers and a lock state. The same routing, policy and conversation as `intents`.
+/// scripted answers and a lock state. The same routing, lock policy and conversation as
+/// `intents`; Siri authorization is not asked for (no app bundle, no user to ask).
 ///
 ///     let host = try IntentsTestHost(extension: IntentHandler(), supporting: ["OrderPizzaIntent"])
 ///     let result = try await host.send(intent, answers: ["2"])
@@ -36,9 +37,9 @@ public struct IntentsTestHost: Sendable {
         let channel = InProcessExtensionChannel(extension: principal, bundleIdentifier: bundle.bundleIdentifier)
         let supervisor = ExtensionSupervisor { _ in channel }
         self.bundle = bundle
-        self.dispatcher = IntentDispatcher(
-            configuration: HostConfiguration(appsFolders: [], stateFolder: state, runnerPath: "", stepTimeout: stepTimeout),
-            catalog: catalog, supervisor: supervisor)
+        var configuration = HostConfiguration(appsFolders: [], stateFolder: state, runnerPath: "", stepTimeout: stepTimeout)
+        configuration.requiresSiriAuthorization = false
+        self.dispatcher = IntentDispatcher(configuration: configuration, catalog: catalog, supervisor: supervisor)
     }
 
     /// Runs `intent` through resolve, confirm and handle, answering questions from `answers`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Intents
 import SharedKit
 
 /// The MonkeyChat app: contacts and sent messages, shared with its Intents extension.
@@ -12,25 +13,36 @@ struct MonkeyChatApp: ParsableCommand {
           monkeychat contacts
           monkeychat add-contact c-zaza Zaza @zaza
           monkeychat messages
+          monkeychat send c-kiki "Bananas at noon?"   # donated
+          monkeychat authorize-siri
         """,
-        subcommands: [Contacts.self, AddContact.self, RemoveContact.self, Messages.self],
+        subcommands: [Contacts.self, AddContact.self, RemoveContact.self, Messages.self, Send.self,
+                      AuthorizeSiri.self, ContinueActivity.self],
         defaultSubcommand: Contacts.self)
 }
 
 struct StateOption: ParsableArguments {
     @Option(help: "The host's state folder (default: $INTENTS_STATE, else ~/.local/state/intents).") var state: String?
 
+    /// Donations, vocabulary and authorization go to this state folder's system store.
+    func useStateForSystem() {
+        if let state { IntentsAppContext.configure(appBundle: nil, stateFolder: state) }
+    }
+
     func data() throws -> MonkeyChatData {
+        useStateForSystem()
         let containers = try AppGroupContainers.forApp(named: "MonkeyChat", stateFolder: state ?? AppGroupContainers.defaultStateFolder())
         return try MonkeyChatData(containers: containers)
     }
 }
 
 struct Contacts: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the contacts.")
+    static let configuration = CommandConfiguration(abstract: "List the contacts (and teach the system their names).")
     @OptionGroup var options: StateOption
     func run() throws {
-        for contact in try options.data().contacts().contacts {
+        let data = try options.data()
+        try MonkeyChatActivities.updateVocabulary(data)
+        for contact in try data.contacts().contacts {
             print("\(contact.identifier.padding(toLength: 16, withPad: " ", startingAt: 0)) \(contact.name) \(contact.screenName)")
         }
     }
@@ -43,7 +55,9 @@ struct AddContact: ParsableCommand {
     @Argument(help: "The name Siri hears.") var name: String
     @Argument(help: "The screen name, like @zaza.") var screenName: String
     func run() throws {
-        try options.data().save(Contact(identifier: identifier, name: name, screenName: screenName))
+        let data = try options.data()
+        try data.save(Contact(identifier: identifier, name: name, screenName: screenName))
+        try MonkeyChatActivities.updateVocabulary(data)
         print("Saved \(name) (\(screenName)).")
     }
 }
@@ -53,20 +67,22 @@ struct RemoveContact: ParsableCommand {
     @OptionGroup var options: StateOption
     @Argument(help: "The contact's identifier.") var identifier: String
     func run() throws {
-        guard try options.data().removeContact(identifier: identifier) else {
+        let data = try options.data()
+        guard try data.removeContact(identifier: identifier) else {
             throw ValidationError("No contact \"\(identifier)\"; `monkeychat contacts` lists them.")
         }
+        try MonkeyChatActivities.updateVocabulary(data)
         print("Removed \(identifier).")
     }
 }
 
 struct Messages: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the messages sent through the extension.")
+    static let configuration = CommandConfiguration(abstract: "List the messages sent (donated as an activity).")
     @OptionGroup var options: StateOption
     func run() throws {
-        let messages = try options.data().sentMessages()
-        if messages.isEmpty { print("No messages sent yet.") }
-        for message in messages { print("to \(message.recipients.joined(separator: ", ")): \(message.content)") }
+        let data = try options.data()
+        MonkeyChatActivities.donateShowMessages()
+        try printMessages(data)
     }
 }
 

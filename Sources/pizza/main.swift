@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Intents
 import SharedKit
 
 /// The Pizza app: what the pizzeria's owner sees. Its extension reads the same app group.
@@ -13,31 +14,45 @@ struct PizzaApp: ParsableCommand {
           pizza close            # the extension's confirm now answers "pizzeria closed"
           pizza unavailable margherita
           pizza orders
+          pizza order margherita 2         # donated: attach a phrase with `intents shortcuts add`
         """,
-        subcommands: [Menu.self, Close.self, Open.self, Unavailable.self, Available.self, Orders.self],
+        subcommands: [Menu.self, Close.self, Open.self, Unavailable.self, Available.self, Orders.self,
+                      Order.self, ContinueActivity.self],
         defaultSubcommand: Menu.self)
 }
 
 struct StateOption: ParsableArguments {
     @Option(help: "The host's state folder (default: $INTENTS_STATE, else ~/.local/state/intents).") var state: String?
 
+    /// Donations and vocabulary go to this state folder's system store.
+    func useStateForSystem() {
+        if let state { IntentsAppContext.configure(appBundle: nil, stateFolder: state) }
+    }
+
     func pizzeria() throws -> PizzeriaData {
+        useStateForSystem()
         let containers = try AppGroupContainers.forApp(named: "Pizza", stateFolder: state ?? AppGroupContainers.defaultStateFolder())
         return try PizzeriaData(containers: containers)
     }
 }
 
 struct Menu: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the menu and whether the pizzeria is open.")
+    static let configuration = CommandConfiguration(abstract: "Show the menu and whether the pizzeria is open (donated as an activity).")
     @OptionGroup var options: StateOption
 
     func run() throws {
-        let pizzeria = try options.pizzeria()
-        let menu = try pizzeria.menu()
-        print(try pizzeria.isClosed() ? "Closed by the owner." : "Open from \(menu.opensAt):00 to \(menu.closesAt):00.")
-        for pizza in menu.pizzas {
-            print("  \(pizza.identifier.padding(toLength: 18, withPad: " ", startingAt: 0)) \(pizza.name)\(pizza.isAvailable ? "" : " (unavailable)")")
-        }
+        options.useStateForSystem()
+        PizzaActivities.donateShowMenu()
+        try printMenu(options.pizzeria())
+    }
+}
+
+/// Prints whether the pizzeria is open and its pizzas.
+func printMenu(_ pizzeria: PizzeriaData) throws {
+    let menu = try pizzeria.menu()
+    print(try pizzeria.isClosed() ? "Closed by the owner." : "Open from \(menu.opensAt):00 to \(menu.closesAt):00.")
+    for pizza in menu.pizzas {
+        print("  \(pizza.identifier.padding(toLength: 18, withPad: " ", startingAt: 0)) \(pizza.name)\(pizza.isAvailable ? "" : " (unavailable)")")
     }
 }
 

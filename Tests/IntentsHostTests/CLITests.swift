@@ -1,5 +1,6 @@
 import Foundation
 import IntentsHost
+import SystemStore
 import Testing
 
 /// The `intents` executable, run as a user runs it.
@@ -27,6 +28,9 @@ import Testing
             if !FileManager.default.fileExists(atPath: faulty) { try addFaultyApp(to: faulty) }
             folders = ["--apps", faulty]
         }
+        // The user has let the apps use Siri (AuthorizationTests test refusals).
+        let system = try SystemStore(stateFolder: state.path)
+        for app in ["com.example.MonkeyChat", "com.example.Faulty"] { try system.setAuthorization(.authorized, app: app) }
         return try run(folders + ["--state", state.path] + arguments)
     }
 

@@ -14,9 +14,11 @@ import Testing
     static let limits = SandboxPolicy.Limits(memoryBytes: 768 << 20, cpuSeconds: 2, openFiles: 64, processes: 4096)
 
     func dispatcher(timeout: Duration = .seconds(20), unsafe: Bool = false) throws -> IntentDispatcher {
-        IntentDispatcher(configuration: HostConfiguration(
+        var configuration = HostConfiguration(
             appsFolders: [try sampleAppsFolder(apps)], stateFolder: state.path, runnerPath: Package.runner,
-            stepTimeout: timeout, sandboxLimits: Self.limits, unsafeNoSandbox: unsafe))
+            stepTimeout: timeout, sandboxLimits: Self.limits, unsafeNoSandbox: unsafe)
+        configuration.requiresSiriAuthorization = false
+        return IntentDispatcher(configuration: configuration)
     }
 
     /// Runs one attack; returns its outcome, or throws the host's error when the process died.

@@ -43,6 +43,7 @@ import Testing
 
     @Test func messagesSentByTheExtensionAreListedAndNewContactsAreFound() async throws {
         #expect(try await run("monkeychat", ["messages"]).output == "No messages sent yet.\n")
+        #expect(try await run("intents", ["authorize", "MonkeyChat", "grant"]).status == 0)
         let unknown = try await run("intents", ["send", "INSendMessageIntent", "--param", "recipients=Zaza", "--param", "content=hello",
                                                 "--non-interactive"])
         #expect(unknown.status == 2)

@@ -41,7 +41,9 @@ import Testing
         try "#!/bin/sh\nprintf '\(bytes)' >&3\nsleep 5\n".write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         try addFaultyApp(to: apps.path)
-        let dispatcher = IntentDispatcher(configuration: HostConfiguration(appsFolders: [apps.path], stateFolder: state.path, runnerPath: script))
+        var configuration = HostConfiguration(appsFolders: [apps.path], stateFolder: state.path, runnerPath: script)
+        configuration.requiresSiriAuthorization = false
+        let dispatcher = IntentDispatcher(configuration: configuration)
         let error = await #expect(throws: HostError.self) {
             try await dispatcher.send("INSendMessageIntent", parameters: [("content", "ok")], user: NonInteractiveUser())
         }

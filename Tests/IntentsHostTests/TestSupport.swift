@@ -93,9 +93,11 @@ func addFaultyApp(to appsFolder: String, principalClass: String = "FaultyIntents
 }
 
 /// A dispatcher over `appsFolders` with its own state folder.
+/// Siri authorization is off: these dispatchers test extension logic (AuthorizationTests test it).
 func makeDispatcher(_ appsFolders: [String], state: TemporaryFolder, stepTimeout: Duration = .seconds(10)) -> IntentDispatcher {
-    IntentDispatcher(configuration: HostConfiguration(appsFolders: appsFolders, stateFolder: state.path,
-                                                      runnerPath: Package.runner, stepTimeout: stepTimeout))
+    var configuration = HostConfiguration(appsFolders: appsFolders, stateFolder: state.path, runnerPath: Package.runner, stepTimeout: stepTimeout)
+    configuration.requiresSiriAuthorization = false
+    return IntentDispatcher(configuration: configuration)
 }
 
 /// Runs a program to completion and returns its status and combined output. The wait happens

@@ -7,9 +7,9 @@ import ExtensionProtocol
 /// output parameters are declared with `@IntentParameter`.
 open class INIntentResponse: NSObject {
     open var userActivity: NSUserActivity?
-    private var codeNumber = 0
-    private var codeName = "unspecified"
-    private var codeCategory = ResponseCategory.unspecified
+    private(set) var codeNumber = 0
+    private(set) var codeName = "unspecified"
+    private(set) var codeCategory = ResponseCategory.unspecified
     var isNotImplemented = false
 
     public override required init() {

@@ -7,7 +7,8 @@ import ExtensionProtocol
 /// serves requests until the host closes the socket. Returns 0 on a clean close, 1 otherwise.
 @_cdecl("INExtensionServe")
 public func INExtensionServe(_ fileDescriptor: Int32, _ principalClassName: UnsafePointer<CChar>) -> Int32 {
-    ExtensionServer(channel: FrameChannel(fileDescriptor: fileDescriptor)).run(principalClassName: String(cString: principalClassName))
+    IntentsAppContext.isExtension = true
+    return ExtensionServer(channel: FrameChannel(fileDescriptor: fileDescriptor)).run(principalClassName: String(cString: principalClassName))
 }
 
 /// The socket loop around `IntentRequestHandler`: reads frames, answers each request in

@@ -1,4 +1,6 @@
 import ExtensionProtocol
+import Foundation
+import SystemStore
 
 /// An app bundle (`<App>.app/`): its identity, the names users say, and its extensions.
 public struct AppBundle: Hashable, Sendable {
@@ -13,10 +15,19 @@ public struct AppBundle: Hashable, Sendable {
     /// The app's entitlements; its app groups are the ones its extensions may open.
     public var entitlements: Entitlements
     public var extensions: [ExtensionBundle]
+    /// `CFBundleExecutable`: the program, inside the bundle, that continues user activities.
+    public var executable: String?
+    /// The app's `AppIntentVocabulary.plist`, when it has a valid one.
+    public var vocabulary: AppIntentVocabulary?
+
+    /// Every name users call the app by: the display name, then the alternative names.
+    public var spokenNames: [String] { [displayName] + alternativeNames }
 
     public init(path: String, bundleIdentifier: String, displayName: String, alternativeNames: [String] = [],
                 siriUsageDescription: String? = nil, userActivityTypes: [String] = [], entitlements: Entitlements = Entitlements(),
-                extensions: [ExtensionBundle]) {
+                extensions: [ExtensionBundle], executable: String? = nil, vocabulary: AppIntentVocabulary? = nil) {
+        self.executable = executable
+        self.vocabulary = vocabulary
         self.path = path
         self.bundleIdentifier = bundleIdentifier
         self.displayName = displayName
@@ -82,5 +93,29 @@ public struct BundleCatalog: Sendable {
     /// The app that contains `extensionBundle`.
     public func app(containing extensionBundle: ExtensionBundle) -> AppBundle? {
         apps.first { $0.extensions.contains(extensionBundle) }
+    }
+}
+
+extension BundleCatalog {
+    /// The app called `name`: its bundle identifier, display name, an alternative name or its
+    /// folder name, ignoring case and punctuation.
+    /// - Throws: `HostError` (`.usage`) listing the installed apps.
+    public func app(named name: String) throws -> AppBundle {
+        let wanted = PhraseText.normalized(name)
+        let found = apps.first { $0.bundleIdentifier == name }
+            ?? apps.first { app in
+                (app.spokenNames + [((app.path as NSString).lastPathComponent as NSString).deletingPathExtension])
+                    .contains { PhraseText.normalized($0) == wanted }
+            }
+        guard let found else {
+            let known = apps.map(\.displayName).joined(separator: ", ")
+            throw HostError(.usage, "No app is called \"\(name)\"; installed apps: \(known.isEmpty ? "none" : known).")
+        }
+        return found
+    }
+
+    /// The app with this bundle identifier.
+    public func app(identifier: String) -> AppBundle? {
+        apps.first { $0.bundleIdentifier == identifier }
     }
 }

@@ -74,11 +74,17 @@ public enum BundleScanner {
                             alternativeNames: try alternativeNames(plist),
                             siriUsageDescription: try plist.optionalString(["NSSiriUsageDescription"]),
                             userActivityTypes: try plist.strings(["NSUserActivityTypes"]) ?? [],
-                            entitlements: try Entitlements.read(in: folder), extensions: [])
+                            entitlements: try Entitlements.read(in: folder), extensions: [],
+                            executable: try plist.optionalString(["CFBundleExecutable"]))
         } catch {
             return (nil, [error as? BundleFault ?? BundleFault(.malformedPropertyList, path: folder, "\(error)")])
         }
         var faults: [BundleFault] = []
+        do {
+            app.vocabulary = try AppIntentVocabulary.read(appFolder: folder, appNames: app.spokenNames)
+        } catch {
+            faults.append(error as? BundleFault ?? BundleFault(.malformedPropertyList, path: folder, "\(error)"))
+        }
         let plugIns = folder + "/PlugIns"
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: plugIns).sorted()) ?? []
         for entry in entries where entry.hasSuffix(".appex") {
@@ -87,6 +93,12 @@ public enum BundleScanner {
             } catch {
                 faults.append(error as? BundleFault ?? BundleFault(.malformedPropertyList, path: plugIns + "/" + entry, "\(error)"))
             }
+        }
+        let supported = Set(app.extensions.flatMap(\.intentsSupported))
+        if let phrases = app.vocabulary?.intentPhrases, let unknown = phrases.first(where: { !supported.contains($0.intent) }) {
+            faults.append(BundleFault(.invalidValue, path: folder + "/" + AppIntentVocabulary.fileName, key: "IntentPhrases > IntentName",
+                "\(folder)/\(AppIntentVocabulary.fileName) has phrases for \(unknown.intent), which no extension of \(app.displayName) supports; its phrases are ignored."))
+            app.vocabulary?.intentPhrases.removeAll { !supported.contains($0.intent) }
         }
         return (app, faults)
     }

@@ -6,14 +6,15 @@ import Foundation
 /// Each `Info/<Name>/Info.plist` with an `NSExtension` key is an extension; the others are
 /// apps. An extension goes into the app whose bundle identifier prefixes its own, as Apple
 /// requires of embedded extensions. Its library, `lib<CFBundleExecutable>.so`, is linked
-/// from the products folder. Other files beside an app's plist are copied into its bundle.
+/// from the products folder, and so is an app's `CFBundleExecutable` when the build made it.
+/// Other files beside an app's plist are copied into its bundle.
 public enum DevelopmentBundles {
     /// Assembles bundles into `appsFolder` and returns it. Never deletes anything.
     /// - Throws: file-system errors; plist faults are left for `BundleScanner` to report.
     @discardableResult
     public static func assemble(infoFolder: String, productsFolder: String, into appsFolder: String) throws -> String {
         let fileManager = FileManager.default
-        var apps: [(name: String, identifier: String)] = []
+        var apps: [(name: String, identifier: String, executable: String?)] = []
         var extensions: [(name: String, identifier: String, executable: String)] = []
         for name in try fileManager.contentsOfDirectory(atPath: infoFolder).sorted() {
             let plistPath = "\(infoFolder)/\(name)/Info.plist"
@@ -23,12 +24,15 @@ public enum DevelopmentBundles {
             if plist["NSExtension"] != nil {
                 extensions.append((name, identifier, plist["CFBundleExecutable"] as? String ?? name))
             } else {
-                apps.append((name, identifier))
+                apps.append((name, identifier, plist["CFBundleExecutable"] as? String))
             }
         }
         for app in apps {
             let appFolder = "\(appsFolder)/\(app.name).app"
             try copyContents(of: "\(infoFolder)/\(app.name)", into: appFolder)
+            if let executable = app.executable, fileManager.fileExists(atPath: "\(productsFolder)/\(executable)") {
+                try replaceLink(at: "\(appFolder)/\(executable)", pointingTo: "\(productsFolder)/\(executable)")
+            }
             for plugIn in extensions where plugIn.identifier.hasPrefix(app.identifier + ".") {
                 let plugInFolder = "\(appFolder)/PlugIns/\(plugIn.name).appex"
                 try copyContents(of: "\(infoFolder)/\(plugIn.name)", into: plugInFolder)

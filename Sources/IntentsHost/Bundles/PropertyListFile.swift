@@ -48,9 +48,20 @@ struct PropertyListFile {
         return dictionary
     }
 
-    /// An optional array of strings; nil when absent.
-    func strings(_ keyPath: [String]) throws -> [String]? {
-        guard let value = lookup(keyPath, in: nil) else { return nil }
+    /// An array of dictionaries at `keyPath` (the last key looked up in `dictionary` when given);
+    /// empty when absent unless `required`.
+    func dictionaries(_ keyPath: [String], in dictionary: [String: Any]? = nil, required: Bool = false) throws -> [[String: Any]] {
+        guard let value = dictionary == nil ? lookup(keyPath, in: nil) : dictionary?[keyPath.last ?? ""] else {
+            if required { throw fault(.missingKey, keyPath, "\(path) lacks the key \(keyPath.joined(separator: " > ")).") }
+            return []
+        }
+        guard let array = value as? [[String: Any]] else { throw wrongType(keyPath, expected: "an array of dictionaries") }
+        return array
+    }
+
+    /// An optional array of strings; nil when absent. With `dictionary`, the last key is looked up in it.
+    func strings(_ keyPath: [String], in dictionary: [String: Any]? = nil) throws -> [String]? {
+        guard let value = dictionary == nil ? lookup(keyPath, in: nil) : dictionary?[keyPath.last ?? ""] else { return nil }
         guard let array = value as? [Any] else { throw wrongType(keyPath, expected: "an array of strings") }
         return try array.map { element in
             guard let text = element as? String, !text.isEmpty else {

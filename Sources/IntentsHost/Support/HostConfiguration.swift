@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import SystemStore
 
 /// Where the host finds apps, keeps its state and finds its runner, and how long it waits.
 public struct HostConfiguration: Sendable {
@@ -22,6 +23,9 @@ public struct HostConfiguration: Sendable {
     /// Keeps a spare runner confined and waiting, so that a first request skips the spawn.
     /// Worth it for a long-running host; a one-shot command gains nothing from it.
     public var keepSpareRunner = false
+    /// Refuses SiriKit domain intents of apps the user has not authorized (see
+    /// `AuthorizationPolicy`). Tests of extension logic turn it off.
+    public var requiresSiriAuthorization = true
 
     public init(appsFolders: [String], stateFolder: String, runnerPath: String,
                 stepTimeout: Duration = .seconds(10), startTimeout: Duration = .seconds(10),
@@ -59,9 +63,7 @@ public struct HostConfiguration: Sendable {
 
     /// The state folder: `INTENTS_STATE`, else `$XDG_STATE_HOME/intents`, else `~/.local/state/intents`.
     public static func defaultStateFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let explicit = environment["INTENTS_STATE"], !explicit.isEmpty { return explicit }
-        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/intents" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/intents"
+        StateFolder.path(environment: environment)
     }
 
     /// The folder holding the running executable (and, in a build, the runner and the sample libraries).

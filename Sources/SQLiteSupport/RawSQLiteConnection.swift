@@ -1,24 +1,29 @@
 import Foundation
 import GRDBSQLite
 
-/// One raw SQLite connection with cached prepared statements: the store's hot path, where
-/// GRDB's per-access queueing costs more than the work itself. GRDB still opens, migrates and
-/// observes the database.
-final class SQLiteConnection: @unchecked Sendable {
+/// One raw SQLite connection with cached prepared statements, for hot paths where a toolkit's
+/// per-access queueing costs more than the work itself. Used by the shared store and the
+/// host's system store; callers serialize access with `serialized(_:)`.
+public final class RawSQLiteConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     private let lock = NSLock()
     private var statements: [String: OpaquePointer] = [:]
     private var keyedStatement: OpaquePointer?
     private var keyedSQL = ""
-    private let path: String
+    public let path: String
     private let busyWait = BusyWait(seconds: 10)
+    private let describedError: @Sendable (String) -> any Error
 
-    /// Opens `path` (which GRDB created and put in WAL mode) with a busy timeout and durable commits.
-    init(path: String) throws {
+    /// Opens `path` with a busy timeout and durable commits; `create` also creates the file and
+    /// puts it in WAL mode. `error` turns a one-sentence message into the caller's error type.
+    public init(path: String, create: Bool = false,
+                error describedError: @escaping @Sendable (String) -> any Error = { SQLiteError(message: $0) }) throws {
         self.path = path
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nil) == SQLITE_OK else {
+        self.describedError = describedError
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0)
+        guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK else {
             defer { sqlite3_close(handle) }
-            throw SharedStoreError(.unavailable, "The shared store \(path) cannot be opened: \(String(cString: sqlite3_errmsg(handle))).")
+            throw describedError("The database \(path) cannot be opened: \(String(cString: sqlite3_errmsg(handle))).")
         }
         sqlite3_busy_handler(handle, BusyWait.handler, Unmanaged.passUnretained(busyWait).toOpaque())
         // The first statement maps the WAL index; right after another connection of this process
@@ -26,6 +31,7 @@ final class SQLiteConnection: @unchecked Sendable {
         var attempt = 0
         while true {
             do {
+                if create { try run("PRAGMA journal_mode = WAL") }
                 try run("PRAGMA synchronous = FULL")
                 break
             } catch where attempt < 20 {
@@ -41,14 +47,14 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// Runs `body` with this connection to itself.
-    func serialized<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public func serialized<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body()
     }
 
     /// Runs `body` in an immediate transaction (writers in other processes wait), rolled back if it throws.
-    func immediateTransaction<Result>(_ body: () throws -> Result) throws -> Result {
+    public func immediateTransaction<Result>(_ body: () throws -> Result) throws -> Result {
         try run("BEGIN IMMEDIATE")
         do {
             let result = try body()
@@ -60,8 +66,8 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
-    /// Runs one statement that returns no rows, binding text and blob arguments in order.
-    func run(_ sql: String, _ arguments: [SQLiteArgument] = []) throws {
+    /// Runs one statement that returns no rows, binding arguments in order.
+    public func run(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
         let statement = try prepared(sql, arguments)
         defer { sqlite3_reset(statement) }
         let status = sqlite3_step(statement)
@@ -70,7 +76,7 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// Column 0 of the first row a one-key query returns, as a blob; nil when there is no row.
     /// The statement is looked up by its text once, then kept (the point read is the hot path).
-    func firstBlob(_ sql: String, key: String) throws -> Data? {
+    public func firstBlob(_ sql: String, key: String) throws -> Data? {
         let statement: OpaquePointer
         if let kept = keyedStatement, keyedSQL == sql {
             statement = kept
@@ -90,7 +96,7 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// The blobs of column 0 of each row a query returns, with column 1 as text when present.
-    func rows(_ sql: String, _ arguments: [SQLiteArgument] = []) throws -> [(Data, String?)] {
+    public func rows(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> [(Data, String?)] {
         let statement = try prepared(sql, arguments)
         defer { sqlite3_reset(statement) }
         var rows: [(Data, String?)] = []
@@ -105,7 +111,38 @@ final class SQLiteConnection: @unchecked Sendable {
         }
     }
 
-    private func prepared(_ sql: String, _ arguments: [SQLiteArgument]) throws -> OpaquePointer {
+    /// Every row a query returns, each column typed as SQLite stored it.
+    public func query(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> [[SQLiteValue]] {
+        let statement = try prepared(sql, arguments)
+        defer { sqlite3_reset(statement) }
+        var rows: [[SQLiteValue]] = []
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return rows }
+            guard status == SQLITE_ROW else { throw failure(sql) }
+            rows.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
+        }
+    }
+
+    /// The rowid of the last row inserted on this connection.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// The rows changed by the last statement.
+    public var changedRows: Int { Int(sqlite3_changes(handle)) }
+
+    private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT: return .text(sqlite3_column_text(statement, index).map { String(cString: $0) } ?? "")
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            return .blob(count == 0 ? Data() : sqlite3_column_blob(statement, index).map { Data(bytes: $0, count: count) } ?? Data())
+        default: return .null
+        }
+    }
+
+    private func prepared(_ sql: String, _ arguments: [SQLiteValue]) throws -> OpaquePointer {
         let statement: OpaquePointer
         if let cached = statements[sql] {
             statement = cached
@@ -124,17 +161,18 @@ final class SQLiteConnection: @unchecked Sendable {
             case .text(let text): sqlite3_bind_text(statement, position, text, -1, Self.transient)
             case .blob(let data): _ = data.withUnsafeBytes { sqlite3_bind_blob(statement, position, $0.baseAddress, Int32($0.count), Self.transient) }
             case .integer(let number): sqlite3_bind_int64(statement, position, number)
+            case .real(let number): sqlite3_bind_double(statement, position, number)
             case .null: sqlite3_bind_null(statement, position)
             }
         }
         return statement
     }
 
-    private func failure(_ sql: String) -> SharedStoreError {
+    private func failure(_ sql: String) -> any Error {
         if sqlite3_errcode(handle) & 0xFF == SQLITE_BUSY {
-            return SharedStoreError(.unavailable, "The shared store \(path) failed on \"\(sql)\": another connection held its lock for more than \(busyWait.seconds) seconds.")
+            return describedError("The database \(path) failed on \"\(sql)\": another connection held its lock for more than \(busyWait.seconds) seconds.")
         }
-        return SharedStoreError(.unavailable, "The shared store \(path) failed on \"\(sql)\": \(String(cString: sqlite3_errmsg(handle))).")
+        return describedError("The database \(path) failed on \"\(sql)\": \(String(cString: sqlite3_errmsg(handle))).")
     }
 
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -167,10 +205,38 @@ private final class BusyWait {
     }
 }
 
-/// A value bound to a statement.
-enum SQLiteArgument {
+/// A value bound to a statement or read from a row.
+public enum SQLiteValue: Hashable, Sendable {
     case text(String)
     case blob(Data)
     case integer(Int64)
+    case real(Double)
     case null
+
+    public var text: String? { if case .text(let value) = self { value } else { nil } }
+    public var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
+    public var real: Double? {
+        switch self {
+        case .real(let value): value
+        case .integer(let value): Double(value)
+        default: nil
+        }
+    }
+    public var blob: Data? {
+        switch self {
+        case .blob(let value): value
+        case .text(let value): Data(value.utf8)
+        default: nil
+        }
+    }
+}
+
+/// A failure of a SQLite connection, in one sentence naming the database.
+public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
 }

@@ -1,0 +1,25 @@
+extension IntentValue {
+    /// The value as JSON and property lists hold it: strings, numbers, booleans, arrays, and
+    /// dictionaries for people and objects.
+    public var plainValue: Any {
+        switch self {
+        case .string(let text): return text
+        case .integer(let number): return number
+        case .double(let number): return number
+        case .boolean(let flag): return flag
+        case .person(let person):
+            var object: [String: Any] = ["displayName": person.displayName]
+            if let handle = person.handle { object["handle"] = handle }
+            if let identifier = person.contactIdentifier { object["contactIdentifier"] = identifier }
+            if let identifier = person.customIdentifier { object["customIdentifier"] = identifier }
+            return object
+        case .object(let object):
+            var result: [String: Any] = ["display": object.display]
+            if let identifier = object.identifier { result["identifier"] = identifier }
+            return result
+        case .enumeration(let value): return value.name
+        case .dateComponents(let components): return components.displayString
+        case .list(let values): return values.map(\.plainValue)
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import ExtensionProtocol
+import Foundation
+import SystemStore
+
+/// Which way an interaction went.
+public enum INInteractionDirection: Int, Sendable {
+    case unspecified = 0, outgoing = 1, incoming = 2
+}
+
+/// Something the user did with the app, donated so that the system can suggest it again and
+/// the user can attach a phrase to it.
+///
+/// Donations go to the system store in the host's state folder, at once and durably. Each app
+/// keeps at most `SystemStore.defaultDonationCap` (1000) donations; past it, its oldest (by
+/// `dateInterval`, else donation time) are evicted. Only app processes donate: inside an
+/// extension `donate` fails with `interactionOperationNotSupported`.
+open class INInteraction: NSObject {
+    public let intent: INIntent
+    public let intentResponse: INIntentResponse?
+    open var intentHandlingStatus: INIntentHandlingStatus
+    open var direction: INInteractionDirection = .unspecified
+    /// When it happened; the donation time when nil.
+    open var dateInterval: DateInterval?
+    /// Set it to delete this donation later with `delete(with:)`; a UUID string when nil.
+    open var identifier: String?
+    open var groupIdentifier: String?
+
+    public init(intent: INIntent, response: INIntentResponse?) {
+        self.intent = intent
+        self.intentResponse = response
+        self.intentHandlingStatus = response.map { Self.status(for: $0.codeCategory) } ?? .unspecified
+        super.init()
+    }
+
+    /// Donates the interaction; `completion` gets nil or an `INIntentError` (`.donatingInteraction`).
+    open func donate(completion: (((any Error)?) -> Void)? = nil) {
+        do {
+            try donateNow()
+            completion?(nil)
+        } catch {
+            completion?(error)
+        }
+    }
+
+    open func donate() async throws {
+        try donateNow()
+    }
+
+    /// Deletes this app's donations with these identifiers.
+    open class func delete(with identifiers: [String], completion: (((any Error)?) -> Void)? = nil) {
+        report(completion, .deletingInteractionWithIdentifiers) { try $0.deleteDonations(app: $1, .identifiers(identifiers)) }
+    }
+
+    /// Deletes this app's donations with this group identifier.
+    open class func delete(with groupIdentifier: String, completion: (((any Error)?) -> Void)? = nil) {
+        report(completion, .deletingInteractionWithGroupIdentifier) { try $0.deleteDonations(app: $1, .groupIdentifier(groupIdentifier)) }
+    }
+
+    /// Deletes every interaction this app donated.
+    open class func deleteAll(completion: (((any Error)?) -> Void)? = nil) {
+        report(completion, .deletingAllInteractions) { try $0.deleteDonations(app: $1, .all(.interaction)) }
+    }
+
+    func donateNow() throws {
+        let (store, app) = try Self.system(.donatingInteraction)
+        let donation = Donation(identifier: identifier ?? UUID().uuidString, app: app, kind: .interaction,
+                                date: dateInterval?.start ?? Date(),
+                                action: .intent(intent.payload, className: String(reflecting: type(of: intent))),
+                                groupIdentifier: groupIdentifier, responseCode: intentResponse?.codeName,
+                                suggestedInvocationPhrase: intent.suggestedInvocationPhrase)
+        try Self.mapped(.donatingInteraction) { try store.donate(donation) }
+        identifier = donation.identifier
+    }
+
+    /// The system store and this app's bundle identifier, or an error with `code`.
+    static func system(_ code: INIntentError.Code) throws -> (SystemStore, String) {
+        let app = try IntentsAppContext.app()
+        return (try IntentsAppContext.store(failing: code), app.bundleIdentifier)
+    }
+
+    static func mapped<Result>(_ code: INIntentError.Code, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as SystemStoreError {
+            throw INIntentError(code, error.message)
+        }
+    }
+
+    private class func report(_ completion: (((any Error)?) -> Void)?, _ code: INIntentError.Code,
+                              _ body: (SystemStore, String) throws -> Int) {
+        do {
+            let (store, app) = try system(code)
+            _ = try mapped(code) { try body(store, app) }
+            completion?(nil)
+        } catch {
+            completion?(error)
+        }
+    }
+
+    private static func status(for category: ResponseCategory) -> INIntentHandlingStatus {
+        switch category {
+        case .unspecified: .unspecified
+        case .ready: .ready
+        case .inProgress: .inProgress
+        case .success: .success
+        case .failure, .failureRequiringAppLaunch: .failure
+        case .continueInApp: .deferredToApplication
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import SystemStore
+
+/// Whether the user lets the app use Siri, numbered as Apple numbers it.
+public enum INSiriAuthorizationStatus: Int, Sendable {
+    case notDetermined = 0, restricted = 1, denied = 2, authorized = 3
+}
+
+/// The app's Siri authorization. SiriKit domain intents (messages, calls, payments...) of an app
+/// that is not authorized are refused by the host; custom intents and shortcuts are not.
+public final class INPreferences: NSObject {
+    /// How the user is asked, given the app's name and its `NSSiriUsageDescription`; the default
+    /// asks on the terminal and answers `.notDetermined` when there is none.
+    nonisolated(unsafe) public static var askUser: (_ appName: String, _ usageDescription: String) -> INSiriAuthorizationStatus = terminalQuestion
+
+    /// This app's status.
+    public class func siriAuthorizationStatus() -> INSiriAuthorizationStatus {
+        guard let (store, app) = try? INInteraction.system(.noAppAvailable),
+              let status = try? store.authorization(app: app) else { return .notDetermined }
+        return INSiriAuthorizationStatus(rawValue: status.rawValue) ?? .notDetermined
+    }
+
+    /// Asks the user once; later calls answer the recorded decision. Failures (no
+    /// `NSSiriUsageDescription`, no app bundle) are written to standard error and answer
+    /// `.notDetermined`; `requestSiriAuthorizationOrThrow()` throws them.
+    public class func requestSiriAuthorization(_ handler: @escaping (INSiriAuthorizationStatus) -> Void) {
+        do {
+            handler(try requestSiriAuthorizationOrThrow())
+        } catch {
+            FileHandle.standardError.write(Data("INPreferences: \(error)\n".utf8))
+            handler(.notDetermined)
+        }
+    }
+
+    public class func requestSiriAuthorization() async -> INSiriAuthorizationStatus {
+        await withCheckedContinuation { continuation in requestSiriAuthorization { continuation.resume(returning: $0) } }
+    }
+
+    /// What `requestSiriAuthorization(_:)` does, with its errors thrown.
+    /// - Throws: `INIntentError` (`.missingInformation`) naming the plist without `NSSiriUsageDescription`.
+    public class func requestSiriAuthorizationOrThrow() throws -> INSiriAuthorizationStatus {
+        let app = try IntentsAppContext.app()
+        guard let usage = app.siriUsageDescription, !usage.isEmpty else {
+            throw INIntentError(.missingInformation, "\(app.path)/Info.plist has no NSSiriUsageDescription; an app must say why it wants Siri before asking.")
+        }
+        let store = try IntentsAppContext.store(failing: .missingInformation)
+        let status = try INInteraction.mapped(.missingInformation) {
+            try store.requestAuthorization(app: app.bundleIdentifier) {
+                SiriAuthorization(rawValue: askUser(app.displayName, usage).rawValue) ?? .notDetermined
+            }
+        }
+        return INSiriAuthorizationStatus(rawValue: status.rawValue) ?? .notDetermined
+    }
+
+    private static func terminalQuestion(_ appName: String, _ usageDescription: String) -> INSiriAuthorizationStatus {
+        guard isatty(0) == 1 else { return .notDetermined }
+        FileHandle.standardError.write(Data("\"\(appName)\" would like to use Siri. \(usageDescription) Allow? [y/n] ".utf8))
+        guard let answer = readLine()?.lowercased() else { return .notDetermined }
+        return answer.hasPrefix("y") ? .authorized : .denied
+    }
+}

@@ -1,0 +1,113 @@
+import ExtensionProtocol
+import Foundation
+import SystemStore
+
+/// What a shortcut runs: an intent with its parameters, or a user activity for the app.
+public enum INShortcut: Hashable {
+    case intent(INIntent)
+    case userActivity(NSUserActivity)
+
+    /// Nil for the base `INIntent`, which names no request.
+    public init?(intent: INIntent) {
+        guard type(of: intent) != INIntent.self else { return nil }
+        self = .intent(intent)
+    }
+
+    public init(userActivity: NSUserActivity) {
+        self = .userActivity(userActivity)
+    }
+
+    public var intent: INIntent? {
+        if case .intent(let intent) = self { intent } else { nil }
+    }
+
+    public var userActivity: NSUserActivity? {
+        if case .userActivity(let activity) = self { activity } else { nil }
+    }
+
+    /// The stored form.
+    var action: ShortcutAction {
+        switch self {
+        case .intent(let intent): .intent(intent.payload, className: String(reflecting: type(of: intent)))
+        case .userActivity(let activity): .userActivity(activity.payload)
+        }
+    }
+
+    /// Rebuilds a shortcut from its stored form, with this process's intent classes.
+    /// - Throws: `INIntentError` (`.decodingGeneric`) when the intent's class is not in this process.
+    init(action: ShortcutAction) throws {
+        switch action {
+        case .intent(let payload, let className):
+            let found = (className.flatMap { _typeByName($0) } ?? IntentClassLookup.systemIntents[payload.name]) as? INIntent.Type
+            guard let intentClass = found else {
+                throw INIntentError(.decodingGeneric, "The shortcut's intent class \(className ?? payload.name) is not linked into this process.")
+            }
+            do {
+                self = .intent(try intentClass.make(from: payload))
+            } catch {
+                throw INIntentError(.decodingGeneric, "The shortcut's \(payload.name) cannot be rebuilt: \(error).")
+            }
+        case .userActivity(let payload):
+            let activity = NSUserActivity(activityType: payload.activityType)
+            activity.title = payload.title
+            activity.userInfo = payload.userInfo.isEmpty ? nil : Dictionary(uniqueKeysWithValues: payload.userInfo.map { ($0.key, $0.value.plainValue) })
+            self = .userActivity(activity)
+        }
+    }
+
+}
+
+/// A phrase the user attached to a shortcut. Only the system makes them (here: `intents shortcuts add`).
+public final class INVoiceShortcut: NSObject {
+    public let identifier: UUID
+    public let invocationPhrase: String
+    public let shortcut: INShortcut
+
+    init(identifier: UUID, invocationPhrase: String, shortcut: INShortcut) {
+        self.identifier = identifier
+        self.invocationPhrase = invocationPhrase
+        self.shortcut = shortcut
+        super.init()
+    }
+}
+
+/// The app's view of the user's voice shortcuts.
+public final class INVoiceShortcutCenter: NSObject, @unchecked Sendable {
+    public static let shared = INVoiceShortcutCenter()
+
+    /// This app's voice shortcuts.
+    public func getAllVoiceShortcuts(completion: @escaping ([INVoiceShortcut]?, (any Error)?) -> Void) {
+        do {
+            let (store, app) = try INInteraction.system(.decodingGeneric)
+            completion(try INInteraction.mapped(.decodingGeneric) { try store.voiceShortcuts(app: app) }.map(Self.make), nil)
+        } catch {
+            completion(nil, error)
+        }
+    }
+
+    /// This app's voice shortcut with `identifier`, or nil.
+    public func getVoiceShortcut(with identifier: UUID, completion: @escaping (INVoiceShortcut?, (any Error)?) -> Void) {
+        do {
+            let (store, app) = try INInteraction.system(.decodingGeneric)
+            let record = try INInteraction.mapped(.decodingGeneric) { try store.voiceShortcut(identifier: identifier) }
+            completion(try record.flatMap { $0.app == app ? try Self.make($0) : nil }, nil)
+        } catch {
+            completion(nil, error)
+        }
+    }
+
+    /// Replaces the shortcuts this app suggests the user add (shown by `intents suggestions`).
+    /// Failures are written to standard error, as Apple's systems log them.
+    public func setShortcutSuggestions(_ suggestions: [INShortcut]) {
+        do {
+            let (store, app) = try INInteraction.system(.donatingInteraction)
+            try INInteraction.mapped(.donatingInteraction) { try store.setShortcutSuggestions(suggestions.map(\.action), app: app) }
+        } catch {
+            FileHandle.standardError.write(Data("INVoiceShortcutCenter: \(error)\n".utf8))
+        }
+    }
+
+    private static func make(_ record: VoiceShortcutRecord) throws -> INVoiceShortcut {
+        INVoiceShortcut(identifier: record.identifier, invocationPhrase: record.phrase, shortcut: try INShortcut(action: record.action))
+    }
+}

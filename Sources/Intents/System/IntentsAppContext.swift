@@ -1,0 +1,110 @@
+import Foundation
+import SystemStore
+
+/// The app this process is, as the system sees it: on Apple's systems, `Bundle.main`.
+///
+/// Donations, vocabulary, shortcuts and authorization belong to an app. The SDK finds this
+/// process's app bundle, in order: `INTENTS_APP_BUNDLE`; the folder of the executable when it is
+/// an `.app`; an `.app` whose `CFBundleExecutable` is this executable's name, in the apps folders
+/// (`INTENTS_APPS`, `<state>/Apps`, `Apps` beside the executable); an `Info/<App>` folder of the
+/// source tree the executable was built from. `configure(appBundle:stateFolder:)` overrides both.
+public enum IntentsAppContext {
+    /// What the SDK needs of the app's `Info.plist`.
+    public struct AppBundle: Sendable, Hashable {
+        public var path: String
+        public var bundleIdentifier: String
+        public var displayName: String
+        public var userActivityTypes: [String]
+        public var siriUsageDescription: String?
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var explicitBundle: String?
+    nonisolated(unsafe) private static var explicitState: String?
+    nonisolated(unsafe) private static var openedStore: (path: String, store: SystemStore)?
+    nonisolated(unsafe) static var isExtension = false
+
+    /// Names this process's app bundle and state folder instead of finding them.
+    public static func configure(appBundle: String?, stateFolder: String? = nil) {
+        lock.withLock {
+            explicitBundle = appBundle
+            explicitState = stateFolder
+            openedStore = nil
+        }
+    }
+
+    /// The state folder: the configured one, else `INTENTS_STATE`, `$XDG_STATE_HOME/intents`, `~/.local/state/intents`.
+    public static var stateFolder: String {
+        lock.withLock { explicitState } ?? StateFolder.path()
+    }
+
+    /// This process's app.
+    /// - Throws: `INIntentError`: `.noAppAvailable` saying where the SDK looked;
+    ///   `.interactionOperationNotSupported` inside an extension process.
+    public static func app() throws -> AppBundle {
+        if isExtension {
+            throw INIntentError(.interactionOperationNotSupported, "This is an extension process; donations, vocabulary and authorization belong to its app.")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        if let path = lock.withLock({ explicitBundle }) ?? environment["INTENTS_APP_BUNDLE"] {
+            return try read(path)
+        }
+        let executable = (CommandLine.arguments.first ?? "")
+        let folder = (executable as NSString).deletingLastPathComponent
+        if folder.hasSuffix(".app") { return try read(folder) }
+        let name = (executable as NSString).lastPathComponent
+        let realFolder = ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? executable) as NSString
+        var searched = (environment["INTENTS_APPS"] ?? "").split(separator: ":").map(String.init)
+        searched += [stateFolder + "/Apps", realFolder.deletingLastPathComponent + "/Apps"]
+        for appsFolder in searched {
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: appsFolder).sorted()) ?? [] where entry.hasSuffix(".app") {
+                if let app = try? read(appsFolder + "/" + entry), executableName(of: app.path) == name { return app }
+            }
+        }
+        var tree = realFolder.deletingLastPathComponent
+        while tree != "/" && !tree.isEmpty {
+            let info = tree + "/Info"
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: info).sorted()) ?? [] {
+                if executableName(of: info + "/" + entry) == name, let app = try? read(info + "/" + entry) { return app }
+            }
+            tree = (tree as NSString).deletingLastPathComponent
+        }
+        throw INIntentError(.noAppAvailable, "No app bundle has CFBundleExecutable \"\(name)\" (looked in \(searched.joined(separator: ", ")) and Info/ above the executable); set INTENTS_APP_BUNDLE to this app's .app folder.")
+    }
+
+    /// The system store of the state folder, opened once per process; its failures become `code`.
+    static func store(failing code: INIntentError.Code) throws -> SystemStore {
+        let folder = stateFolder
+        if let opened = lock.withLock({ openedStore }), opened.path == folder { return opened.store }
+        do {
+            let store = try SystemStore(stateFolder: folder)
+            lock.withLock { openedStore = (folder, store) }
+            return store
+        } catch let error as SystemStoreError {
+            throw INIntentError(code, error.message)
+        }
+    }
+
+    private static func plist(_ folder: String) -> [String: Any]? {
+        guard let data = FileManager.default.contents(atPath: folder + "/Info.plist") else { return nil }
+        return (try? PropertyListSerialization.propertyList(from: data, format: nil)) as? [String: Any]
+    }
+
+    private static func executableName(of folder: String) -> String? {
+        plist(folder)?["CFBundleExecutable"] as? String
+    }
+
+    private static func read(_ folder: String) throws -> AppBundle {
+        guard let plist = plist(folder) else {
+            throw INIntentError(.noAppAvailable, "The app bundle \(folder) has no readable Info.plist.")
+        }
+        guard let identifier = plist["CFBundleIdentifier"] as? String, !identifier.isEmpty else {
+            throw INIntentError(.noAppAvailable, "\(folder)/Info.plist has no CFBundleIdentifier.")
+        }
+        let name = plist["CFBundleDisplayName"] as? String ?? plist["CFBundleName"] as? String
+            ?? ((folder as NSString).lastPathComponent as NSString).deletingPathExtension
+        return AppBundle(path: folder, bundleIdentifier: identifier, displayName: name,
+                         userActivityTypes: plist["NSUserActivityTypes"] as? [String] ?? [],
+                         siriUsageDescription: plist["NSSiriUsageDescription"] as? String)
+    }
+}

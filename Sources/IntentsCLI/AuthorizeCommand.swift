@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import IntentsHost
+import SystemStore
+
+struct AuthorizeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "authorize",
+        abstract: "Show or set which apps may use Siri for SiriKit domain intents (messages, calls, payments...).",
+        discussion: """
+        Without an app, lists every app's status. grant and deny record the user's decision;
+        reset forgets it, so that the app's next INPreferences.requestSiriAuthorization asks again.
+        Custom intents and shortcuts need no authorization.
+
+        Examples:
+          intents authorize
+          intents authorize MonkeyChat grant
+          intents authorize com.example.MonkeyChat reset
+        """)
+
+    enum Decision: String, ExpressibleByArgument, CaseIterable {
+        case grant, deny, reset
+
+        var status: SiriAuthorization {
+            switch self {
+            case .grant: .authorized
+            case .deny: .denied
+            case .reset: .notDetermined
+            }
+        }
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The app: its name or bundle identifier.") var app: String?
+    @Argument(help: "grant, deny or reset.") var decision: Decision?
+    @Flag(help: "Print one JSON object.") var json = false
+
+    func validate() throws {
+        if app != nil && decision == nil { throw ValidationError("Say what to do for \(app!): grant, deny or reset.") }
+    }
+
+    func run() async throws {
+        let store = try global.systemStore(json: json)
+        let catalog = try global.catalog()
+        if let app, let decision {
+            let bundle = try SystemCommandSupport.reporting(json) { try catalog.app(named: app) }
+            try SystemCommandSupport.reporting(json) { try store.setAuthorization(decision.status, app: bundle.bundleIdentifier) }
+            if json {
+                JSONOutput.print(["app": bundle.bundleIdentifier, "status": decision.status.name])
+            } else {
+                print("\(bundle.displayName) (\(bundle.bundleIdentifier)): \(decision.status.name).")
+            }
+            return
+        }
+        let decisions = try SystemCommandSupport.reporting(json) { try store.authorizations() }
+        let rows = catalog.apps.map { app in (app, decisions[app.bundleIdentifier] ?? .notDetermined) }
+        if json {
+            JSONOutput.print(["apps": rows.map { ["app": $0.0.bundleIdentifier, "name": $0.0.displayName, "status": $0.1.name,
+                                                  "canAsk": $0.0.siriUsageDescription != nil] }])
+            return
+        }
+        for (app, status) in rows {
+            let asking = app.siriUsageDescription == nil ? "  (no NSSiriUsageDescription: cannot ask)" : ""
+            print("\(app.displayName.padding(toLength: 16, withPad: " ", startingAt: 0)) \(status.name)\(asking)")
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import IntentsHost
+import SystemStore
+
+struct DonationsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "donations",
+        abstract: "List and delete what apps donated (interactions and user activities).",
+        discussion: """
+        Apps donate with INInteraction.donate and NSUserActivity.becomeCurrent; each app keeps
+        at most \(SystemStore.defaultDonationCap) donations, its oldest evicted first.
+
+        Examples:
+          intents donations list
+          intents donations list --app Pizza --json
+          intents donations delete 6F1C...
+          intents donations delete --app Pizza --all
+        """,
+        subcommands: [List.self, Delete.self],
+        defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List donations, oldest first.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: "Only this app's (its name or bundle identifier).") var app: String?
+        @Flag(help: "Print one JSON object.") var json = false
+
+        func run() async throws {
+            let store = try global.systemStore(json: json)
+            let bundle = try app.map { name in try SystemCommandSupport.reporting(json) { try global.catalog().app(named: name).bundleIdentifier } }
+            let donations = try SystemCommandSupport.reporting(json) { try store.donations(app: bundle) }
+            if json {
+                JSONOutput.print(["donations": donations.map { donation -> [String: Any] in
+                    var object: [String: Any] = ["identifier": donation.identifier, "app": donation.app, "kind": donation.kind.rawValue,
+                                                 "date": SystemCommandSupport.timestamp(donation.date),
+                                                 "shortcut": SystemCommandSupport.plain(donation.action)]
+                    if let group = donation.groupIdentifier { object["groupIdentifier"] = group }
+                    if let code = donation.responseCode { object["responseCode"] = code }
+                    if let phrase = donation.suggestedInvocationPhrase { object["suggestedInvocationPhrase"] = phrase }
+                    if let persistent = donation.persistentIdentifier { object["persistentIdentifier"] = persistent }
+                    return object
+                }])
+                return
+            }
+            if donations.isEmpty { print("No donations.") }
+            for donation in donations {
+                let phrase = donation.suggestedInvocationPhrase.map { "  suggested phrase \"\($0)\"" } ?? ""
+                print("\(donation.identifier)  \(SystemCommandSupport.timestamp(donation.date))  \(donation.app): \(donation.action.summary)\(phrase)")
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete donations by identifier, or all of one app's with --all.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "Donation identifiers.") var identifiers: [String] = []
+        @Option(help: "Only this app's (its name or bundle identifier).") var app: String?
+        @Flag(help: "Delete every donation (of --app, when given).") var all = false
+
+        func validate() throws {
+            if all == !identifiers.isEmpty { throw ValidationError("Give donation identifiers, or --all (with --app for one app), not both.") }
+        }
+
+        func run() async throws {
+            let store = try global.systemStore(json: false)
+            let bundle = try app.map { name in try SystemCommandSupport.reporting(false) { try global.catalog().app(named: name).bundleIdentifier } }
+            let deleted = try SystemCommandSupport.reporting(false) {
+                try store.deleteDonations(app: bundle, all ? .all(nil) : .identifiers(identifiers))
+            }
+            if !all && deleted < identifiers.count {
+                throw SystemCommandSupport.failure(HostError(.usage, "Deleted \(deleted) of \(identifiers.count) donations; the others do not exist."), json: false)
+            }
+            print("Deleted \(deleted) donation\(deleted == 1 ? "" : "s").")
+        }
+    }
+}
+
+extension GlobalOptions {
+    /// The bundles in the apps folders these options name.
+    func catalog() throws -> BundleCatalog {
+        BundleScanner.scan(appsFolders: try hostConfiguration().appsFolders)
+    }
+}

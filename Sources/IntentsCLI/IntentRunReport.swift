@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import IntentsHost
+
+/// How `send` and `say` report a conversation: its outcome as text or one JSON object, the
+/// documented exit codes, and the extension processes ended before exit.
+struct IntentRunReport {
+    var intent: String
+    var json: Bool
+    /// Extra fields for the JSON object (what `say` matched).
+    var extra: [String: Any] = [:]
+
+    /// Runs `body`, reports its result or error, and exits with the matching status.
+    func run(on dispatcher: IntentDispatcher, _ body: () async throws -> SendResult) async throws {
+        do {
+            let result = try await body()
+            await dispatcher.shutdown()
+            report(result)
+            if result.isFailure { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
+        } catch let error as HostError {
+            await dispatcher.shutdown()
+            let bundle = try? dispatcher.route(intent).bundleIdentifier
+            if json {
+                var object: [String: Any] = ["intent": intent, "status": error.code == .refusedByPolicy ? "refused" : "error",
+                                             "error": ["code": error.code.rawValue, "message": error.message], "prompts": []]
+                if let bundle { object["extension"] = bundle }
+                JSONOutput.print(object.merging(extra) { current, _ in current })
+            } else {
+                printError("error: \(error.message)")
+            }
+            throw ExitCode(ExitStatus.code(for: error))
+        }
+    }
+
+    private func report(_ result: SendResult) {
+        let response = result.outcome.response
+        if json {
+            var object: [String: Any] = [
+                "intent": intent, "extension": result.extensionBundle, "status": response.category.rawValue,
+                "code": response.code, "codeName": response.codeName, "step": result.outcome.step.rawValue,
+                "parameters": JSONOutput.plain(result.outcome.intent.parameters),
+                "output": Dictionary(response.output.map { ($0.name, $0.value.plainValue) }, uniquingKeysWith: { a, _ in a }),
+                "prompts": result.outcome.prompts.map(JSONOutput.plain),
+            ]
+            if let activity = response.userActivity {
+                var plain: [String: Any] = ["activityType": activity.activityType, "userInfo": JSONOutput.plain(activity.userInfo)]
+                if let title = activity.title { plain["title"] = title }
+                object["userActivity"] = plain
+            }
+            JSONOutput.print(object.merging(extra) { current, _ in current })
+            return
+        }
+        let step = result.outcome.step == .confirm ? " at confirm" : ""
+        print("\(result.extensionBundle) answered \(response.codeName) (code \(response.code))\(step).")
+        for parameter in result.outcome.schema.parameters {
+            if let value = result.outcome.intent.parameters[parameter.name] { print("  \(parameter.name) = \(value.displayString)") }
+        }
+        for value in response.output { print("  output \(value.name): \(value.value.displayString)") }
+        if let activity = response.userActivity {
+            switch response.category {
+            case .continueInApp, .failureRequiringAppLaunch:
+                print("  The app should continue with user activity \(activity.activityType).")
+            default:
+                print("  user activity: \(activity.activityType)")
+            }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import IntentsHost
+import SystemStore
+
+struct SayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "say",
+        abstract: "Run what a spoken-style phrase asks: a voice shortcut, or an app's example phrase with its values.",
+        discussion: """
+        The utterance is matched, ignoring case, punctuation, white space and diacritics, against
+        voice shortcuts (`intents shortcuts`) and the IntentPhrases of each app's
+        AppIntentVocabulary.plist, where the app's names and known parameter values (its
+        ParameterVocabularies, the user vocabulary it set) fill slots. The intent then runs
+        through the conversation (lock policy and questions apply); an activity shortcut is
+        handed to its app. No match, or a tie, lists the nearest phrases and runs nothing.
+
+        Examples:
+          intents say "pizza time"
+          intents say "send a MonkeyChat to Bobo" --answer 2 --answer "Bananas, please"
+          intents say "order a margherita with Pizza" --json
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "What the user says.") var utterance: String
+    @Option(name: .customLong("answer"), help: ArgumentHelp("An answer to the next question; repeatable.", valueName: "value"))
+    var answers: [String] = []
+    @Flag(help: "Never ask: fail with exit code 2 when input is needed and no --answer is left.")
+    var nonInteractive = false
+    @Option(help: ArgumentHelp("Deadline of each step, in seconds (default 10).", valueName: "seconds"))
+    var timeout: Double?
+    @Flag(help: "Print one JSON object: what matched, then as `intents send --json`.") var json = false
+
+    func validate() throws {
+        if PhraseText.words(utterance).isEmpty { throw ValidationError("The utterance \"\(utterance)\" has no words.") }
+        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds; got \(timeout).") }
+    }
+
+    func run() async throws {
+        let seconds = timeout ?? ProcessInfo.processInfo.environment["INTENTS_STEP_TIMEOUT"].flatMap(Double.init) ?? 10
+        let configuration = try global.hostConfiguration(stepTimeout: .milliseconds(Int64(seconds * 1000)))
+        let dispatcher = IntentDispatcher(configuration: configuration)
+        let index = try SystemCommandSupport.phraseIndex(dispatcher)
+        switch index.match(utterance) {
+        case .noMatch(let nearest):
+            fail(status: "noMatch", "Nothing matches \"\(utterance)\"; \(Self.listing(nearest)).", nearest: nearest)
+        case .ambiguous(let matches):
+            let phrases = matches.map { "\"\($0.template.text)\" (\(Self.describe($0.template.target)))" }
+            fail(status: "ambiguous", "\"\(utterance)\" matches \(matches.count) phrases equally well: \(phrases.joined(separator: ", ")); say more of one of them.",
+                 nearest: matches.map(\.template.text))
+        case .matched(let match):
+            try await run(match, dispatcher: dispatcher)
+        }
+    }
+
+    private func run(_ match: PhraseIndex.Match, dispatcher: IntentDispatcher) async throws {
+        let user = TerminalUser(answers: answers, interactive: !nonInteractive && isatty(0) == 1)
+        let matched: [String: Any] = ["phrase": match.template.text, "kind": Self.kind(match.template.target),
+                                      "parameters": Dictionary(match.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })]
+        if !json { print("Matched \"\(match.template.text)\" (\(Self.describe(match.template.target))).") }
+        switch match.template.target {
+        case .voiceShortcut(let shortcut):
+            switch shortcut.action {
+            case .intent(var payload, _):
+                payload.identifier = nil
+                let intent = payload
+                try await IntentRunReport(intent: intent.name, json: json, extra: ["matched": matched]).run(on: dispatcher) {
+                    try await dispatcher.send(intent, user: user, fromShortcut: true)
+                }
+            case .userActivity(let activity):
+                guard let app = dispatcher.catalog.app(identifier: shortcut.app) else {
+                    throw SystemCommandSupport.failure(HostError(.noExtension, "The app \(shortcut.app) of this shortcut is not installed."), json: json)
+                }
+                let status = try SystemCommandSupport.reporting(json) {
+                    try ActivityContinuation.run(activity, in: app, stateFolder: dispatcher.configuration.stateFolder)
+                }
+                if json { JSONOutput.print(["matched": matched, "status": status == 0 ? "continued" : "failed", "app": app.bundleIdentifier, "exitStatus": Int(status)]) }
+                if status != 0 { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
+            }
+        case .intentPhrase(_, let intent, _):
+            try await IntentRunReport(intent: intent, json: json, extra: ["matched": matched]).run(on: dispatcher) {
+                try await dispatcher.send(intent, parameters: match.parameters, user: user)
+            }
+        }
+    }
+
+    private func fail(status: String, _ message: String, nearest: [String]) -> Never {
+        if json {
+            JSONOutput.print(["status": status, "utterance": utterance, "nearest": nearest, "error": ["code": "usage", "message": message]])
+        } else {
+            printError("error: \(message)")
+        }
+        Foundation.exit(ExitStatus.usage)
+    }
+
+    static func listing(_ nearest: [String]) -> String {
+        nearest.isEmpty ? "no phrase shares a word with it (`intents shortcuts list` shows voice shortcuts)"
+            : "nearest phrases: " + nearest.map { "\"\($0)\"" }.joined(separator: ", ")
+    }
+
+    static func kind(_ target: PhraseTemplate.Target) -> String {
+        if case .voiceShortcut = target { return "voiceShortcut" }
+        return "intentPhrase"
+    }
+
+    static func describe(_ target: PhraseTemplate.Target) -> String {
+        switch target {
+        case .voiceShortcut(let shortcut): "voice shortcut: \(shortcut.action.summary)"
+        case .intentPhrase(let app, let intent, _): "\(intent) of \(app)"
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import Foundation
+import IntentsHost
+import SystemStore
+
+/// Voice shortcuts: phrases the user attached to donated shortcuts. On Apple's systems users
+/// make them in the Shortcuts app; here, with this command.
+struct ShortcutsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shortcuts",
+        abstract: "List, add, rename and delete voice shortcuts.",
+        discussion: """
+        Examples:
+          intents donations list
+          intents shortcuts add "pizza time" --donation 6F1C...   # a donation's identifier
+          intents shortcuts list --json
+          intents shortcuts edit 2B7E... "pizza night"
+          intents shortcuts delete 2B7E...
+        """,
+        subcommands: [List.self, Add.self, Edit.self, Delete.self],
+        defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List voice shortcuts, oldest first.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "Print one JSON object.") var json = false
+
+        func run() async throws {
+            let store = try global.systemStore(json: json)
+            let shortcuts = try SystemCommandSupport.reporting(json) { try store.voiceShortcuts() }
+            if json {
+                JSONOutput.print(["shortcuts": shortcuts.map { shortcut -> [String: Any] in
+                    var object: [String: Any] = ["identifier": shortcut.identifier.uuidString, "phrase": shortcut.phrase,
+                                                 "app": shortcut.app, "shortcut": SystemCommandSupport.plain(shortcut.action)]
+                    if let donation = shortcut.donation { object["donation"] = donation }
+                    return object
+                }])
+                return
+            }
+            if shortcuts.isEmpty { print("No voice shortcuts; add one with `intents shortcuts add PHRASE --donation ID`.") }
+            for shortcut in shortcuts {
+                print("\(shortcut.identifier.uuidString)  \"\(shortcut.phrase)\"  \(shortcut.app): \(shortcut.action.summary)")
+            }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Attach a phrase to a donated shortcut.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The phrase the user will say.") var phrase: String
+        @Option(help: ArgumentHelp("The donation's identifier, as `intents donations list` shows it.", valueName: "id"))
+        var donation: String
+        @Flag(help: "Print one JSON object.") var json = false
+
+        func run() async throws {
+            let store = try global.systemStore(json: json)
+            let shortcut = try SystemCommandSupport.reporting(json) { () -> VoiceShortcutRecord in
+                guard let donated = try store.donation(identifier: donation) else {
+                    throw HostError(.usage, "No donation has the identifier \(donation); `intents donations list` shows them.")
+                }
+                let shortcut = VoiceShortcutRecord(phrase: phrase, app: donated.app, action: donated.action, donation: donated.identifier)
+                try store.addVoiceShortcut(shortcut)
+                return shortcut
+            }
+            if json {
+                JSONOutput.print(["identifier": shortcut.identifier.uuidString, "phrase": phrase, "app": shortcut.app,
+                                  "shortcut": SystemCommandSupport.plain(shortcut.action)])
+            } else {
+                print("Added \(shortcut.identifier.uuidString): \"\(phrase)\" runs \(shortcut.action.summary).")
+            }
+        }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Give a voice shortcut a new phrase.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The shortcut's identifier.") var identifier: String
+        @Argument(help: "The new phrase.") var phrase: String
+
+        func run() async throws {
+            let store = try global.systemStore(json: false)
+            let id = try parsedIdentifier(identifier)
+            try SystemCommandSupport.reporting(false) { try store.renameVoiceShortcut(identifier: id, to: phrase) }
+            print("\(identifier) is now \"\(phrase)\".")
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a voice shortcut.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: "The shortcut's identifier.") var identifier: String
+
+        func run() async throws {
+            let store = try global.systemStore(json: false)
+            let id = try parsedIdentifier(identifier)
+            guard try SystemCommandSupport.reporting(false, { try store.deleteVoiceShortcut(identifier: id) }) else {
+                throw SystemCommandSupport.failure(HostError(.usage, "No voice shortcut has the identifier \(identifier)."), json: false)
+            }
+            print("Deleted \(identifier).")
+        }
+    }
+}
+
+func parsedIdentifier(_ text: String) throws -> UUID {
+    guard let identifier = UUID(uuidString: text) else {
+        throw ValidationError("\"\(text)\" is not a shortcut identifier (a UUID, as `intents shortcuts list` shows).")
+    }
+    return identifier
+}
+
+extension GlobalOptions {
+    /// The system store of the state folder these options name; an error exits with its status.
+    func systemStore(json: Bool) throws -> SystemStore {
+        let folder = try hostConfiguration().stateFolder
+        return try SystemCommandSupport.reporting(json) { try SystemStore(stateFolder: folder) }
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import IntentsHost
+import SystemStore
+
+/// What the system-side commands share: the store, the phrase index, error reporting.
+enum SystemCommandSupport {
+    /// The phrase index for what is installed and what the user set.
+    static func phraseIndex(_ dispatcher: IntentDispatcher) throws -> PhraseIndex {
+        let store = try dispatcher.openSystemStore()
+        return try storeCall {
+            PhraseCatalog.index(apps: dispatcher.catalog.apps, voiceShortcuts: try store.voiceShortcuts(), vocabulary: try store.vocabulary())
+        }
+    }
+
+    /// Runs a store call, turning its errors into host errors.
+    static func storeCall<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as SystemStoreError {
+            throw HostError(error.code == .unavailable || error.code == .corrupt ? .badState : .usage, error.message)
+        }
+    }
+
+    /// Runs `body`; a host error is printed (as JSON with `json`) and exits with its status.
+    static func reporting<Result>(_ json: Bool, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try storeCall(body)
+        } catch let error as HostError {
+            throw failure(error, json: json)
+        }
+    }
+
+    /// Prints `error` and gives the exit code to throw.
+    static func failure(_ error: HostError, json: Bool) -> ExitCode {
+        if json {
+            JSONOutput.print(["status": "error", "error": ["code": error.code.rawValue, "message": error.message]])
+        } else {
+            printError("error: \(error.message)")
+        }
+        return ExitCode(ExitStatus.code(for: error))
+    }
+
+    static func plain(_ action: ShortcutAction) -> [String: Any] {
+        switch action {
+        case .intent(let payload, _):
+            return ["kind": "intent", "intent": payload.name, "parameters": JSONOutput.plain(payload.parameters)]
+        case .userActivity(let activity):
+            var object: [String: Any] = ["kind": "userActivity", "activityType": activity.activityType,
+                                         "userInfo": JSONOutput.plain(activity.userInfo)]
+            if let title = activity.title { object["title"] = title }
+            return object
+        }
+    }
+
+    /// A date as ISO 8601 in local time.
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = .current
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import SystemStore
+
+/// An app's `AppIntentVocabulary.plist`: words for parameter values and example phrases per intent.
+public struct AppIntentVocabulary: Hashable, Sendable {
+    /// One value a parameter can take, with the phrases that say it.
+    public struct Item: Hashable, Sendable {
+        public var identifier: String
+        public var phrases: [String]
+
+        public init(identifier: String, phrases: [String]) {
+            self.identifier = identifier
+            self.phrases = phrases
+        }
+    }
+
+    /// `Intent.parameter` to the values its words map to.
+    public var parameterVocabularies: [String: [Item]] = [:]
+    /// Intent name to its example phrases, in the file's order.
+    public var intentPhrases: [(intent: String, examples: [String])] = []
+
+    public static let fileName = "AppIntentVocabulary.plist"
+
+    public init() {}
+
+    public static func == (left: Self, right: Self) -> Bool {
+        left.parameterVocabularies == right.parameterVocabularies
+            && left.intentPhrases.map(\.intent) == right.intentPhrases.map(\.intent)
+            && left.intentPhrases.map(\.examples) == right.intentPhrases.map(\.examples)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(parameterVocabularies)
+        for entry in intentPhrases { hasher.combine(entry.intent); hasher.combine(entry.examples) }
+    }
+
+    /// Reads and checks `<app>/AppIntentVocabulary.plist`; nil when the app has none.
+    /// - Throws: `BundleFault` naming the file and the key: wrong shapes, empty phrases, a
+    ///   parameter name that is not `Intent.parameter`, an example that does not name the app,
+    ///   says "please" or addresses the assistant.
+    static func read(appFolder: String, appNames: [String]) throws -> AppIntentVocabulary? {
+        let path = appFolder + "/" + fileName
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let plist = try PropertyListFile(path: path)
+        var vocabulary = AppIntentVocabulary()
+        for (index, entry) in try plist.dictionaries(["ParameterVocabularies"]).enumerated() {
+            let key = ["ParameterVocabularies", "[\(index)]"]
+            let names = try plist.strings(key + ["ParameterNames"], in: entry) ?? []
+            guard !names.isEmpty else {
+                throw plist.fault(.missingKey, key + ["ParameterNames"], "In \(path), ParameterVocabularies entry \(index) needs a non-empty ParameterNames array.")
+            }
+            for name in names where name.split(separator: ".").count != 2 {
+                throw plist.fault(.invalidValue, key + ["ParameterNames"], "In \(path), the parameter name \"\(name)\" must be Intent.parameter, like OrderPizzaIntent.kind.")
+            }
+            var items: [Item] = []
+            for (itemIndex, item) in try plist.dictionaries(key + ["ParameterVocabulary"], in: entry, required: true).enumerated() {
+                let itemKey = key + ["ParameterVocabulary", "[\(itemIndex)]"]
+                let identifier = try plist.string(["VocabularyItemIdentifier"], in: item)
+                var phrases: [String] = []
+                for synonym in try plist.dictionaries(itemKey + ["VocabularyItemSynonyms"], in: item, required: true) {
+                    let phrase = try plist.string(["VocabularyItemPhrase"], in: synonym)
+                    guard !PhraseText.words(phrase).isEmpty else {
+                        throw plist.fault(.invalidValue, itemKey + ["VocabularyItemPhrase"], "In \(path), the phrase \"\(phrase)\" of \(identifier) has no words.")
+                    }
+                    phrases.append(phrase)
+                }
+                items.append(Item(identifier: identifier, phrases: phrases))
+            }
+            for name in names { vocabulary.parameterVocabularies[name, default: []] += items }
+        }
+        for (index, entry) in try plist.dictionaries(["IntentPhrases"]).enumerated() {
+            let key = ["IntentPhrases", "[\(index)]"]
+            let intent = try plist.string(["IntentName"], in: entry)
+            let examples = try plist.strings(key + ["IntentExamples"], in: entry) ?? []
+            guard !examples.isEmpty else {
+                throw plist.fault(.missingKey, key + ["IntentExamples"], "In \(path), the IntentPhrases entry for \(intent) needs a non-empty IntentExamples array.")
+            }
+            for example in examples {
+                if let problem = problem(with: example, appNames: appNames) {
+                    throw plist.fault(.invalidValue, key + ["IntentExamples"], "In \(path), the example \"\(example)\" for \(intent) \(problem).")
+                }
+            }
+            vocabulary.intentPhrases.append((intent, examples))
+        }
+        return vocabulary
+    }
+
+    /// Apple's rules for examples: name the app, never address the assistant, no "please".
+    private static func problem(with example: String, appNames: [String]) -> String? {
+        let words = PhraseText.words(example)
+        if words.contains("please") { return "says \"please\"; examples are short commands" }
+        if words.first == "siri" || words.starts(with: ["hey", "siri"]) { return "addresses the assistant; start with what the user wants" }
+        let names = appNames.map(PhraseText.words).filter { !$0.isEmpty }
+        let namesApp = names.contains { name in
+            words.indices.contains { start in words[start...].starts(with: name) }
+        }
+        return namesApp ? nil : "does not name the app (\(appNames.joined(separator: " or ")))"
+    }
+}

@@ -1,0 +1,79 @@
+import SystemStore
+
+/// Builds the phrase index from what is installed and what the user set: voice shortcuts,
+/// the apps' `IntentPhrases` examples, their `ParameterVocabularies` and user vocabulary.
+public enum PhraseCatalog {
+    /// The intent parameters each kind of user vocabulary (`INVocabularyStringType`) names.
+    static let userVocabularyParameters: [Int: [String]] = [
+        1: ["INSendMessageIntent.recipients", "INStartCallIntent.contacts", "INSearchForMessagesIntent.senders",
+            "INSendPaymentIntent.payee", "INRequestPaymentIntent.payer"],
+        2: ["INSendMessageIntent.speakableGroupName"],
+        200: ["INStartWorkoutIntent.workoutName"],
+        301: ["INSetCarLockStatusIntent.carName"],
+    ]
+
+    /// The index for these apps, voice shortcuts and user vocabulary.
+    public static func index(apps: [AppBundle], voiceShortcuts: [VoiceShortcutRecord],
+                             vocabulary: [VocabularyRecord]) -> PhraseIndex {
+        var values = SlotValues()
+        for app in apps {
+            for name in app.spokenNames { values.add(appName: name, for: app.bundleIdentifier) }
+            for (parameter, items) in app.vocabulary?.parameterVocabularies ?? [:] {
+                for item in items {
+                    for phrase in item.phrases + [item.identifier] {
+                        values.add(value: item.identifier, saying: phrase, for: slotKey(app.bundleIdentifier, parameter))
+                    }
+                }
+            }
+        }
+        for record in vocabulary {
+            for parameter in userVocabularyParameters[record.type] ?? [] {
+                for string in record.strings { values.add(value: string, saying: string, for: slotKey(record.app, parameter)) }
+            }
+        }
+        var templates = voiceShortcuts.map { shortcut in
+            PhraseTemplate(tokens: PhraseText.words(shortcut.phrase).map { .word($0) }, target: .voiceShortcut(shortcut), text: shortcut.phrase)
+        }
+        for app in apps {
+            for (intent, examples) in app.vocabulary?.intentPhrases ?? [] {
+                for example in examples {
+                    templates.append(PhraseTemplate(tokens: tokens(of: example, app: app.bundleIdentifier, intent: intent, values: values),
+                                                    target: .intentPhrase(app: app.bundleIdentifier, intent: intent, example: example),
+                                                    text: example))
+                }
+            }
+        }
+        return PhraseIndex(templates: templates, values: values)
+    }
+
+    /// The slot key of a parameter of one app: its values are that app's.
+    static func slotKey(_ app: String, _ parameter: String) -> String {
+        app + "|" + parameter
+    }
+
+    /// The example's words, with the app's names and known parameter values turned into slots
+    /// (longest first, left to right).
+    static func tokens(of example: String, app: String, intent: String, values: SlotValues) -> [PhraseTemplate.Token] {
+        let parameters = values.parameters.keys.filter { $0.hasPrefix(slotKey(app, intent + ".")) }.sorted()
+        let words = PhraseText.words(example)
+        var tokens: [PhraseTemplate.Token] = []
+        var start = 0
+        scanning: while start < words.count {
+            for length in stride(from: min(values.longest, words.count - start), through: 1, by: -1) {
+                let phrase = words[start..<(start + length)].joined(separator: " ")
+                if values.appNames[app]?.contains(phrase) == true {
+                    tokens.append(.appName)
+                } else if let parameter = parameters.first(where: { values.parameters[$0]?[phrase] != nil }) {
+                    tokens.append(.parameter(parameter))
+                } else {
+                    continue
+                }
+                start += length
+                continue scanning
+            }
+            tokens.append(.word(words[start]))
+            start += 1
+        }
+        return tokens
+    }
+}

@@ -1,0 +1,36 @@
+import SystemStore
+
+/// Decides, before any extension code runs, whether an app may handle a SiriKit domain intent:
+/// only once the user authorized it (`INPreferences.requestSiriAuthorization`, or
+/// `intents authorize`). Custom intents and intents run from a shortcut are not gated, as on
+/// Apple's systems.
+public enum AuthorizationPolicy {
+    /// SiriKit's domain intents (messaging, calling, payments, rides, workouts, photos, lists and
+    /// notes, media, restaurants, car commands, visual codes).
+    public static let domainIntents: Set<String> = LockPolicy.alwaysRestricted.union([
+        "INSendMessageIntent", "INSearchForMessagesIntent", "INSetMessageAttributeIntent",
+        "INStartCallIntent", "INSearchCallHistoryIntent", "INStartAudioCallIntent", "INStartVideoCallIntent",
+        "INPayBillIntent", "INSearchForAccountsIntent",
+        "INGetRideStatusIntent", "INListRideOptionsIntent",
+        "INPauseWorkoutIntent", "INEndWorkoutIntent", "INCancelWorkoutIntent",
+        "INCreateNoteIntent", "INAppendToNoteIntent", "INAddTasksIntent", "INCreateTaskListIntent",
+        "INSearchForNotebookItemsIntent", "INSetTaskAttributeIntent", "INSnoozeTasksIntent", "INDeleteTasksIntent",
+        "INPlayMediaIntent", "INAddMediaIntent", "INSearchForMediaIntent", "INUpdateMediaAffinityIntent",
+        "INGetReservationDetailsIntent", "INGetUserCurrentRestaurantReservationBookingsIntent",
+        "INGetAvailableRestaurantReservationBookingsIntent",
+        "INActivateCarSignalIntent", "INGetCarLockStatusIntent", "INSetCarLockStatusIntent", "INGetCarPowerLevelStatusIntent",
+        "INSaveProfileInCarIntent", "INSetProfileInCarIntent", "INSetAudioSourceInCarIntent", "INSetClimateSettingsInCarIntent",
+        "INSetDefrosterSettingsInCarIntent", "INSetRadioStationIntent",
+        "INGetVisualCodeIntent",
+    ])
+
+    /// Why `intent` of `app` is refused with `status`, or nil when it may run.
+    public static func refusal(for intent: String, app: AppBundle?, status: SiriAuthorization) -> String? {
+        guard domainIntents.contains(intent), status != .authorized else { return nil }
+        let name = app?.displayName ?? "The app"
+        let how = app?.siriUsageDescription == nil
+            ? "its Info.plist has no NSSiriUsageDescription, so it cannot ask"
+            : "the app asks with INPreferences.requestSiriAuthorization, or run `intents authorize \(name) grant`"
+        return "\(name) is not authorized to use Siri for \(intent) (authorization: \(status.name)); \(how)."
+    }
+}

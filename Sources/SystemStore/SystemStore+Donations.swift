@@ -1,0 +1,76 @@
+import Foundation
+import SQLiteSupport
+
+extension SystemStore {
+    /// Records a donation; one with the same identifier is replaced. Past the per-app cap, the
+    /// app's oldest donations (by date) are evicted in the same transaction.
+    public func donate(_ donation: Donation) throws {
+        try write {
+            try connection.run("DELETE FROM donations WHERE identifier = ?", [.text(donation.identifier)])
+            try connection.run("""
+                INSERT INTO donations (identifier, app, kind, date, group_identifier, persistent_identifier, record)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, [.text(donation.identifier), .text(donation.app), .text(donation.kind.rawValue),
+                      .real(donation.date.timeIntervalSince1970), donation.groupIdentifier.map { .text($0) } ?? .null,
+                      donation.persistentIdentifier.map { .text($0) } ?? .null, try Self.encode(donation)])
+            try connection.run("""
+                DELETE FROM donations WHERE app = ?1 AND seq NOT IN
+                    (SELECT seq FROM donations WHERE app = ?1 ORDER BY date DESC, seq DESC LIMIT ?2)
+                """, [.text(donation.app), .integer(Int64(donationCap))])
+        }
+    }
+
+    /// Donations, oldest first; only `app`'s when given.
+    public func donations(app: String? = nil) throws -> [Donation] {
+        let rows = try app.map { try read("SELECT record FROM donations WHERE app = ? ORDER BY date, seq", [.text($0)]) }
+            ?? read("SELECT record FROM donations ORDER BY date, seq")
+        return try rows.map { try decode(Donation.self, $0[0]) }
+    }
+
+    /// The donation with this identifier.
+    public func donation(identifier: String) throws -> Donation? {
+        try read("SELECT record FROM donations WHERE identifier = ?", [.text(identifier)]).first.map { try decode(Donation.self, $0[0]) }
+    }
+
+    /// What a deletion removes.
+    public enum DonationSelection: Sendable {
+        case identifiers([String])
+        case groupIdentifier(String)
+        case persistentIdentifiers([String])
+        case all(Donation.Kind?)
+    }
+
+    /// Deletes `app`'s donations matching `selection` (every app's when `app` is nil); returns how many.
+    @discardableResult
+    public func deleteDonations(app: String?, _ selection: DonationSelection) throws -> Int {
+        var conditions: [String] = []
+        var arguments: [SQLiteValue] = []
+        if let app {
+            conditions.append("app = ?")
+            arguments.append(.text(app))
+        }
+        switch selection {
+        case .identifiers(let identifiers):
+            conditions.append("identifier IN (\(identifiers.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += identifiers.map { .text($0) }
+            if identifiers.isEmpty { return 0 }
+        case .groupIdentifier(let group):
+            conditions.append("group_identifier = ?")
+            arguments.append(.text(group))
+        case .persistentIdentifiers(let identifiers):
+            if identifiers.isEmpty { return 0 }
+            conditions.append("kind = 'userActivity' AND persistent_identifier IN (\(identifiers.map { _ in "?" }.joined(separator: ", ")))")
+            arguments += identifiers.map { .text($0) }
+        case .all(let kind):
+            if let kind {
+                conditions.append("kind = ?")
+                arguments.append(.text(kind.rawValue))
+            }
+        }
+        let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        return try write {
+            try connection.run("DELETE FROM donations" + filter, arguments)
+            return connection.changedRows
+        }
+    }
+}

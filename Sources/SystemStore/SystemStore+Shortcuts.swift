@@ -1,0 +1,103 @@
+import Foundation
+import SQLiteSupport
+
+extension SystemStore {
+    /// Adds a voice shortcut.
+    /// - Throws: `SystemStoreError` (`.duplicatePhrase`) when another shortcut has the same phrase
+    ///   once normalized; `.invalid` for an empty phrase.
+    public func addVoiceShortcut(_ shortcut: VoiceShortcutRecord) throws {
+        let normalized = try Self.checkedPhrase(shortcut.phrase)
+        try write {
+            if let other = try connection.query("SELECT record FROM voice_shortcuts WHERE normalized_phrase = ?", [.text(normalized)]).first {
+                let existing = try decode(VoiceShortcutRecord.self, other[0])
+                throw SystemStoreError(.duplicatePhrase, "The phrase \"\(shortcut.phrase)\" is already used by the shortcut \(existing.identifier) (\(existing.action.summary)).")
+            }
+            try connection.run("INSERT INTO voice_shortcuts (identifier, normalized_phrase, app, created, record) VALUES (?, ?, ?, ?, ?)",
+                               [.text(shortcut.identifier.uuidString), .text(normalized), .text(shortcut.app),
+                                .real(Date().timeIntervalSince1970), try Self.encode(shortcut)])
+        }
+    }
+
+    /// Voice shortcuts in the order they were made; only `app`'s when given.
+    public func voiceShortcuts(app: String? = nil) throws -> [VoiceShortcutRecord] {
+        let rows = try app.map { try read("SELECT record FROM voice_shortcuts WHERE app = ? ORDER BY created, identifier", [.text($0)]) }
+            ?? read("SELECT record FROM voice_shortcuts ORDER BY created, identifier")
+        return try rows.map { try decode(VoiceShortcutRecord.self, $0[0]) }
+    }
+
+    public func voiceShortcut(identifier: UUID) throws -> VoiceShortcutRecord? {
+        try read("SELECT record FROM voice_shortcuts WHERE identifier = ?", [.text(identifier.uuidString)])
+            .first.map { try decode(VoiceShortcutRecord.self, $0[0]) }
+    }
+
+    /// Gives a voice shortcut a new phrase.
+    /// - Throws: `.notFound`, `.duplicatePhrase`, `.invalid`.
+    public func renameVoiceShortcut(identifier: UUID, to phrase: String) throws {
+        let normalized = try Self.checkedPhrase(phrase)
+        try write {
+            guard let row = try connection.query("SELECT record FROM voice_shortcuts WHERE identifier = ?", [.text(identifier.uuidString)]).first else {
+                throw SystemStoreError(.notFound, "No voice shortcut has the identifier \(identifier).")
+            }
+            if let other = try connection.query("SELECT identifier FROM voice_shortcuts WHERE normalized_phrase = ? AND identifier != ?",
+                                                [.text(normalized), .text(identifier.uuidString)]).first {
+                throw SystemStoreError(.duplicatePhrase, "The phrase \"\(phrase)\" is already used by the shortcut \(other[0].text ?? "?").")
+            }
+            var shortcut = try decode(VoiceShortcutRecord.self, row[0])
+            shortcut.phrase = phrase
+            try connection.run("UPDATE voice_shortcuts SET normalized_phrase = ?, record = ? WHERE identifier = ?",
+                               [.text(normalized), try Self.encode(shortcut), .text(identifier.uuidString)])
+        }
+    }
+
+    /// Deletes a voice shortcut; false when there was none.
+    @discardableResult
+    public func deleteVoiceShortcut(identifier: UUID) throws -> Bool {
+        try write {
+            try connection.run("DELETE FROM voice_shortcuts WHERE identifier = ?", [.text(identifier.uuidString)])
+            return connection.changedRows > 0
+        }
+    }
+
+    /// Replaces `app`'s shortcut suggestions (`INVoiceShortcutCenter.setShortcutSuggestions`).
+    public func setShortcutSuggestions(_ actions: [ShortcutAction], app: String) throws {
+        try replaceList(table: "shortcut_suggestions", app: app, records: actions)
+    }
+
+    /// Shortcut suggestions, app by app.
+    public func shortcutSuggestions(app: String? = nil) throws -> [(app: String, action: ShortcutAction)] {
+        try list(table: "shortcut_suggestions", app: app, as: ShortcutAction.self)
+    }
+
+    /// Replaces `app`'s relevant shortcuts (`INRelevantShortcutStore.setRelevantShortcuts`).
+    public func setRelevantShortcuts(_ shortcuts: [RelevantShortcutRecord], app: String) throws {
+        try replaceList(table: "relevant_shortcuts", app: app, records: shortcuts)
+    }
+
+    public func relevantShortcuts(app: String? = nil) throws -> [(app: String, action: RelevantShortcutRecord)] {
+        try list(table: "relevant_shortcuts", app: app, as: RelevantShortcutRecord.self)
+    }
+
+    private func replaceList(table: String, app: String, records: [some Encodable]) throws {
+        try write {
+            try connection.run("DELETE FROM \(table) WHERE app = ?", [.text(app)])
+            for (position, record) in records.enumerated() {
+                try connection.run("INSERT INTO \(table) (app, position, record) VALUES (?, ?, ?)",
+                                   [.text(app), .integer(Int64(position)), try Self.encode(record)])
+            }
+        }
+    }
+
+    private func list<Record: Decodable>(table: String, app: String?, as type: Record.Type) throws -> [(app: String, action: Record)] {
+        let rows = try app.map { try read("SELECT app, record FROM \(table) WHERE app = ? ORDER BY position", [.text($0)]) }
+            ?? read("SELECT app, record FROM \(table) ORDER BY app, position")
+        return try rows.map { (app: $0[0].text ?? "", action: try decode(type, $0[1])) }
+    }
+
+    private static func checkedPhrase(_ phrase: String) throws -> String {
+        let normalized = PhraseText.normalized(phrase)
+        guard !normalized.isEmpty else {
+            throw SystemStoreError(.invalid, "A voice shortcut needs a phrase with at least one word; got \"\(phrase)\".")
+        }
+        return normalized
+    }
+}

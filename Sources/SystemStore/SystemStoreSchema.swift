@@ -1,0 +1,49 @@
+import SQLiteSupport
+
+/// The system store's tables, versioned with `PRAGMA user_version`. Migrations run in one
+/// immediate transaction, so two processes opening a new store at once do not race.
+enum SystemStoreSchema {
+    static let migrations: [String] = [
+        """
+        CREATE TABLE donations (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            identifier TEXT NOT NULL UNIQUE,
+            app TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            date REAL NOT NULL,
+            group_identifier TEXT,
+            persistent_identifier TEXT,
+            record BLOB NOT NULL);
+        CREATE INDEX donations_by_app ON donations (app, date);
+        CREATE TABLE voice_shortcuts (
+            identifier TEXT PRIMARY KEY NOT NULL,
+            normalized_phrase TEXT NOT NULL UNIQUE,
+            app TEXT NOT NULL,
+            created REAL NOT NULL,
+            record BLOB NOT NULL);
+        CREATE TABLE shortcut_suggestions (
+            app TEXT NOT NULL, position INTEGER NOT NULL, record BLOB NOT NULL, PRIMARY KEY (app, position));
+        CREATE TABLE relevant_shortcuts (
+            app TEXT NOT NULL, position INTEGER NOT NULL, record BLOB NOT NULL, PRIMARY KEY (app, position));
+        CREATE TABLE vocabulary (
+            app TEXT NOT NULL, type INTEGER NOT NULL, position INTEGER NOT NULL, string TEXT NOT NULL,
+            PRIMARY KEY (app, type, position));
+        CREATE TABLE authorizations (app TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL, date REAL NOT NULL);
+        """,
+    ]
+
+    static func migrate(_ connection: RawSQLiteConnection) throws {
+        let current = try connection.query("PRAGMA user_version").first?.first?.integer ?? 0
+        guard current < Int64(migrations.count) else { return }
+        try connection.immediateTransaction {
+            // Read again inside the transaction: another process may have migrated meanwhile.
+            let version = Int(try connection.query("PRAGMA user_version").first?.first?.integer ?? 0)
+            for migration in migrations.dropFirst(version) {
+                for statement in migration.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
+                    try connection.run(String(statement))
+                }
+            }
+            try connection.run("PRAGMA user_version = \(migrations.count)")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import ExtensionProtocol
+import Foundation
+import SystemStore
+import Testing
+
+/// The system store on a real SQLite file.
+@Suite struct SystemStoreTests {
+    let state = TemporaryFolder()
+
+    func donation(_ app: String, _ name: String, at seconds: TimeInterval, group: String? = nil) -> Donation {
+        Donation(app: app, kind: .interaction, date: Date(timeIntervalSince1970: seconds),
+                 action: .intent(IntentPayload(name: name, parameters: ["n": .integer(Int(seconds))]), className: nil), groupIdentifier: group)
+    }
+
+    @Test func pastTheCapTheOldestDonationsOfThatAppAreEvicted() throws {
+        let store = try SystemStore(stateFolder: state.path, donationCap: 3)
+        for second in [50.0, 10, 40, 20, 30] { try store.donate(donation("a", "A", at: second)) }
+        try store.donate(donation("b", "B", at: 1))
+        #expect(try store.donations(app: "a").map(\.date.timeIntervalSince1970) == [30, 40, 50])
+        #expect(try store.donations(app: "b").count == 1)
+    }
+
+    @Test func everythingSurvivesReopeningAndDeletionsAreSeenByOtherConnections() throws {
+        let first = try SystemStore(stateFolder: state.path)
+        try first.donate(donation("a", "A", at: 1, group: "g"))
+        try first.donate(donation("a", "B", at: 2, group: "g"))
+        try first.donate(donation("a", "C", at: 3))
+        let kept = donation("a", "D", at: 4)
+        try first.donate(kept)
+        let shortcut = VoiceShortcutRecord(phrase: "Do D", app: "a", action: kept.action, donation: kept.identifier)
+        try first.addVoiceShortcut(shortcut)
+        try first.setVocabulary(["Zed", "Ann"], type: 1, app: "a")
+        try first.setAuthorization(.denied, app: "a")
+
+        let second = try SystemStore(stateFolder: state.path)
+        #expect(try second.voiceShortcut(identifier: shortcut.identifier) == shortcut)
+        #expect(try second.vocabulary(app: "a") == [VocabularyRecord(app: "a", type: 1, strings: ["Zed", "Ann"])])
+        #expect(try second.authorization(app: "a") == .denied)
+        #expect(try first.deleteDonations(app: "a", .groupIdentifier("g")) == 2)
+        #expect(try second.donations().map(\.action.name) == ["C", "D"])
+        #expect(try second.deleteDonations(app: "other", .all(nil)) == 0)
+        #expect(try first.deleteDonations(app: "a", .identifiers([kept.identifier])) == 1)
+        #expect(try second.donation(identifier: kept.identifier) == nil)
+    }
+
+    @Test func phrasesAreUniqueOnceNormalizedAndMustHaveWords() throws {
+        let store = try SystemStore(stateFolder: state.path)
+        let action = ShortcutAction.userActivity(UserActivityPayload(activityType: "show"))
+        try store.addVoiceShortcut(VoiceShortcutRecord(phrase: "Café time", app: "a", action: action))
+        let duplicate = #expect(throws: SystemStoreError.self) {
+            try store.addVoiceShortcut(VoiceShortcutRecord(phrase: "CAFE  time!", app: "b", action: action))
+        }
+        #expect(duplicate?.code == .duplicatePhrase)
+        let empty = #expect(throws: SystemStoreError.self) {
+            try store.addVoiceShortcut(VoiceShortcutRecord(phrase: " ?! ", app: "a", action: action))
+        }
+        #expect(empty?.message == "A voice shortcut needs a phrase with at least one word; got \" ?! \".")
+        let missing = #expect(throws: SystemStoreError.self) { try store.renameVoiceShortcut(identifier: UUID(), to: "x") }
+        #expect(missing?.code == .notFound)
+    }
+
+    @Test func suggestionListsAreReplacedWhole() throws {
+        let store = try SystemStore(stateFolder: state.path)
+        let one = ShortcutAction.intent(IntentPayload(name: "One"), className: nil)
+        let two = ShortcutAction.intent(IntentPayload(name: "Two"), className: nil)
+        try store.setShortcutSuggestions([one, two], app: "a")
+        try store.setShortcutSuggestions([two], app: "a")
+        try store.setShortcutSuggestions([one], app: "b")
+        #expect(try store.shortcutSuggestions().map(\.action) == [two, one])
+        try store.setRelevantShortcuts([RelevantShortcutRecord(action: one, role: 1)], app: "a")
+        #expect(try store.relevantShortcuts(app: "a").first?.action.role == 1)
+    }
+
+    @Test func anUnwritableStateFolderIsNamed() throws {
+        let file = state.path + "/not-a-folder"
+        try Data().write(to: URL(fileURLWithPath: file))
+        let error = #expect(throws: SystemStoreError.self) { try SystemStore(stateFolder: file + "/state") }
+        #expect(error?.message.hasPrefix("The state folder \(file)/state cannot be created") == true)
+    }
+}
