@@ -22,15 +22,31 @@ public struct BenchmarkSuite: Sendable {
         }
     }
 
-    /// Runs every benchmark and returns the figures in print order.
-    public func run(report: (Figure) -> Void) async throws -> [Figure] {
+    /// The groups of benchmarks, for `--only`.
+    public enum Group: String, CaseIterable, Sendable {
+        case dispatch, store, phrases
+    }
+
+    /// Runs the benchmarks of `groups` and returns the figures in print order.
+    public func run(groups: Set<Group> = Set(Group.allCases), report: (Figure) -> Void) async throws -> [Figure] {
         defer { try? FileManager.default.removeItem(atPath: work) }
-        let configuration = try makeConfiguration()
         var figures: [Figure] = []
         func add(_ figure: Figure) {
             figures.append(figure)
             report(figure)
         }
+        if groups.contains(.dispatch) { try await runDispatch(add) }
+        if groups.contains(.store) {
+            for figure in try StoreBenchmark.run(iterations: max(200, iterations / 5), folder: work + "/store") { add(figure) }
+        }
+        if groups.contains(.phrases) {
+            for figure in PhraseBenchmark.run() { add(figure) }
+        }
+        return figures
+    }
+
+    private func runDispatch(_ add: (Figure) -> Void) async throws {
+        let configuration = try makeConfiguration()
         let floor = SocketpairFloor.measure(iterations: iterations * 5)
         add(Figure(name: "raw socketpair round trip (floor)", value: floor, unit: .seconds, target: .none))
 
@@ -91,8 +107,6 @@ public struct BenchmarkSuite: Sendable {
         _ = try await host.send(intent)
         let inProcess = try await timed(iterations) { _ = try await host.send(intent) }
         add(Figure(name: "in-process dispatch (test host)", value: inProcess, unit: .seconds, target: .absolute(2e-6)))
-        for figure in try StoreBenchmark.run(iterations: max(200, iterations / 5), folder: work + "/store") { add(figure) }
-        return figures
     }
 
     private func makeConfiguration() throws -> HostConfiguration {

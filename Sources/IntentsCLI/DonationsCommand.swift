@@ -59,7 +59,7 @@ struct DonationsCommand: AsyncParsableCommand {
         @Flag(help: "Delete every donation (of --app, when given).") var all = false
 
         func validate() throws {
-            if all == !identifiers.isEmpty { throw ValidationError("Give donation identifiers, or --all (with --app for one app), not both.") }
+            if all == !identifiers.isEmpty { throw ValidationError(all ? "Give donation identifiers or --all, not both." : "Give donation identifiers, or --all (with --app for one app's).") }
         }
 
         func run() async throws {

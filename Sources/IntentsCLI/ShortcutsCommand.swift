@@ -77,6 +77,8 @@ struct ShortcutsCommand: AsyncParsableCommand {
         @Argument(help: "The shortcut's identifier.") var identifier: String
         @Argument(help: "The new phrase.") var phrase: String
 
+        func validate() throws { _ = try parsedIdentifier(identifier) }
+
         func run() async throws {
             let store = try global.systemStore(json: false)
             let id = try parsedIdentifier(identifier)
@@ -89,6 +91,8 @@ struct ShortcutsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Delete a voice shortcut.")
         @OptionGroup var global: GlobalOptions
         @Argument(help: "The shortcut's identifier.") var identifier: String
+
+        func validate() throws { _ = try parsedIdentifier(identifier) }
 
         func run() async throws {
             let store = try global.systemStore(json: false)

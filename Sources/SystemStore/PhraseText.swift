@@ -4,6 +4,7 @@ import Foundation
 public enum PhraseText {
     /// The phrase's words, folded: "Pizza  Time!" and "pizza time" give the same words.
     public static func words(_ text: String) -> [String] {
+        if let ascii = asciiWords(text) { return ascii }
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
         var words: [String] = []
         var current = ""
@@ -18,6 +19,28 @@ public enum PhraseText {
             }
         }
         if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// The same words for plain ASCII text, without Foundation's folding (most utterances);
+    /// nil when the text has other characters.
+    private static func asciiWords(_ text: String) -> [String]? {
+        var words: [String] = []
+        var current: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case 0x80...: return nil
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
+            case UInt8(ascii: "'"): continue
+            default:
+                if !current.isEmpty {
+                    words.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
     }
 

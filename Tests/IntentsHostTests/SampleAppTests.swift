@@ -6,12 +6,8 @@ import Testing
     let apps = TemporaryFolder()
     let state = TemporaryFolder()
 
-    /// Runs a built executable of this package with this test's state folder.
     func run(_ program: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
-        var full = arguments
-        if program == "intents" { full = ["--apps", try sampleAppsFolder(apps)] + full }
-        return try await runProgram(Package.products + "/" + program, full + ["--state", state.path],
-                                    environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+        try await runBuilt(program, arguments, apps: apps, state: state)
     }
 
     func order(_ kind: String) async throws -> (status: Int32, output: String) {

@@ -9,10 +9,7 @@ import Testing
     let state = TemporaryFolder()
 
     func run(_ program: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
-        var full = arguments
-        if program == "intents" { full = ["--apps", try sampleAppsFolder(apps)] + full }
-        return try await runProgram(Package.products + "/" + program, full + ["--state", state.path],
-                                    environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+        try await runBuilt(program, arguments, apps: apps, state: state)
     }
 
     func json(_ output: String) throws -> [String: Any] {
@@ -156,6 +153,47 @@ import Testing
         let unknownApp = try await run("intents", ["authorize", "Calzone", "grant"])
         #expect(unknownApp.status == 2)
         #expect(unknownApp.output.contains("No app is called \"Calzone\"; installed apps: MonkeyChat, Pizza, Sandbox Tester."))
+    }
+
+    @Test func suggestionsFollowTheHabitsOfThatHourAndWeekday() async throws {
+        let store = try SystemStore(stateFolder: state.path)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        // Fridays at 18:10 the user searched for an ATM; every morning, coffee. 2026-11-27 is a Friday.
+        for week in 1...4 {
+            let friday = calendar.date(from: DateComponents(year: 2026, month: 11, day: 27 - 7 * week, hour: 18, minute: 10))!
+            try store.donate(Donation(app: "com.example.Bank", kind: .interaction, date: friday,
+                                      action: .intent(.init(name: "SearchForATMIntent"), className: nil)))
+            for day in 0..<7 {
+                let morning = calendar.date(byAdding: .day, value: day, to: calendar.date(bySettingHour: 8, minute: 0, second: 0, of: friday)!)!
+                try store.donate(Donation(app: "com.example.Cafe", kind: .interaction, date: morning,
+                                          action: .intent(.init(name: "OrderCoffeeIntent"), className: nil)))
+            }
+        }
+        func first(at moment: String) async throws -> String? {
+            let run = try await runProgram(Package.products + "/intents", ["suggestions", "--at", moment, "--json", "--state", state.path,
+                                                                           "--apps", try sampleAppsFolder(apps)],
+                                           environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "TZ": "UTC"])
+            let suggestions = try json(run.output)["suggestions"] as? [[String: Any]]
+            return (suggestions?.first?["shortcut"] as? [String: Any])?["intent"] as? String
+        }
+        #expect(try await first(at: "2026-11-27T18:30") == "SearchForATMIntent")
+        #expect(try await first(at: "2026-11-24T08:15") == "OrderCoffeeIntent")
+    }
+
+    @Test func badArgumentsAreOneSentenceErrors() async throws {
+        let cases: [([String], String)] = [
+            (["say", " ?! "], "Error: The utterance \" ?! \" has no words."),
+            (["suggestions", "--at", "tomorrow"], "Error: --at \"tomorrow\" is not a date; write YYYY-MM-DDTHH:MM, like 2026-11-27T18:30."),
+            (["shortcuts", "delete", "123"], "Error: \"123\" is not a shortcut identifier (a UUID, as `intents shortcuts list` shows)."),
+            (["donations", "delete"], "Error: Give donation identifiers, or --all (with --app for one app's)."),
+            (["authorize", "MonkeyChat"], "Error: Say what to do for MonkeyChat: grant, deny or reset."),
+        ]
+        for (arguments, message) in cases {
+            let run = try await run("intents", arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.output.hasPrefix(message), "\(run.output)")
+        }
     }
 
     @Test func appsDonatingAtOnceLoseNothing() async throws {

@@ -100,6 +100,15 @@ func makeDispatcher(_ appsFolders: [String], state: TemporaryFolder, stepTimeout
     return IntentDispatcher(configuration: configuration)
 }
 
+/// Runs a built executable of this package as a user would, with `state` as its state folder
+/// and home; `intents` also gets the sample apps laid out in `apps`.
+func runBuilt(_ program: String, _ arguments: [String], apps: TemporaryFolder, state: TemporaryFolder) async throws -> (status: Int32, output: String) {
+    var full = arguments
+    if program == "intents" { full = ["--apps", try sampleAppsFolder(apps)] + full }
+    return try await runProgram(Package.products + "/" + program, full + ["--state", state.path],
+                                environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+}
+
 /// Runs a program to completion and returns its status and combined output. The wait happens
 /// on a GCD thread: a long build or many runs must not hold the concurrency pool's few threads.
 func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {

@@ -108,6 +108,13 @@ import Testing
         let intent = try #require(shortcuts.first?.shortcut.intent as? INSendMessageIntent)
         #expect(intent.recipients?.map { $0.displayName } == ["Kiki"])
         #expect(INShortcut(intent: INIntent()) == nil)
+        var found: INVoiceShortcut?
+        INVoiceShortcutCenter.shared.getVoiceShortcut(with: record.identifier) { shortcut, _ in found = shortcut }
+        #expect(found?.invocationPhrase == "chat kiki")
+        var otherApps: INVoiceShortcut?
+        let other = try store.voiceShortcuts(app: "com.example.Other")[0].identifier
+        INVoiceShortcutCenter.shared.getVoiceShortcut(with: other) { shortcut, _ in otherApps = shortcut }
+        #expect(otherApps == nil)
 
         INVoiceShortcutCenter.shared.setShortcutSuggestions([INShortcut(userActivity: NSUserActivity(activityType: "com.example.show"))])
         #expect(try store.shortcutSuggestions(app: "com.example.MonkeyChat").map(\.action.name) == ["com.example.show"])

@@ -24,6 +24,10 @@ public struct PhraseIndex: Sendable {
     }
 
     private var templates: [PhraseTemplate] = []
+    /// Each template's literal words, computed once, and as word numbers for scoring.
+    private var literals: [[String]] = []
+    private var literalNumbers: [[Int32]] = []
+    private var wordNumbers: [String: Int32] = [:]
     private var exact: [String: [Int]] = [:]
     private var byRarestWord: [String: [Int]] = [:]
     private var withoutWords: [Int] = []
@@ -33,11 +37,21 @@ public struct PhraseIndex: Sendable {
     init(templates: [PhraseTemplate], values: SlotValues) {
         self.values = values
         self.templates = templates
+        literals = templates.map(\.literals)
+        var numbers: [String: Int32] = [:]
+        literalNumbers = literals.map { words in
+            words.map { word in
+                if let known = numbers[word] { return known }
+                numbers[word] = Int32(numbers.count)
+                return Int32(numbers.count - 1)
+            }
+        }
+        wordNumbers = numbers
         var frequency: [String: Int] = [:]
-        for template in templates { for word in Set(template.literals) { frequency[word, default: 0] += 1 } }
+        for words in literals { for word in Set(words) { frequency[word, default: 0] += 1 } }
         for (index, template) in templates.enumerated() {
-            for word in Set(template.literals) { byWord[word, default: []].append(index) }
-            let literals = template.literals
+            let literals = literals[index]
+            for word in Set(literals) { byWord[word, default: []].append(index) }
             if literals.count == template.tokens.count {
                 exact[literals.joined(separator: " "), default: []].append(index)
             } else if let rarest = literals.min(by: { (frequency[$0] ?? 0, $0) < (frequency[$1] ?? 0, $1) }) {
@@ -58,11 +72,11 @@ public struct PhraseIndex: Sendable {
         var checked = Set<Int>()
         for word in Set(words) {
             for index in byRarestWord[word] ?? [] where checked.insert(index).inserted {
-                if let match = slotMatch(templates[index], words) { matches.append(match) }
+                if let match = slotMatch(index, words) { matches.append(match) }
             }
         }
         for index in withoutWords {
-            if let match = slotMatch(templates[index], words) { matches.append(match) }
+            if let match = slotMatch(index, words) { matches.append(match) }
         }
         guard let best = matches.map(\.strength).max() else { return .noMatch(nearest: nearest(words)) }
         var strongest: [Match] = []
@@ -73,10 +87,11 @@ public struct PhraseIndex: Sendable {
     }
 
     /// Aligns the template with the words: literals equal, slots take known values.
-    private func slotMatch(_ template: PhraseTemplate, _ words: [String]) -> Match? {
+    private func slotMatch(_ index: Int, _ words: [String]) -> Match? {
+        let template = templates[index]
         var caught: [(name: String, value: String)] = []
         guard align(template.tokens[...], words[...], template.app, &caught) else { return nil }
-        return Match(template: template, parameters: caught, strength: template.literals.count)
+        return Match(template: template, parameters: caught, strength: literals[index].count)
     }
 
     private func align(_ tokens: ArraySlice<PhraseTemplate.Token>, _ words: ArraySlice<String>, _ app: String,
@@ -102,16 +117,33 @@ public struct PhraseIndex: Sendable {
         }
     }
 
-    /// Phrases sharing the most words with the utterance (Jaccard), at most five.
+    /// How many phrases the nearest-phrase search looks at, at most.
+    static let nearestBudget = 256
+
+    /// Phrases sharing the most words with the utterance (Jaccard), at most five. Candidates
+    /// come from the utterance's rarest words first, within `nearestBudget`: a word that half
+    /// the phrases share ("the", "to") says little about which is nearest.
     private func nearest(_ words: [String]) -> [String] {
         let wanted = Set(words)
-        var shared: [Int: Int] = [:]
-        for word in wanted { for index in byWord[word] ?? [] { shared[index, default: 0] += 1 } }
-        let scored = shared.map { index, count -> (Double, String) in
-            let literals = Set(templates[index].literals)
-            return (Double(count) / Double(literals.union(wanted).count), templates[index].text)
+        let wantedNumbers = wanted.compactMap { wordNumbers[$0] }
+        var candidates = Set<Int>()
+        for word in wanted.sorted(by: { (byWord[$0]?.count ?? 0, $0) < (byWord[$1]?.count ?? 0, $1) }) {
+            guard let postings = byWord[word] else { continue }
+            if !candidates.isEmpty && candidates.count + postings.count > Self.nearestBudget { break }
+            candidates.formUnion(postings.prefix(Self.nearestBudget))
         }
-        var seen = Set<String>()
-        return scored.sorted { ($0.0, $1.1) > ($1.0, $0.1) }.map(\.1).filter { seen.insert($0).inserted }.prefix(5).map { $0 }
+        // The best five by score, then by text: a running selection, not a sort of every candidate.
+        var best: [(score: Double, text: String)] = []
+        for index in candidates {
+            let shared = literalNumbers[index].reduce(0) { $0 + (wantedNumbers.contains($1) ? 1 : 0) }
+            let score = Double(shared) / Double(literals[index].count + wanted.count - shared)
+            if best.count == 5, let last = best.last, score < last.score { continue }
+            let text = templates[index].text
+            guard !best.contains(where: { $0.text == text }) else { continue }
+            let position = best.firstIndex { score > $0.score || (score == $0.score && text < $0.text) } ?? best.endIndex
+            if position < 5 { best.insert((score, text), at: position) }
+            if best.count > 5 { best.removeLast() }
+        }
+        return best.map(\.text)
     }
 }
