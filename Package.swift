@@ -54,8 +54,7 @@ let package = Package(
         .target(name: "ExtensionRunner", dependencies: ["ExtensionProtocol", "CSandbox"], swiftSettings: strictSettings),
         .executableTarget(name: "intents-extension", dependencies: ["ExtensionRunner"], swiftSettings: strictSettings),
         // A raw SQLite connection shared by the app-group store and the host's system store.
-        .target(name: "SQLiteSupport", dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")],
-                swiftSettings: strictSettings),
+        .target(name: "SQLiteSupport", swiftSettings: strictSettings),
         // The host's system store (donations, shortcuts, vocabulary, authorizations), opened by the
         // host and, through the SDK, by app processes.
         .target(name: "SystemStore", dependencies: ["ExtensionProtocol", "SQLiteSupport"], swiftSettings: strictSettings),

@@ -107,6 +107,18 @@ import Testing
         await dispatcher.shutdown()
     }
 
+    /// The SDK holds the system-store client, yet an extension that keeps no data of its own
+    /// never loads libsqlite3: the SDK loads it only when an app process first needs it.
+    @Test func anExtensionWithoutAStoreDoesNotLoadSQLite() async throws {
+        let dispatcher = try faultyDispatcher()
+        _ = try await send(dispatcher, content: "ok")
+        let process = try #require(try await dispatcher.supervisor.channel(for: try dispatcher.route("INSendMessageIntent")) as? ExtensionProcess)
+        let maps = try String(contentsOfFile: "/proc/\(process.pid)/maps", encoding: .utf8)
+        #expect(maps.contains("libFaultyIntents.so"))
+        #expect(!maps.contains("libsqlite3"))
+        await dispatcher.shutdown()
+    }
+
     @Test func missingPrincipalClassIsReportedAtStart() async throws {
         let dispatcher = try faultyDispatcher(principalClass: "FaultyIntents.Missing")
         let error = await #expect(throws: HostError.self) { try await send(dispatcher, content: "ok") }
