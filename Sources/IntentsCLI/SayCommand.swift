@@ -71,10 +71,13 @@ struct SayCommand: AsyncParsableCommand {
                 guard let app = dispatcher.catalog.app(identifier: shortcut.app) else {
                     throw SystemCommandSupport.failure(HostError(.noExtension, "The app \(shortcut.app) of this shortcut is not installed."), json: json)
                 }
-                let status = try SystemCommandSupport.reporting(json) {
-                    try ActivityContinuation.run(activity, in: app, stateFolder: dispatcher.configuration.stateFolder)
+                let (status, output) = try SystemCommandSupport.reporting(json) {
+                    try ActivityContinuation.run(activity, in: app, stateFolder: dispatcher.configuration.stateFolder, capturingOutput: json)
                 }
-                if json { JSONOutput.print(["matched": matched, "status": status == 0 ? "continued" : "failed", "app": app.bundleIdentifier, "exitStatus": Int(status)]) }
+                if json {
+                    JSONOutput.print(["matched": matched, "status": status == 0 ? "continued" : "failed", "app": app.bundleIdentifier,
+                                      "exitStatus": Int(status), "appOutput": output])
+                }
                 if status != 0 { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
             }
         case .intentPhrase(_, let intent, _):

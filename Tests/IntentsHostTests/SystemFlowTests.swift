@@ -117,6 +117,9 @@ import Testing
         #expect(said.status == 0, "\(said.output)")
         #expect(said.output.contains("Continuing Pizza menu:"))
         #expect(said.output.contains("quattro-formaggi"))
+        let result = try json(try await run("intents", ["say", "what's on the menu", "--json"]).output)
+        #expect(result["status"] as? String == "continued")
+        #expect((result["appOutput"] as? String)?.hasPrefix("Continuing Pizza menu:\n") == true)
     }
 
     @Test func noMatchListsTheNearestPhrasesAndRunsNothing() async throws {

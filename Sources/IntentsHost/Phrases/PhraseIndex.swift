@@ -66,8 +66,10 @@ public struct PhraseIndex: Sendable {
     public func match(_ utterance: String) -> Outcome {
         let words = PhraseText.words(utterance)
         var matches: [Match] = []
+        // An exact phrase beats any phrase with slots; the user's own phrase beats an app's example.
         for index in exact[words.joined(separator: " ")] ?? [] {
-            matches.append(Match(template: templates[index], parameters: [], strength: words.count + 1))
+            let isUsers = if case .voiceShortcut = templates[index].target { true } else { false }
+            matches.append(Match(template: templates[index], parameters: [], strength: words.count + (isUsers ? 2 : 1)))
         }
         var checked = Set<Int>()
         for word in Set(words) {
