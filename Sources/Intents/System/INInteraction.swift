@@ -32,7 +32,8 @@ open class INInteraction: NSObject {
         super.init()
     }
 
-    /// Donates the interaction; `completion` gets nil or an `INIntentError` (`.donatingInteraction`).
+    /// Donates the interaction; `completion` gets nil or an `INIntentError` (`.donatingInteraction`,
+    /// `.noAppAvailable`, or `.interactionOperationNotSupported` in an extension).
     open func donate(completion: (((any Error)?) -> Void)? = nil) {
         do {
             try donateNow()
