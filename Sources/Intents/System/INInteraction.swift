@@ -63,35 +63,21 @@ open class INInteraction: NSObject {
     }
 
     func donateNow() throws {
-        let (store, app) = try Self.system(.donatingInteraction)
-        let donation = Donation(identifier: identifier ?? UUID().uuidString, app: app, kind: .interaction,
-                                date: dateInterval?.start ?? Date(),
-                                action: .intent(intent.payload, className: String(reflecting: type(of: intent))),
-                                groupIdentifier: groupIdentifier, responseCode: intentResponse?.codeName,
-                                suggestedInvocationPhrase: intent.suggestedInvocationPhrase)
-        try Self.mapped(.donatingInteraction) { try store.donate(donation) }
-        identifier = donation.identifier
-    }
-
-    /// The system store and this app's bundle identifier, or an error with `code`.
-    static func system(_ code: INIntentError.Code) throws -> (SystemStore, String) {
-        let app = try IntentsAppContext.app()
-        return (try IntentsAppContext.store(failing: code), app.bundleIdentifier)
-    }
-
-    static func mapped<Result>(_ code: INIntentError.Code, _ body: () throws -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch let error as SystemStoreError {
-            throw INIntentError(code, error.message)
+        identifier = try IntentsAppContext.withSystemStore(failing: .donatingInteraction) { store, app in
+            let donation = Donation(identifier: identifier ?? UUID().uuidString, app: app.bundleIdentifier, kind: .interaction,
+                                    date: dateInterval?.start ?? Date(),
+                                    action: .intent(intent.payload, className: String(reflecting: type(of: intent))),
+                                    groupIdentifier: groupIdentifier, responseCode: intentResponse?.codeName,
+                                    suggestedInvocationPhrase: intent.suggestedInvocationPhrase)
+            try store.donate(donation)
+            return donation.identifier
         }
     }
 
     private class func report(_ completion: (((any Error)?) -> Void)?, _ code: INIntentError.Code,
                               _ body: (SystemStore, String) throws -> Int) {
         do {
-            let (store, app) = try system(code)
-            _ = try mapped(code) { try body(store, app) }
+            _ = try IntentsAppContext.withSystemStore(failing: code) { try body($0, $1.bundleIdentifier) }
             completion?(nil)
         } catch {
             completion?(error)

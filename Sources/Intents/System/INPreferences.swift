@@ -15,21 +15,19 @@ public final class INPreferences: NSObject {
 
     /// This app's status.
     public class func siriAuthorizationStatus() -> INSiriAuthorizationStatus {
-        guard let (store, app) = try? INInteraction.system(.noAppAvailable),
-              let status = try? store.authorization(app: app) else { return .notDetermined }
-        return INSiriAuthorizationStatus(rawValue: status.rawValue) ?? .notDetermined
+        let status = try? IntentsAppContext.withSystemStore(failing: .noAppAvailable) { store, app in
+            try store.authorization(app: app.bundleIdentifier)
+        }
+        return status.flatMap { INSiriAuthorizationStatus(rawValue: $0.rawValue) } ?? .notDetermined
     }
 
     /// Asks the user once; later calls answer the recorded decision. Failures (no
     /// `NSSiriUsageDescription`, no app bundle) are written to standard error and answer
     /// `.notDetermined`; `requestSiriAuthorizationOrThrow()` throws them.
     public class func requestSiriAuthorization(_ handler: @escaping (INSiriAuthorizationStatus) -> Void) {
-        do {
-            handler(try requestSiriAuthorizationOrThrow())
-        } catch {
-            FileHandle.standardError.write(Data("INPreferences: \(error)\n".utf8))
-            handler(.notDetermined)
-        }
+        var status = INSiriAuthorizationStatus.notDetermined
+        IntentsAppContext.logFailure("INPreferences") { status = try requestSiriAuthorizationOrThrow() }
+        handler(status)
     }
 
     public class func requestSiriAuthorization() async -> INSiriAuthorizationStatus {
@@ -43,8 +41,7 @@ public final class INPreferences: NSObject {
         guard let usage = app.siriUsageDescription, !usage.isEmpty else {
             throw INIntentError(.missingInformation, "\(app.path)/Info.plist has no NSSiriUsageDescription; an app must say why it wants Siri before asking.")
         }
-        let store = try IntentsAppContext.store(failing: .missingInformation)
-        let status = try INInteraction.mapped(.missingInformation) {
+        let status = try IntentsAppContext.withSystemStore(failing: .missingInformation, app: app) { store, app in
             try store.requestAuthorization(app: app.bundleIdentifier) {
                 SiriAuthorization(rawValue: askUser(app.displayName, usage).rawValue) ?? .notDetermined
             }

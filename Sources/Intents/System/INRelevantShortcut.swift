@@ -46,8 +46,9 @@ public final class INRelevantShortcutStore: NSObject, @unchecked Sendable {
     /// Replaces this app's relevant shortcuts; `completionHandler` gets nil or the error.
     public func setRelevantShortcuts(_ shortcuts: [INRelevantShortcut], completionHandler: (((any Error)?) -> Void)? = nil) {
         do {
-            let (store, app) = try INInteraction.system(.donatingInteraction)
-            try INInteraction.mapped(.donatingInteraction) { try store.setRelevantShortcuts(shortcuts.map(\.record), app: app) }
+            try IntentsAppContext.withSystemStore(failing: .donatingInteraction) { store, app in
+                try store.setRelevantShortcuts(shortcuts.map(\.record), app: app.bundleIdentifier)
+            }
             completionHandler?(nil)
         } catch {
             completionHandler?(error)

@@ -78,8 +78,10 @@ public final class INVoiceShortcutCenter: NSObject, @unchecked Sendable {
     /// This app's voice shortcuts.
     public func getAllVoiceShortcuts(completion: @escaping ([INVoiceShortcut]?, (any Error)?) -> Void) {
         do {
-            let (store, app) = try INInteraction.system(.decodingGeneric)
-            completion(try INInteraction.mapped(.decodingGeneric) { try store.voiceShortcuts(app: app) }.map(Self.make), nil)
+            let records = try IntentsAppContext.withSystemStore(failing: .decodingGeneric) { store, app in
+                try store.voiceShortcuts(app: app.bundleIdentifier)
+            }
+            completion(try records.map(Self.make), nil)
         } catch {
             completion(nil, error)
         }
@@ -88,9 +90,10 @@ public final class INVoiceShortcutCenter: NSObject, @unchecked Sendable {
     /// This app's voice shortcut with `identifier`, or nil.
     public func getVoiceShortcut(with identifier: UUID, completion: @escaping (INVoiceShortcut?, (any Error)?) -> Void) {
         do {
-            let (store, app) = try INInteraction.system(.decodingGeneric)
-            let record = try INInteraction.mapped(.decodingGeneric) { try store.voiceShortcut(identifier: identifier) }
-            completion(try record.flatMap { $0.app == app ? try Self.make($0) : nil }, nil)
+            let record = try IntentsAppContext.withSystemStore(failing: .decodingGeneric) { store, app in
+                try store.voiceShortcut(identifier: identifier).flatMap { $0.app == app.bundleIdentifier ? $0 : nil }
+            }
+            completion(try record.map(Self.make), nil)
         } catch {
             completion(nil, error)
         }
@@ -99,11 +102,10 @@ public final class INVoiceShortcutCenter: NSObject, @unchecked Sendable {
     /// Replaces the shortcuts this app suggests the user add (shown by `intents suggestions`).
     /// Failures are written to standard error, as Apple's systems log them.
     public func setShortcutSuggestions(_ suggestions: [INShortcut]) {
-        do {
-            let (store, app) = try INInteraction.system(.donatingInteraction)
-            try INInteraction.mapped(.donatingInteraction) { try store.setShortcutSuggestions(suggestions.map(\.action), app: app) }
-        } catch {
-            FileHandle.standardError.write(Data("INVoiceShortcutCenter: \(error)\n".utf8))
+        IntentsAppContext.logFailure("INVoiceShortcutCenter") {
+            try IntentsAppContext.withSystemStore(failing: .donatingInteraction) { store, app in
+                try store.setShortcutSuggestions(suggestions.map(\.action), app: app.bundleIdentifier)
+            }
         }
     }
 

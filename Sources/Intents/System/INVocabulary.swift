@@ -35,20 +35,17 @@ public final class INVocabulary: NSObject, @unchecked Sendable {
     /// extension, no app bundle) are written to standard error, as Apple's systems log them;
     /// `replaceVocabularyStrings(_:of:)` throws them.
     public func setVocabularyStrings(_ vocabulary: NSOrderedSet, of type: INVocabularyStringType) {
-        do {
+        IntentsAppContext.logFailure("INVocabulary") {
             try replaceVocabularyStrings(vocabulary.array.compactMap { $0 as? String }, of: type)
-        } catch {
-            FileHandle.standardError.write(Data("INVocabulary: \(error)\n".utf8))
         }
     }
 
     /// Removes every string this app set.
     public func removeAllVocabularyStrings() {
-        do {
-            let (store, app) = try INInteraction.system(.invalidUserVocabularyFileLocation)
-            try INInteraction.mapped(.invalidUserVocabularyFileLocation) { try store.removeAllVocabulary(app: app) }
-        } catch {
-            FileHandle.standardError.write(Data("INVocabulary: \(error)\n".utf8))
+        IntentsAppContext.logFailure("INVocabulary") {
+            try IntentsAppContext.withSystemStore(failing: .invalidUserVocabularyFileLocation) { store, app in
+                try store.removeAllVocabulary(app: app.bundleIdentifier)
+            }
         }
     }
 
@@ -57,12 +54,13 @@ public final class INVocabulary: NSObject, @unchecked Sendable {
     /// - Returns: the strings kept.
     @discardableResult
     public func replaceVocabularyStrings(_ strings: [String], of type: INVocabularyStringType) throws -> [String] {
-        let (store, app) = try INInteraction.system(.invalidUserVocabularyFileLocation)
-        var kept: [String] = []
-        for string in strings where string.utf16.count * 2 <= Self.maximumStringLength && !kept.contains(string) {
-            kept.append(string)
+        try IntentsAppContext.withSystemStore(failing: .invalidUserVocabularyFileLocation) { store, app in
+            var kept: [String] = []
+            for string in strings where string.utf16.count * 2 <= Self.maximumStringLength && !kept.contains(string) {
+                kept.append(string)
+            }
+            try store.setVocabulary(kept, type: type.rawValue, app: app.bundleIdentifier)
+            return kept
         }
-        try INInteraction.mapped(.invalidUserVocabularyFileLocation) { try store.setVocabulary(kept, type: type.rawValue, app: app) }
-        return kept
     }
 }

@@ -72,17 +72,34 @@ public enum IntentsAppContext {
         throw INIntentError(.noAppAvailable, "No app bundle has CFBundleExecutable \"\(name)\" (looked in \(searched.joined(separator: ", ")) and Info/ above the executable); set INTENTS_APP_BUNDLE to this app's .app folder.")
     }
 
-    /// The system store of the state folder, opened once per process; its failures become `code`.
-    static func store(failing code: INIntentError.Code) throws -> SystemStore {
-        let folder = stateFolder
-        if let opened = lock.withLock({ openedStore }), opened.path == folder { return opened.store }
+    /// Runs `body` with the system store (opened once per process) and this process's app
+    /// (`app` when the caller already read it); the store's failures become `INIntentError(code)`.
+    static func withSystemStore<Result>(failing code: INIntentError.Code, app: AppBundle? = nil,
+                                        _ body: (SystemStore, AppBundle) throws -> Result) throws -> Result {
+        let app = try app ?? self.app()
         do {
-            let store = try SystemStore(stateFolder: folder)
-            lock.withLock { openedStore = (folder, store) }
-            return store
+            return try body(try openStore(), app)
         } catch let error as SystemStoreError {
             throw INIntentError(code, error.message)
         }
+    }
+
+    /// Runs one of Apple's calls that cannot throw: a failure is written to standard error
+    /// after `label`, as Apple's systems log it.
+    static func logFailure(_ label: String, _ body: () throws -> Void) {
+        do {
+            try body()
+        } catch {
+            FileHandle.standardError.write(Data("\(label): \(error)\n".utf8))
+        }
+    }
+
+    private static func openStore() throws -> SystemStore {
+        let folder = stateFolder
+        if let opened = lock.withLock({ openedStore }), opened.path == folder { return opened.store }
+        let store = try SystemStore(stateFolder: folder)
+        lock.withLock { openedStore = (folder, store) }
+        return store
     }
 
     private static func plist(_ folder: String) -> [String: Any]? {

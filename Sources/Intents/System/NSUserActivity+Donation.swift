@@ -9,11 +9,7 @@ extension NSUserActivity {
     /// written to standard error, as Apple's systems log it; `donateForPrediction()` throws it.
     public func becomeCurrent() {
         guard isEligibleForPrediction else { return }
-        do {
-            try donateForPrediction()
-        } catch {
-            FileHandle.standardError.write(Data("NSUserActivity \(activityType): \(error)\n".utf8))
-        }
+        IntentsAppContext.logFailure("NSUserActivity \(activityType)") { try donateForPrediction() }
     }
 
     /// Donates this activity now (what `becomeCurrent()` does when eligible for prediction).
@@ -25,10 +21,9 @@ extension NSUserActivity {
             let declared = app.userActivityTypes.isEmpty ? "none" : app.userActivityTypes.joined(separator: ", ")
             throw INIntentError(.donatingInteraction, "The activity type \"\(activityType)\" is not in NSUserActivityTypes of \(app.path)/Info.plist (declared: \(declared)).")
         }
-        let store = try IntentsAppContext.store(failing: .donatingInteraction)
         let donation = Donation(app: app.bundleIdentifier, kind: .userActivity, action: .userActivity(payload),
                                 persistentIdentifier: persistentIdentifier, suggestedInvocationPhrase: suggestedInvocationPhrase)
-        try INInteraction.mapped(.donatingInteraction) { try store.donate(donation) }
+        try IntentsAppContext.withSystemStore(failing: .donatingInteraction, app: app) { store, _ in try store.donate(donation) }
     }
 
     /// Deletes this app's saved activities with these persistent identifiers.
@@ -45,11 +40,10 @@ extension NSUserActivity {
     }
 
     private class func deleteSaved(_ selection: SystemStore.DonationSelection) {
-        do {
-            let (store, app) = try INInteraction.system(.deletingAllInteractions)
-            try store.deleteDonations(app: app, selection)
-        } catch {
-            FileHandle.standardError.write(Data("NSUserActivity: \(error)\n".utf8))
+        IntentsAppContext.logFailure("NSUserActivity") {
+            _ = try IntentsAppContext.withSystemStore(failing: .deletingAllInteractions) { store, app in
+                try store.deleteDonations(app: app.bundleIdentifier, selection)
+            }
         }
     }
 }
