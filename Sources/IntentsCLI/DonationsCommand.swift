@@ -28,7 +28,7 @@ struct DonationsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let store = try global.systemStore(json: json)
-            let bundle = try app.map { name in try SystemCommandSupport.reporting(json) { try global.catalog().app(named: name).bundleIdentifier } }
+            let bundle = try app.map { try global.bundleIdentifier(ofApp: $0, json: json) }
             let donations = try SystemCommandSupport.reporting(json) { try store.donations(app: bundle) }
             if json {
                 JSONOutput.print(["donations": donations.map { donation -> [String: Any] in
@@ -64,7 +64,7 @@ struct DonationsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let store = try global.systemStore(json: false)
-            let bundle = try app.map { name in try SystemCommandSupport.reporting(false) { try global.catalog().app(named: name).bundleIdentifier } }
+            let bundle = try app.map { try global.bundleIdentifier(ofApp: $0, json: false) }
             let deleted = try SystemCommandSupport.reporting(false) {
                 try store.deleteDonations(app: bundle, all ? .all(nil) : .identifiers(identifiers))
             }
@@ -80,5 +80,10 @@ extension GlobalOptions {
     /// The bundles in the apps folders these options name.
     func catalog() throws -> BundleCatalog {
         BundleScanner.scan(appsFolders: try hostConfiguration().appsFolders)
+    }
+
+    /// The bundle identifier of the installed app called `name`; an unknown name exits with its error.
+    func bundleIdentifier(ofApp name: String, json: Bool) throws -> String {
+        try SystemCommandSupport.reporting(json) { try catalog().app(named: name).bundleIdentifier }
     }
 }

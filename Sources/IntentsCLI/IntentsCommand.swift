@@ -78,6 +78,24 @@ func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
     return rest
 }
 
+/// `--timeout`, for the commands that run intents.
+struct StepTimeoutOption: ParsableArguments {
+    @Option(help: ArgumentHelp("Deadline of each step, in seconds (default: $INTENTS_STEP_TIMEOUT, else 10).", valueName: "seconds"))
+    var timeout: Double?
+
+    func validate() throws {
+        if let timeout, !(timeout > 0) {
+            throw ValidationError("--timeout must be a positive number of seconds; got \(timeout).")
+        }
+    }
+
+    /// Each step's deadline: `--timeout`, else `INTENTS_STEP_TIMEOUT`, else 10 s.
+    var stepTimeout: Duration {
+        let seconds = timeout ?? ProcessInfo.processInfo.environment["INTENTS_STEP_TIMEOUT"].flatMap(Double.init) ?? 10
+        return .milliseconds(Int64(seconds * 1000))
+    }
+}
+
 /// Options every subcommand takes.
 struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("apps"), help: ArgumentHelp(
@@ -90,10 +108,15 @@ struct GlobalOptions: ParsableArguments {
         valueName: "dir"))
     var stateFolder: String?
 
+    /// The state folder these options and the environment name.
+    var resolvedStateFolder: String {
+        stateFolder ?? HostConfiguration.defaultStateFolder()
+    }
+
     /// The configuration these options and the environment describe.
     func hostConfiguration(stepTimeout: Duration = .seconds(10)) throws -> HostConfiguration {
         let environment = ProcessInfo.processInfo.environment
-        let state = stateFolder ?? HostConfiguration.defaultStateFolder(environment: environment)
+        let state = resolvedStateFolder
         return HostConfiguration(appsFolders: try resolvedAppsFolders(state: state, environment: environment),
                                  stateFolder: state,
                                  runnerPath: HostConfiguration.defaultRunnerPath(environment: environment),

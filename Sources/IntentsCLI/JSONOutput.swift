@@ -10,12 +10,8 @@ enum JSONOutput {
         Swift.print(String(decoding: data, as: UTF8.self))
     }
 
-    static func plain(_ value: IntentValue) -> Any {
-        value.plainValue
-    }
-
     static func plain(_ values: [String: IntentValue]) -> [String: Any] {
-        values.mapValues(plain)
+        values.mapValues(\.plainValue)
     }
 
     static func plain(_ prompt: Prompt) -> [String: Any] {

@@ -17,7 +17,7 @@ struct LockCommand: AsyncParsableCommand {
 
     func run() async throws {
         let state: LockState = beforeFirstUnlock ? .lockedBeforeFirstUnlock : .locked
-        try LockStateStore(stateFolder: try global.hostConfiguration().stateFolder).save(state)
+        try LockStateStore(stateFolder: global.resolvedStateFolder).save(state)
         print("Device is \(state.rawValue).")
     }
 }
@@ -30,7 +30,7 @@ struct UnlockCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() async throws {
-        try LockStateStore(stateFolder: try global.hostConfiguration().stateFolder).save(.unlocked)
+        try LockStateStore(stateFolder: global.resolvedStateFolder).save(.unlocked)
         print("Device is unlocked.")
     }
 }

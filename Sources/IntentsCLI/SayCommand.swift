@@ -27,18 +27,15 @@ struct SayCommand: AsyncParsableCommand {
     var answers: [String] = []
     @Flag(help: "Never ask: fail with exit code 2 when input is needed and no --answer is left.")
     var nonInteractive = false
-    @Option(help: ArgumentHelp("Deadline of each step, in seconds (default 10).", valueName: "seconds"))
-    var timeout: Double?
+    @OptionGroup var step: StepTimeoutOption
     @Flag(help: "Print one JSON object: what matched, then as `intents send --json`.") var json = false
 
     func validate() throws {
         if PhraseText.words(utterance).isEmpty { throw ValidationError("The utterance \"\(utterance)\" has no words.") }
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds; got \(timeout).") }
     }
 
     func run() async throws {
-        let seconds = timeout ?? ProcessInfo.processInfo.environment["INTENTS_STEP_TIMEOUT"].flatMap(Double.init) ?? 10
-        let configuration = try global.hostConfiguration(stepTimeout: .milliseconds(Int64(seconds * 1000)))
+        let configuration = try global.hostConfiguration(stepTimeout: step.stepTimeout)
         let dispatcher = IntentDispatcher(configuration: configuration)
         let index = try SystemCommandSupport.phraseIndex(dispatcher)
         switch index.match(utterance) {

@@ -26,8 +26,7 @@ struct SendCommand: AsyncParsableCommand {
     var answers: [String] = []
     @Flag(help: "Never ask: fail with exit code 2 when input is needed and no --answer is left.")
     var nonInteractive = false
-    @Option(help: ArgumentHelp("Deadline of each step, in seconds (default: $INTENTS_STEP_TIMEOUT, else 10).", valueName: "seconds"))
-    var timeout: Double?
+    @OptionGroup var step: StepTimeoutOption
     @Flag(help: "Print one JSON object: intent, extension, status, code, output, prompts...") var json = false
     @Option(help: ArgumentHelp("The extension's CPU time limit, in seconds (default 60).", valueName: "seconds"))
     var cpuLimit: UInt64?
@@ -43,9 +42,6 @@ struct SendCommand: AsyncParsableCommand {
         for parameter in parameters where !parameter.contains("=") || parameter.hasPrefix("=") {
             throw ValidationError("--param \"\(parameter)\" must be NAME=VALUE, for example --param content=hello.")
         }
-        if let timeout, !(timeout > 0) {
-            throw ValidationError("--timeout must be a positive number of seconds; got \(timeout).")
-        }
         for (flag, value) in [("--cpu-limit", cpuLimit), ("--memory-limit", memoryLimit), ("--open-files-limit", openFilesLimit)] where value == 0 {
             throw ValidationError("\(flag) must be at least 1.")
         }
@@ -55,8 +51,7 @@ struct SendCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let seconds = timeout ?? ProcessInfo.processInfo.environment["INTENTS_STEP_TIMEOUT"].flatMap(Double.init) ?? 10
-        var configuration = try global.hostConfiguration(stepTimeout: .milliseconds(Int64(seconds * 1000)))
+        var configuration = try global.hostConfiguration(stepTimeout: step.stepTimeout)
         if let cpuLimit { configuration.sandboxLimits.cpuSeconds = cpuLimit }
         if let memoryLimit { configuration.sandboxLimits.memoryBytes = memoryLimit << 20 }
         if let openFilesLimit { configuration.sandboxLimits.openFiles = openFilesLimit }

@@ -115,7 +115,7 @@ func parsedIdentifier(_ text: String) throws -> UUID {
 extension GlobalOptions {
     /// The system store of the state folder these options name; an error exits with its status.
     func systemStore(json: Bool) throws -> SystemStore {
-        let folder = try hostConfiguration().stateFolder
+        let folder = resolvedStateFolder
         return try SystemCommandSupport.reporting(json) { try SystemStore(stateFolder: folder) }
     }
 }

@@ -34,7 +34,9 @@ struct VocabularyCommand: AsyncParsableCommand {
             for (parameter, items) in vocabulary.parameterVocabularies.sorted(by: { $0.key < $1.key }) {
                 print("\(app.displayName) \(parameter): " + items.map { "\($0.identifier) (\($0.phrases.joined(separator: ", ")))" }.joined(separator: "; "))
             }
-            for (intent, examples) in vocabulary.intentPhrases { print("\(app.displayName) \(intent): " + examples.map { "\"\($0)\"" }.joined(separator: ", ")) }
+            for entry in vocabulary.intentPhrases {
+                print("\(app.displayName) \(entry.intent): " + entry.examples.map { "\"\($0)\"" }.joined(separator: ", "))
+            }
         }
         if user.isEmpty && !catalog.apps.contains(where: { $0.vocabulary != nil }) { print("No vocabulary.") }
     }
