@@ -103,8 +103,9 @@ public final class SharedStore: Sendable {
     /// Every stored key with its value, registered defaults included.
     public func dictionaryRepresentation() throws -> [String: Any] {
         var all = defaults.withLock { $0 }
-        let rows = try reader.serialized { try reader.rows(SharedStoreSchema.selectAll) }
-        for (value, key) in rows { if let key { all[key] = value } }
+        for row in try reader.serialized({ try reader.query(SharedStoreSchema.selectAll) }) {
+            if let key = row[1].text, let value = row[0].blob { all[key] = value }
+        }
         return try all.reduce(into: [:]) { result, entry in
             result[entry.key] = try SharedStoreValue.decodePropertyList(entry.value, key: entry.key)
         }

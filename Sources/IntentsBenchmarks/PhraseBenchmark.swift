@@ -10,6 +10,7 @@ enum PhraseBenchmark {
     static func run(sizes: [Int] = [1_000, 10_000, 100_000], utterances: Int = 3_000) -> [Figure] {
         var figures: [Figure] = []
         var medians: [Int: Double] = [:]
+        func label(_ size: Int) -> String { size >= 1000 ? "\(size / 1000)k" : "\(size)" }
         for size in sizes {
             var generator = SplitMix(seed: UInt64(size))
             let catalog = SyntheticCatalog(phrases: size, generator: &generator)
@@ -29,19 +30,17 @@ enum PhraseBenchmark {
                 if utterance.shouldMatch { hits.append(seconds) } else { misses.append(seconds) }
             }
             medians[size] = median(hits)
-            let label = size >= 1000 ? "\(size / 1000)k" : "\(size)"
-            figures.append(Figure(name: "phrase match, \(label) phrases (hit)", value: median(hits), unit: .seconds,
+            figures.append(Figure(name: "phrase match, \(label(size)) phrases (hit)", value: median(hits), unit: .seconds,
                                   floorName: "normalize+hash lookup", floor: floor,
                                   target: size == 10_000 ? .absolute(50e-6) : .none,
                                   note: wrong == 0 ? nil : "\(wrong) utterances matched wrongly"))
-            figures.append(Figure(name: "phrase match, \(label) phrases (miss, nearest)", value: median(misses), unit: .seconds,
+            figures.append(Figure(name: "phrase match, \(label(size)) phrases (miss, nearest)", value: median(misses), unit: .seconds,
                                   floorName: "normalize+hash lookup", floor: floor, target: size == 10_000 ? .absolute(50e-6) : .none))
         }
-        if let small = medians[sizes.first ?? 0], let large = medians[sizes.last ?? 0], sizes.count > 1 {
-            let growth = large / small
-            let phrases = Double(sizes.last!) / Double(sizes.first!)
-            figures.append(Figure(name: "phrase match growth, \(sizes.first! / 1000)k to \(sizes.last! / 1000)k", value: large, unit: .seconds,
-                                  floorName: "\(sizes.first! / 1000)k", floor: small, target: .ratio(phrases / 10),
+        if let first = sizes.first, let last = sizes.last, let small = medians[first], let large = medians[last], sizes.count > 1 {
+            let phrases = Double(last) / Double(first)
+            figures.append(Figure(name: "phrase match growth, \(label(first)) to \(label(last))", value: large, unit: .seconds,
+                                  floorName: label(first), floor: small, target: .ratio(phrases / 10),
                                   note: String(format: "%.0fx the phrases; sublinear when well under %.0fx", phrases, phrases)))
         }
         return figures
@@ -92,7 +91,7 @@ struct SyntheticCatalog {
         for app in 0..<appCount {
             var vocabulary = AppIntentVocabulary()
             vocabulary.parameterVocabularies["Intent\(app).item"] = Self.values.map { AppIntentVocabulary.Item(identifier: $0, phrases: [$0]) }
-            vocabulary.intentPhrases = [("Intent\(app)", phrasesByApp[app].map(\.1))]
+            vocabulary.intentPhrases = [.init(intent: "Intent\(app)", examples: phrasesByApp[app].map(\.1))]
             apps.append(AppBundle(path: "/apps/app\(app).app", bundleIdentifier: "com.example.app\(app)", displayName: "app\(app)",
                                   extensions: [], vocabulary: vocabulary))
         }

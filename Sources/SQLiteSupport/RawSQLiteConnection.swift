@@ -103,22 +103,6 @@ public final class RawSQLiteConnection: @unchecked Sendable {
         return Data(bytes: bytes, count: count)
     }
 
-    /// The blobs of column 0 of each row a query returns, with column 1 as text when present.
-    public func rows(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> [(Data, String?)] {
-        let statement = try prepared(sql, arguments)
-        defer { _ = api.reset(statement) }
-        var rows: [(Data, String?)] = []
-        while true {
-            let status = api.step(statement)
-            if status == SQLiteLibrary.done { return rows }
-            guard status == SQLiteLibrary.row else { throw failure(sql) }
-            let count = Int(api.columnBytes(statement, 0))
-            let data = count == 0 ? Data() : api.columnBlob(statement, 0).map { Data(bytes: $0, count: count) } ?? Data()
-            let text = api.columnCount(statement) > 1 ? api.columnText(statement, 1).map { String(cString: $0) } : nil
-            rows.append((data, text))
-        }
-    }
-
     /// Every row a query returns, each column typed as SQLite stored it.
     public func query(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> [[SQLiteValue]] {
         let statement = try prepared(sql, arguments)
@@ -131,9 +115,6 @@ public final class RawSQLiteConnection: @unchecked Sendable {
             rows.append((0..<api.columnCount(statement)).map { column(statement, $0) })
         }
     }
-
-    /// The rowid of the last row inserted on this connection.
-    public var lastInsertedRowID: Int64 { api.lastInsertRowID(handle) }
 
     /// The rows changed by the last statement.
     public var changedRows: Int { Int(api.changes(handle)) }

@@ -35,7 +35,6 @@ struct SQLiteLibrary: @unchecked Sendable {
     let errmsg: @convention(c) (Database?) -> UnsafePointer<CChar>?
     let errcode: @convention(c) (Database?) -> Int32
     let changes: @convention(c) (Database?) -> Int32
-    let lastInsertRowID: @convention(c) (Database?) -> Int64
 
     static let transient = -1
 
@@ -92,8 +91,7 @@ struct SQLiteLibrary: @unchecked Sendable {
             columnCount: symbol("sqlite3_column_count"),
             errmsg: symbol("sqlite3_errmsg"),
             errcode: symbol("sqlite3_extended_errcode"),
-            changes: symbol("sqlite3_changes"),
-            lastInsertRowID: symbol("sqlite3_last_insert_rowid"))
+            changes: symbol("sqlite3_changes"))
         guard missing.isEmpty else {
             return .failure(SQLiteError(message: "The loaded libsqlite3 lacks \(missing.joined(separator: ", ")); SQLite 3.20 or later is needed."))
         }

@@ -51,9 +51,9 @@ extension SystemStore {
         }
         switch selection {
         case .identifiers(let identifiers):
+            if identifiers.isEmpty { return 0 }
             conditions.append("identifier IN (\(identifiers.map { _ in "?" }.joined(separator: ", ")))")
             arguments += identifiers.map { .text($0) }
-            if identifiers.isEmpty { return 0 }
         case .groupIdentifier(let group):
             conditions.append("group_identifier = ?")
             arguments.append(.text(group))

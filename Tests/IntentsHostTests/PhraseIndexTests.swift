@@ -11,7 +11,7 @@ import Testing
             .init(identifier: "margherita", phrases: ["margherita", "cheese pizza"]),
             .init(identifier: "funghi", phrases: ["funghi"]),
         ]
-        vocabulary.intentPhrases = [("OrderPizzaIntent", ["Order a margherita with Pizza"])]
+        vocabulary.intentPhrases = [.init(intent: "OrderPizzaIntent", examples: ["Order a margherita with Pizza"])]
         return vocabulary
     }()
 
@@ -54,7 +54,7 @@ import Testing
 
     @Test func userVocabularyFillsPersonSlotsOfItsOwnAppOnly() {
         var phrases = AppIntentVocabulary()
-        phrases.intentPhrases = [("INSendMessageIntent", ["Send a MonkeyChat to Bobo"])]
+        phrases.intentPhrases = [.init(intent: "INSendMessageIntent", examples: ["Send a MonkeyChat to Bobo"])]
         let chat = Self.app("com.example.MonkeyChat", "MonkeyChat", alternatives: ["Monkey Chat"], vocabulary: phrases)
         let vocabulary = [VocabularyRecord(app: "com.example.MonkeyChat", type: 1, strings: ["Bobo", "Kiki Banana"]),
                           VocabularyRecord(app: "com.example.Other", type: 1, strings: ["Zaza"])]
@@ -66,9 +66,9 @@ import Testing
 
     @Test func twoEquallyGoodMatchesAreAnsweredWithBothNeverAGuess() {
         var burgers = AppIntentVocabulary()
-        burgers.intentPhrases = [("OrderBurgerIntent", ["Order lunch with Food"])]
+        burgers.intentPhrases = [.init(intent: "OrderBurgerIntent", examples: ["Order lunch with Food"])]
         var tacos = AppIntentVocabulary()
-        tacos.intentPhrases = [("OrderTacoIntent", ["Order lunch with Food"])]
+        tacos.intentPhrases = [.init(intent: "OrderTacoIntent", examples: ["Order lunch with Food"])]
         let index = PhraseCatalog.index(apps: [Self.app("com.example.Burger", "Food", vocabulary: burgers),
                                                Self.app("com.example.Taco", "Food", vocabulary: tacos)],
                                         voiceShortcuts: [], vocabulary: [])

@@ -14,25 +14,25 @@ public struct AppIntentVocabulary: Hashable, Sendable {
         }
     }
 
+    /// An intent's example phrases.
+    public struct IntentPhrases: Hashable, Sendable {
+        public var intent: String
+        public var examples: [String]
+
+        public init(intent: String, examples: [String]) {
+            self.intent = intent
+            self.examples = examples
+        }
+    }
+
     /// `Intent.parameter` to the values its words map to.
     public var parameterVocabularies: [String: [Item]] = [:]
-    /// Intent name to its example phrases, in the file's order.
-    public var intentPhrases: [(intent: String, examples: [String])] = []
+    /// Each intent's example phrases, in the file's order.
+    public var intentPhrases: [IntentPhrases] = []
 
     public static let fileName = "AppIntentVocabulary.plist"
 
     public init() {}
-
-    public static func == (left: Self, right: Self) -> Bool {
-        left.parameterVocabularies == right.parameterVocabularies
-            && left.intentPhrases.map(\.intent) == right.intentPhrases.map(\.intent)
-            && left.intentPhrases.map(\.examples) == right.intentPhrases.map(\.examples)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(parameterVocabularies)
-        for entry in intentPhrases { hasher.combine(entry.intent); hasher.combine(entry.examples) }
-    }
 
     /// Reads and checks `<app>/AppIntentVocabulary.plist`; nil when the app has none.
     /// - Throws: `BundleFault` naming the file and the key: wrong shapes, empty phrases, a
@@ -80,7 +80,7 @@ public struct AppIntentVocabulary: Hashable, Sendable {
                     throw plist.fault(.invalidValue, key + ["IntentExamples"], "In \(path), the example \"\(example)\" for \(intent) \(problem).")
                 }
             }
-            vocabulary.intentPhrases.append((intent, examples))
+            vocabulary.intentPhrases.append(IntentPhrases(intent: intent, examples: examples))
         }
         return vocabulary
     }

@@ -51,7 +51,7 @@ struct PropertyListFile {
     /// An array of dictionaries at `keyPath` (the last key looked up in `dictionary` when given);
     /// empty when absent unless `required`.
     func dictionaries(_ keyPath: [String], in dictionary: [String: Any]? = nil, required: Bool = false) throws -> [[String: Any]] {
-        guard let value = dictionary == nil ? lookup(keyPath, in: nil) : dictionary?[keyPath.last ?? ""] else {
+        guard let value = entry(keyPath, in: dictionary) else {
             if required { throw fault(.missingKey, keyPath, "\(path) lacks the key \(keyPath.joined(separator: " > ")).") }
             return []
         }
@@ -61,7 +61,7 @@ struct PropertyListFile {
 
     /// An optional array of strings; nil when absent. With `dictionary`, the last key is looked up in it.
     func strings(_ keyPath: [String], in dictionary: [String: Any]? = nil) throws -> [String]? {
-        guard let value = dictionary == nil ? lookup(keyPath, in: nil) : dictionary?[keyPath.last ?? ""] else { return nil }
+        guard let value = entry(keyPath, in: dictionary) else { return nil }
         guard let array = value as? [Any] else { throw wrongType(keyPath, expected: "an array of strings") }
         return try array.map { element in
             guard let text = element as? String, !text.isEmpty else {
@@ -69,6 +69,13 @@ struct PropertyListFile {
             }
             return text
         }
+    }
+
+    /// The value at `keyPath` from the top level, or under its last key in `dictionary` (an
+    /// element of an array, whose full path the faults still name).
+    private func entry(_ keyPath: [String], in dictionary: [String: Any]?) -> Any? {
+        guard let dictionary else { return lookup(keyPath, in: nil) }
+        return keyPath.last.flatMap { dictionary[$0] }
     }
 
     func fault(_ code: BundleFault.Code, _ keyPath: [String], _ message: String) -> BundleFault {

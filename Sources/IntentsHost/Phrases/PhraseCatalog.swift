@@ -34,11 +34,16 @@ public enum PhraseCatalog {
         var templates = voiceShortcuts.map { shortcut in
             PhraseTemplate(tokens: PhraseText.words(shortcut.phrase).map { .word($0) }, target: .voiceShortcut(shortcut), text: shortcut.phrase)
         }
+        // Each app's intent to the slot keys of its parameters ("app|Intent.parameter" under "app|Intent").
+        let parametersByIntent = Dictionary(grouping: values.parameters.keys.sorted()) { key in
+            String(key[..<(key.lastIndex(of: ".") ?? key.endIndex)])
+        }
         for app in apps {
-            for (intent, examples) in app.vocabulary?.intentPhrases ?? [] {
-                for example in examples {
-                    templates.append(PhraseTemplate(tokens: tokens(of: example, app: app.bundleIdentifier, intent: intent, values: values),
-                                                    target: .intentPhrase(app: app.bundleIdentifier, intent: intent, example: example),
+            for entry in app.vocabulary?.intentPhrases ?? [] {
+                let parameters = parametersByIntent[slotKey(app.bundleIdentifier, entry.intent)] ?? []
+                for example in entry.examples {
+                    templates.append(PhraseTemplate(tokens: tokens(of: example, app: app.bundleIdentifier, parameters: parameters, values: values),
+                                                    target: .intentPhrase(app: app.bundleIdentifier, intent: entry.intent, example: example),
                                                     text: example))
                 }
             }
@@ -51,10 +56,9 @@ public enum PhraseCatalog {
         app + "|" + parameter
     }
 
-    /// The example's words, with the app's names and known parameter values turned into slots
-    /// (longest first, left to right).
-    static func tokens(of example: String, app: String, intent: String, values: SlotValues) -> [PhraseTemplate.Token] {
-        let parameters = values.parameters.keys.filter { $0.hasPrefix(slotKey(app, intent + ".")) }.sorted()
+    /// The example's words, with the app's names and the known values of `parameters` (slot
+    /// keys) turned into slots, longest first, left to right.
+    static func tokens(of example: String, app: String, parameters: [String], values: SlotValues) -> [PhraseTemplate.Token] {
         let words = PhraseText.words(example)
         var tokens: [PhraseTemplate.Token] = []
         var start = 0

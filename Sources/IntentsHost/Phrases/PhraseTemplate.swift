@@ -51,7 +51,9 @@ struct SlotValues: Sendable {
         let words = PhraseText.words(phrase)
         guard !words.isEmpty else { return }
         longest = max(longest, words.count)
-        parameters[parameter, default: [:]][words.joined(separator: " ")] = parameters[parameter]?[words.joined(separator: " ")] ?? value
+        let spoken = words.joined(separator: " ")
+        // The first value to claim these words keeps them.
+        if parameters[parameter]?[spoken] == nil { parameters[parameter, default: [:]][spoken] = value }
     }
 
     mutating func add(appName: String, for app: String) {
