@@ -58,7 +58,7 @@ let package = Package(
         // The host's system store (donations, shortcuts, vocabulary, authorizations), opened by the
         // host and, through the SDK, by app processes.
         .target(name: "SystemStore", dependencies: ["ExtensionProtocol", "SQLiteSupport"], swiftSettings: strictSettings),
-        .target(name: "SharedKit", dependencies: ["SQLiteSupport", .product(name: "GRDB", package: "GRDB.swift")],
+        .target(name: "SharedKit", dependencies: ["ExtensionProtocol", "SQLiteSupport", .product(name: "GRDB", package: "GRDB.swift")],
                 path: "SharedKit", exclude: ["SampleIntents"], swiftSettings: strictSettings),
         // The sample apps' custom intents, shared by each app (which donates them) and its
         // extension (which handles them), as Xcode shares generated intent classes.

@@ -6,13 +6,16 @@ import SharedKit
 /// Carries out one attack and reports what stopped it. Attacks that the sandbox contains by
 /// ending the process (memory, CPU, crashes, bad frames) never answer.
 class AttackIntentHandler: NSObject {
+    /// Names this process among all runs: inside its PID namespace every extension is pid 2.
+    static let processToken = String(UInt64.random(in: 1...UInt64.max), radix: 36)
+
     func handle(intent: AttackIntent) async -> AttackIntentResponse {
         let target = intent.target ?? ""
         switch intent.attack ?? "" {
         case "ping": return .outcome("ok")
         case "echo":
             try? await Task.sleep(for: .milliseconds(50))
-            return .outcome("echo \(target) from \(getpid())")
+            return .outcome("echo \(target) from \(Self.processToken)")
         case "read": return .outcome(result(read(target)))
         case "write": return .outcome(result(write(target)))
         case "write-container": return .outcome(result(write(NSHomeDirectory() + "/written-by-extension")))

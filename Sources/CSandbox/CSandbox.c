@@ -8,10 +8,14 @@
 #include <seccomp.h>
 #include <stdio.h>
 #include <string.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 // Landlock's ABI, declared here: Debian 12's kernel headers predate the network and scope bits.
@@ -82,16 +86,164 @@ static int write_file(const char *path, const char *text) {
     return written == length ? 0 : -1;
 }
 
-int csandbox_unshare(int network, char *error, int error_size) {
+static int write_id_maps(uid_t uid, gid_t gid) {
+    char map[64];
+    if (write_file("/proc/self/setgroups", "deny") != 0) return -1;
+    snprintf(map, sizeof map, "%u %u 1\n", uid, uid);
+    if (write_file("/proc/self/uid_map", map) != 0) return -1;
+    snprintf(map, sizeof map, "%u %u 1\n", gid, gid);
+    return write_file("/proc/self/gid_map", map);
+}
+
+/// Ends this process the way a child with wait status `status` ended: the same exit status,
+/// or the same signal (its default action restored), so that the host sees the child's end.
+static void end_as(int status) {
+    if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
+    int signal_number = WIFSIGNALED(status) ? WTERMSIG(status) : SIGKILL;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigaction(signal_number, &action, NULL);
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, signal_number);
+    sigprocmask(SIG_UNBLOCK, &only, NULL);
+    kill(getpid(), signal_number);
+    _exit(128 + signal_number);
+}
+
+/// Closes every descriptor but `kept`.
+static void close_all_but(int kept) {
+    if (kept > 0) syscall(SYS_close_range, 0, (unsigned)kept - 1, 0);
+    syscall(SYS_close_range, (unsigned)kept + 1, ~0U, 0);
+}
+
+static int read_fully(int fd, void *buffer, size_t size) {
+    size_t done = 0;
+    while (done < size) {
+        ssize_t got = read(fd, (char *)buffer + done, size - done);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return (int)done;
+        done += (size_t)got;
+    }
+    return (int)done;
+}
+
+/// The keeper: what remains of the runner outside the new PID namespace. It holds nothing of
+/// the sandbox (every descriptor closed but the pipe from the namespace's init) and ends the
+/// way the sandboxed process ended, which the init reports through that pipe.
+static void keep(pid_t init, int from_init) {
+    close_all_but(from_init);
+    int status = 0;
+    int reported = read_fully(from_init, &status, sizeof status) == (int)sizeof status;
+    int init_status = 0;
+    while (waitpid(init, &init_status, 0) < 0) {
+        if (errno != EINTR) _exit(70);
+    }
+    end_as(reported ? status : init_status);
+}
+
+/// The first process of the new PID namespace: it reaps, and reports how the sandboxed process
+/// (its only child) ended. It is not the sandboxed process itself, because the kernel ignores
+/// default-action signals that init sends itself (a raise(SIGSEGV), SIGXCPU at the CPU limit),
+/// and an extension must die of them as any process does.
+static void reap_as_init(pid_t child, int to_keeper) {
+    close_all_but(to_keeper);
+    int status = 0;
+    for (;;) {
+        pid_t ended = waitpid(-1, &status, 0);
+        if (ended == child) break;
+        if (ended < 0 && errno != EINTR) { status = 0; break; }
+    }
+    (void)!write(to_keeper, &status, sizeof status);
+    _exit(0);
+}
+
+int csandbox_enter_namespaces(int network, int *engaged, char *error, int error_size) {
     uid_t uid = getuid();
     gid_t gid = getgid();
-    if (unshare(CLONE_NEWUSER | (network ? CLONE_NEWNET : 0)) != 0) return fail(error, error_size, "unshare");
-    char map[64];
-    if (write_file("/proc/self/setgroups", "deny") != 0) return fail(error, error_size, "writing /proc/self/setgroups");
-    snprintf(map, sizeof map, "%u %u 1\n", uid, uid);
-    if (write_file("/proc/self/uid_map", map) != 0) return fail(error, error_size, "writing /proc/self/uid_map");
-    snprintf(map, sizeof map, "%u %u 1\n", gid, gid);
-    if (write_file("/proc/self/gid_map", map) != 0) return fail(error, error_size, "writing /proc/self/gid_map");
+    int network_flag = network ? CLONE_NEWNET : 0;
+    int network_engaged = network ? CSANDBOX_NS_NETWORK : 0;
+    *engaged = 0;
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWPID | network_flag) != 0) {
+        int full_errno = errno;
+        if (unshare(CLONE_NEWUSER | network_flag) != 0) return fail(error, error_size, "unshare");
+        if (write_id_maps(uid, gid) != 0) return fail(error, error_size, "writing the user namespace's id maps");
+        *engaged = CSANDBOX_NS_USER | network_engaged;
+        errno = full_errno;
+        return fail(error, error_size, "unshare of the mount, IPC and PID namespaces (user namespace only)");
+    }
+    if (write_id_maps(uid, gid) != 0) return fail(error, error_size, "writing the user namespace's id maps");
+    *engaged = CSANDBOX_NS_USER | CSANDBOX_NS_MOUNT | CSANDBOX_NS_IPC | network_engaged;
+    // The init reports on this pipe: one zero byte once the sandboxed process runs (or a
+    // message, then it exits), then the sandboxed process's wait status when it ends.
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) return fail(error, error_size, "pipe2");
+    pid_t init = fork();
+    if (init < 0) {
+        close(report[0]); close(report[1]);
+        return fail(error, error_size, "fork into the PID namespace");
+    }
+    if (init == 0) {
+        close(report[0]);
+        // Die with the keeper; the kernel then ends the sandboxed process with its init. (Were the
+        // keeper gone already, the host would have closed its socket, which ends the child too.)
+        prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+        const char *step = NULL;
+        pid_t child = -1;
+        if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) step = "making the mounts private";
+        else if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) step = "mounting a private /proc";
+        else if ((child = fork()) < 0) step = "starting the sandboxed process";
+        if (step != NULL) {
+            char message[256];
+            int length = snprintf(message, sizeof message, "%s: %s", step, strerror(errno));
+            if (length > 0) (void)!write(report[1], message, (size_t)length);
+            _exit(126);
+        }
+        if (child > 0) {
+            (void)!write(report[1], "", 1);
+            reap_as_init(child, report[1]);
+        }
+        close(report[1]);
+        *engaged |= CSANDBOX_NS_PID;
+        return 0;
+    }
+    close(report[1]);
+    char message[256];
+    ssize_t length;
+    do { length = read(report[0], message, 1); } while (length < 0 && errno == EINTR);
+    if (length == 1 && message[0] == 0) keep(init, report[0]);
+    // The init could not set up the namespace: it has exited; carry on here, without it.
+    if (length == 1) {
+        ssize_t more = read(report[0], message + 1, sizeof message - 2);
+        length += more > 0 ? more : 0;
+    }
+    int status;
+    while (waitpid(init, &status, 0) < 0 && errno == EINTR) {}
+    close(report[0]);
+    message[length > 0 ? length : 0] = 0;
+    snprintf(error, error_size, "the PID namespace is unusable (%s)", length > 0 ? message : "its first process ended");
+    return -1;
+}
+
+static int write_number(const char *folder, const char *file, long value) {
+    char path[4096], text[32];
+    snprintf(path, sizeof path, "%s/%s", folder, file);
+    snprintf(text, sizeof text, "%ld", value);
+    return write_file(path, text);
+}
+
+int csandbox_join_pids_cgroup(const char *parent, long max_tasks, char *error, int error_size) {
+    if (mkdir(parent, 0755) != 0 && errno != EEXIST) return fail(error, error_size, "creating the pids cgroup");
+    char path[4096];
+    // cgroup v2: the parent must hand the pids controller down to its children.
+    snprintf(path, sizeof path, "%s/cgroup.subtree_control", parent);
+    if (access(path, F_OK) == 0 && write_file(path, "+pids") != 0) return fail(error, error_size, "enabling the pids controller");
+    char own[4096];
+    snprintf(own, sizeof own, "%s/%d", parent, (int)getpid());
+    if (mkdir(own, 0755) != 0 && errno != EEXIST) return fail(error, error_size, "creating this runner's pids cgroup");
+    if (write_number(own, "pids.max", max_tasks) != 0) return fail(error, error_size, "writing pids.max");
+    if (write_number(own, "cgroup.procs", (long)getpid()) != 0) return fail(error, error_size, "joining the pids cgroup");
     return 0;
 }
 
@@ -191,13 +343,18 @@ int csandbox_seccomp_apply(int allow_network, char *error, int error_size) {
     }
     int clone3 = seccomp_syscall_resolve_name("clone3");
     if (status == 0 && clone3 != __NR_SCMP_ERROR) status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), clone3, 0);
+    // The parent-death signal, once set, must stay: it ends the extension with its host.
+    if (status == 0) {
+        status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_PDEATHSIG));
+    }
     if (status == 0 && !allow_network) {
         status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 0);
-    } else {
-        // Only AF_UNIX (1), AF_INET (2) and AF_INET6 (10): libseccomp takes one comparison per
-        // argument in a rule, so each other family gets a rule of its own.
+    } else if (status == 0) {
+        // Only AF_INET (2) and AF_INET6 (10): libseccomp takes one comparison per argument in a
+        // rule, so each other family gets a rule of its own. AF_UNIX (1) stays denied: a path
+        // reaches any listening local service, which network access does not mean.
         for (int family = 0; family < AF_INET6 && status == 0; family++) {
-            if (family == AF_UNIX || family == AF_INET) continue;
+            if (family == AF_INET) continue;
             status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_EQ, family));
         }
         if (status == 0) {

@@ -11,8 +11,8 @@ extension HostToExtensionMessage: WireCodable {
             writer.unsigned(3); writer.unsigned(id); writer.unsigned(conversation); writer.value(intent)
         case .endConversation(let conversation):
             writer.unsigned(4); writer.unsigned(conversation)
-        case .assign(let library, let principalClass, let policy):
-            writer.unsigned(5); writer.string(library); writer.string(principalClass); writer.string(policy)
+        case .assign(let principalClass, let policy):
+            writer.unsigned(5); writer.string(principalClass); writer.string(policy)
         }
     }
 
@@ -24,7 +24,7 @@ extension HostToExtensionMessage: WireCodable {
         case 2: self = .confirm(requestID: try reader.unsigned(), conversation: try reader.unsigned(), intent: try reader.value())
         case 3: self = .handle(requestID: try reader.unsigned(), conversation: try reader.unsigned(), intent: try reader.value())
         case 4: self = .endConversation(conversation: try reader.unsigned())
-        default: self = .assign(library: try reader.string(), principalClass: try reader.string(), policy: try reader.string())
+        default: self = .assign(principalClass: try reader.string(), policy: try reader.string())
         }
     }
 }

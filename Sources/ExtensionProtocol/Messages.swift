@@ -11,8 +11,9 @@ public enum HostToExtensionMessage: Codable, Hashable, Sendable {
     case confirm(requestID: UInt64, conversation: UInt64, intent: IntentPayload)
     case handle(requestID: UInt64, conversation: UInt64, intent: IntentPayload)
     case endConversation(conversation: UInt64)
-    /// To a spare runner, once: load this extension, narrowed to `policy` (JSON of a `SandboxPolicy`).
-    case assign(library: String, principalClass: String, policy: String)
+    /// To a spare runner, once: narrow yourself to `policy` (JSON of a `SandboxPolicy`) and load
+    /// the library whose descriptor follows this frame on the socket (`SCM_RIGHTS`).
+    case assign(principalClass: String, policy: String)
 
     /// The id the reply will carry, or nil for a message that gets none.
     public var requestID: UInt64? {

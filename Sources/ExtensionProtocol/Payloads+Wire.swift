@@ -133,7 +133,7 @@ extension IntentSchema: WireCodable {
 extension ConfinementReport: WireCodable {
     public func write(to writer: inout WireWriter) {
         for flag in [descriptorsClosed, parentDeathSignal, resourceLimits, userNamespace, networkNamespace,
-                     capabilitiesDropped, noNewPrivileges, seccomp] {
+                     ipcNamespace, pidNamespace, threadsCgroup, capabilitiesDropped, noNewPrivileges, seccomp] {
             writer.bool(flag)
         }
         writer.int(landlockABI)
@@ -147,6 +147,9 @@ extension ConfinementReport: WireCodable {
         resourceLimits = try reader.bool()
         userNamespace = try reader.bool()
         networkNamespace = try reader.bool()
+        ipcNamespace = try reader.bool()
+        pidNamespace = try reader.bool()
+        threadsCgroup = try reader.bool()
         capabilitiesDropped = try reader.bool()
         noNewPrivileges = try reader.bool()
         seccomp = try reader.bool()

@@ -25,23 +25,36 @@ public struct SandboxPolicy: Codable, Hashable, Sendable {
         public var cpuSeconds: UInt64
         /// Open file descriptors (RLIMIT_NOFILE).
         public var openFiles: UInt64
-        /// Processes and threads of the user (RLIMIT_NPROC); process creation is denied anyway.
+        /// Processes and threads of the user (RLIMIT_NPROC), which binds every user but root;
+        /// process creation is denied anyway.
         public var processes: UInt64
+        /// The size of any one file the extension writes (RLIMIT_FSIZE): past it, writes fail
+        /// with EFBIG.
+        public var fileSizeBytes: UInt64
+        /// Threads of the extension itself, counted by the cgroup pids controller when the host
+        /// can use one (as root); it binds root too, where RLIMIT_NPROC does not.
+        public var threads: UInt64
 
-        public init(memoryBytes: UInt64, cpuSeconds: UInt64, openFiles: UInt64, processes: UInt64) {
+        public init(memoryBytes: UInt64, cpuSeconds: UInt64, openFiles: UInt64, processes: UInt64,
+                    fileSizeBytes: UInt64 = 256 << 20, threads: UInt64 = 512) {
             self.memoryBytes = memoryBytes
             self.cpuSeconds = cpuSeconds
             self.openFiles = openFiles
             self.processes = processes
+            self.fileSizeBytes = fileSizeBytes
+            self.threads = threads
         }
 
-        /// The host's defaults: 1 GiB of address space, 60 s of CPU, 256 files, 4096 processes.
-        public static let standard = Limits(memoryBytes: 1 << 30, cpuSeconds: 60, openFiles: 256, processes: 4096)
+        /// The host's defaults: 1 GiB of address space, 60 s of CPU, 256 files, 4096 processes
+        /// of the user, 256 MiB per file, 512 threads.
+        public static let standard = Limits(memoryBytes: 1 << 30, cpuSeconds: 60, openFiles: 256, processes: 4096,
+                                            fileSizeBytes: 256 << 20, threads: 512)
 
         /// Each limit the lower of the two: an extension may ask for less, never more.
         public func narrowed(to other: Limits) -> Limits {
             Limits(memoryBytes: min(memoryBytes, other.memoryBytes), cpuSeconds: min(cpuSeconds, other.cpuSeconds),
-                   openFiles: min(openFiles, other.openFiles), processes: min(processes, other.processes))
+                   openFiles: min(openFiles, other.openFiles), processes: min(processes, other.processes),
+                   fileSizeBytes: min(fileSizeBytes, other.fileSizeBytes), threads: min(threads, other.threads))
         }
     }
 
@@ -53,13 +66,18 @@ public struct SandboxPolicy: Codable, Hashable, Sendable {
     public var allowNetwork: Bool
     /// The extension's environment: HOME, TMPDIR and its containers; nothing of the host's.
     public var environment: [String: String]
+    /// A pids cgroup folder under which the runner makes its own cgroup, capped at
+    /// `limits.threads`; nil where the host cannot use one (then RLIMIT_NPROC is the cap).
+    public var taskCgroup: String?
 
-    public init(confine: Bool, paths: [PathRule], limits: Limits, allowNetwork: Bool, environment: [String: String]) {
+    public init(confine: Bool, paths: [PathRule], limits: Limits, allowNetwork: Bool, environment: [String: String],
+                taskCgroup: String? = nil) {
         self.confine = confine
         self.paths = paths
         self.limits = limits
         self.allowNetwork = allowNetwork
         self.environment = environment
+        self.taskCgroup = taskCgroup
     }
 }
 
@@ -70,6 +88,12 @@ public struct ConfinementReport: Codable, Hashable, Sendable {
     public var resourceLimits = false
     public var userNamespace = false
     public var networkNamespace = false
+    /// A private IPC namespace: no SysV shared memory, queues or semaphores of the host.
+    public var ipcNamespace = false
+    /// A private PID namespace and its own /proc: no other process is visible.
+    public var pidNamespace = false
+    /// Threads capped by a pids cgroup (which binds root), not only by RLIMIT_NPROC.
+    public var threadsCgroup = false
     public var capabilitiesDropped = false
     public var noNewPrivileges = false
     /// The Landlock ABI used; 0 when Landlock is not engaged.
@@ -98,8 +122,11 @@ public struct ConfinementReport: Codable, Hashable, Sendable {
         if descriptorsClosed { layers.append("descriptors closed") }
         if parentDeathSignal { layers.append("parent-death signal") }
         if resourceLimits { layers.append("rlimits") }
+        if threadsCgroup { layers.append("pids cgroup") }
         if userNamespace { layers.append("user namespace") }
         if networkNamespace { layers.append("network namespace") }
+        if ipcNamespace { layers.append("IPC namespace") }
+        if pidNamespace { layers.append("PID namespace with a private /proc") }
         if capabilitiesDropped { layers.append("capabilities dropped") }
         if noNewPrivileges { layers.append("no_new_privs") }
         if landlockABI > 0 { layers.append("Landlock ABI \(landlockABI)") }

@@ -3,10 +3,15 @@ import ExtensionProtocol
 
 /// The runner's logic: load one extension library and hand the socket to its SDK.
 ///
-/// Usage: `intents-extension --socket-fd FD --library PATH --principal-class NAME --policy JSON`,
-/// or `intents-extension --probe --policy JSON` to confine itself, print the report and exit.
-/// Confinement is applied before the library loads (see `RunnerConfinement`); if a required
-/// layer did not engage and the policy asks for confinement, the library is never loaded.
+/// Usage: `intents-extension --socket-fd FD --library-fd FD --principal-class NAME --policy JSON`,
+/// `intents-extension --socket-fd FD --spare --policy JSON` (the library's descriptor and class
+/// come later, in an `assign` message), or `intents-extension --probe --policy JSON` to confine
+/// itself, print the report and exit.
+///
+/// The library is loaded from the descriptor the host opened and checked, never by a path the
+/// bundle could swap in the meantime. Confinement is applied before the library loads (see
+/// `RunnerConfinement`); if a required layer did not engage and the policy asks for
+/// confinement, the library is never loaded.
 public enum ExtensionRunner {
     /// Exit status when the arguments are wrong.
     public static let usageFailure: Int32 = 64
@@ -25,22 +30,23 @@ public enum ExtensionRunner {
             return usageFailure
         }
         if options.probe {
-            let report = RunnerConfinement.apply(options.policy, keeping: -1)
+            let report = RunnerConfinement.apply(options.policy, keeping: [])
             let data = (try? JSONEncoder().encode(report)) ?? Data()
             FileHandle.standardOutput.write(data)
             return report.missingRequiredLayers.isEmpty || !options.policy.confine ? 0 : confinementFailure
         }
         let channel = FrameChannel(fileDescriptor: options.socketDescriptor)
-        var confinement = RunnerConfinement.apply(options.policy, keeping: options.socketDescriptor)
+        var confinement = RunnerConfinement.apply(options.policy, keeping: [options.socketDescriptor, options.libraryDescriptor])
         var policy = options.policy
         try? channel.send(ExtensionToHostMessage.confined(report: confinement))
         if options.spare {
             // Wait, confined to the base policy, for the extension to load.
-            guard case .assign(let library, let principal, let policyText)? = try? channel.receive(HostToExtensionMessage.self),
-                  let assigned = try? SandboxPolicy(runnerText: policyText) else {
+            guard case .assign(let principal, let policyText)? = try? channel.receive(HostToExtensionMessage.self),
+                  let assigned = try? SandboxPolicy(runnerText: policyText),
+                  let descriptor = try? channel.receiveDescriptor() else {
                 return 0
             }
-            options.libraryPath = library
+            options.libraryDescriptor = descriptor
             options.principalClass = principal
             policy = assigned
             confinement = RunnerConfinement.narrow(confinement, to: assigned)
@@ -51,13 +57,16 @@ public enum ExtensionRunner {
             report(ExtensionFailure(.confinementFailed, "The sandbox could not engage \(missing.joined(separator: ", ")): \(confinement.problems.joined(separator: " "))"), on: channel)
             return confinementFailure
         }
-        guard let library = dlopen(options.libraryPath, RTLD_NOW | RTLD_LOCAL) else {
+        // The very file the host checked, through its descriptor: a path could be swapped.
+        let library = dlopen("/proc/self/fd/\(options.libraryDescriptor)", RTLD_NOW | RTLD_LOCAL)
+        close(options.libraryDescriptor)
+        guard let library else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
-            report(ExtensionFailure(.libraryNotLoaded, "The library \"\(options.libraryPath)\" cannot be loaded: \(reason)."), on: channel)
+            report(ExtensionFailure(.libraryNotLoaded, "The extension's library cannot be loaded: \(reason)."), on: channel)
             return loadFailure
         }
         guard let symbol = dlsym(library, entryPointName) else {
-            report(ExtensionFailure(.libraryNotLoaded, "The library \"\(options.libraryPath)\" does not export \(entryPointName): is it built against the Intents SDK?"), on: channel)
+            report(ExtensionFailure(.libraryNotLoaded, "The extension's library does not export \(entryPointName): is it built against the Intents SDK?"), on: channel)
             return loadFailure
         }
         let serve = unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>) -> Int32).self)
@@ -76,7 +85,8 @@ public enum ExtensionRunner {
 /// The runner's command line.
 struct RunnerOptions {
     var socketDescriptor: Int32 = -1
-    var libraryPath = ""
+    /// The library, opened and checked by the host.
+    var libraryDescriptor: Int32 = -1
     var principalClass = ""
     var policy: SandboxPolicy
     var probe = false
@@ -88,7 +98,7 @@ struct RunnerOptions {
     }
 
     init(arguments: [String]) throws {
-        let usage = "usage: intents-extension --socket-fd FD --library PATH --principal-class NAME --policy JSON, or --probe --policy JSON"
+        let usage = "usage: intents-extension --socket-fd FD --library-fd FD --principal-class NAME --policy JSON, --socket-fd FD --spare --policy JSON, or --probe --policy JSON"
         var values: [String: String] = [:]
         var index = 0
         var probe = false
@@ -100,7 +110,7 @@ struct RunnerOptions {
                 index += 1
                 continue
             }
-            guard ["--socket-fd", "--library", "--principal-class", "--policy"].contains(flag) else {
+            guard ["--socket-fd", "--library-fd", "--principal-class", "--policy"].contains(flag) else {
                 throw UsageError(description: "unknown argument \"\(flag)\"; \(usage)")
             }
             guard index + 1 < arguments.count else { throw UsageError(description: "\(flag) needs a value") }
@@ -121,10 +131,11 @@ struct RunnerOptions {
         }
         socketDescriptor = fd
         if spare { return }
-        guard let library = values["--library"] else { throw UsageError(description: "--library is required") }
+        guard let library = values["--library-fd"].flatMap(Int32.init), library > 2, library != fd else {
+            throw UsageError(description: "--library-fd needs the descriptor number of the library, other than 0, 1, 2 and the socket")
+        }
         guard let principal = values["--principal-class"] else { throw UsageError(description: "--principal-class is required") }
-        socketDescriptor = fd
-        libraryPath = library
+        libraryDescriptor = library
         principalClass = principal
     }
 }

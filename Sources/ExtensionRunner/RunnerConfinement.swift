@@ -3,17 +3,21 @@ import ExtensionProtocol
 import Foundation
 
 /// What the runner does to itself, in this order, while single-threaded and before any
-/// extension code loads: a session of its own, a parent-death signal, every inherited
-/// descriptor closed; rlimits; user and network namespaces where the kernel allows;
-/// capabilities dropped; no_new_privs; Landlock; seccomp.
+/// extension code loads: a session of its own (so that the host can end its whole process
+/// group), a parent-death signal, every inherited descriptor closed; rlimits (address space,
+/// CPU, files open, processes, file size, no core dumps); a pids cgroup where the host gives
+/// one; new user, mount, IPC, PID (with a private /proc) and network namespaces where the
+/// kernel allows, entered by a fork that leaves a keeper outside; capabilities dropped;
+/// no_new_privs; Landlock; seccomp.
 enum RunnerConfinement {
-    /// Applies `policy` and reports what engaged. Nothing here throws: a layer that fails is
-    /// a problem in the report, and the caller decides whether to go on.
-    static func apply(_ policy: SandboxPolicy, keeping socket: Int32) -> ConfinementReport {
+    /// Applies `policy` and reports what engaged, keeping the descriptors `kept` (negative
+    /// numbers are ignored). Nothing here throws: a layer that fails is a problem in the
+    /// report, and the caller decides whether to go on.
+    static func apply(_ policy: SandboxPolicy, keeping kept: Set<Int32>) -> ConfinementReport {
         var report = ConfinementReport()
         _ = setsid()
         report.parentDeathSignal = csandbox_parent_death_signal(SIGKILL) == 0 && getppid() != 1
-        closeDescriptors(keeping: [0, 1, 2, socket])
+        closeDescriptors(keeping: Set([0, 1, 2]).union(kept.filter { $0 >= 0 }))
         report.descriptorsClosed = true
         for (name, value) in policy.environment { setenv(name, value, 1) }
         guard policy.confine else {
@@ -21,9 +25,21 @@ enum RunnerConfinement {
             return report
         }
         applyLimits(policy.limits, to: &report)
-        let namespaces = attempt("namespaces", &report.problems) { csandbox_unshare(policy.allowNetwork ? 0 : 1, $0, $1) }
-        report.userNamespace = namespaces
-        report.networkNamespace = namespaces && !policy.allowNetwork
+        // Past the file-size limit, a write fails with EFBIG instead of ending the process.
+        signal(SIGXFSZ, SIG_IGN)
+        if let cgroup = policy.taskCgroup {
+            report.threadsCgroup = attempt("pids cgroup", &report.problems) {
+                csandbox_join_pids_cgroup(cgroup, Int(clamping: policy.limits.threads), $0, $1)
+            }
+        }
+        // Past this call, this is the first process of the new PID namespace; the process the
+        // host started waits outside as its keeper.
+        var engaged: Int32 = 0
+        _ = attempt("namespaces", &report.problems) { csandbox_enter_namespaces(policy.allowNetwork ? 0 : 1, &engaged, $0, $1) }
+        report.userNamespace = engaged & CSANDBOX_NS_USER != 0
+        report.networkNamespace = engaged & CSANDBOX_NS_NETWORK != 0
+        report.ipcNamespace = engaged & CSANDBOX_NS_IPC != 0
+        report.pidNamespace = engaged & CSANDBOX_NS_PID != 0
         report.capabilitiesDropped = attempt("capabilities", &report.problems) { csandbox_drop_capabilities($0, $1) }
         if csandbox_no_new_privileges() == 0 {
             report.noNewPrivileges = csandbox_has_no_new_privileges() == 1
@@ -61,12 +77,13 @@ enum RunnerConfinement {
             (Int32(RLIMIT_CPU.rawValue), limits.cpuSeconds, "CPU time"),
             (Int32(RLIMIT_NOFILE.rawValue), limits.openFiles, "open files"),
             (Int32(__RLIMIT_NPROC.rawValue), limits.processes, "processes"),
+            (Int32(RLIMIT_FSIZE.rawValue), limits.fileSizeBytes, "file size"),
             (Int32(RLIMIT_CORE.rawValue), 0, "core dumps"),
         ]
         var failed: [String] = []
         for (resource, value, name) in settings {
             // CPU: the hard limit a second later, so that the soft one's SIGXCPU is what ends the process.
-            let hard = resource == Int32(RLIMIT_CPU.rawValue) ? value + 1 : value
+            let hard = resource == Int32(RLIMIT_CPU.rawValue) && value < UInt64.max ? value + 1 : value
             var limit = rlimit(rlim_cur: rlim_t(value), rlim_max: rlim_t(hard))
             if setrlimit(__rlimit_resource_t(resource), &limit) != 0 {
                 failed.append("\(name) (\(String(cString: strerror(errno))))")

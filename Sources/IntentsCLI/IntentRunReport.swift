@@ -32,6 +32,16 @@ struct IntentRunReport {
         }
     }
 
+    /// Says on stderr that several apps support `intent`, naming their extensions: before a
+    /// request that did not name its app (the user is then asked which app), or one routed to
+    /// `app` because its phrase or shortcut belongs to that app.
+    static func noteConflict(for intent: String, in catalog: BundleCatalog, routedTo app: String? = nil) {
+        guard let conflict = catalog.conflicts.first(where: { $0.intent == intent }) else { return }
+        let listed = zip(conflict.extensions, conflict.paths).map { "\($0) (\($1.quotedForDisplay))" }.joined(separator: ", ")
+        let routing = app.map { "this phrase belongs to \($0), whose extension handles it" } ?? "say which app with --app"
+        printError("note: \(intent) is supported by several apps: \(listed); \(routing).")
+    }
+
     private func report(_ result: SendResult) {
         let response = result.outcome.response
         if json {

@@ -29,7 +29,7 @@ enum JSONOutput {
     }
 
     static func plain(_ conflict: IntentConflict) -> [String: Any] {
-        ["intent": conflict.intent, "chosen": conflict.chosen, "ignored": conflict.ignored, "message": conflict.description]
+        ["intent": conflict.intent, "extensions": conflict.extensions, "paths": conflict.paths, "message": conflict.description]
     }
 
     static func plain(_ app: AppBundle) -> [String: Any] {

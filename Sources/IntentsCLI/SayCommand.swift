@@ -61,8 +61,9 @@ struct SayCommand: AsyncParsableCommand {
             case .intent(var payload, _):
                 payload.identifier = nil
                 let intent = payload
+                IntentRunReport.noteConflict(for: intent.name, in: dispatcher.catalog, routedTo: shortcut.app)
                 try await IntentRunReport(intent: intent.name, json: json, extra: ["matched": matched]).run(on: dispatcher) {
-                    try await dispatcher.send(intent, user: user, fromShortcut: true)
+                    try await dispatcher.send(intent, app: shortcut.app, user: user, fromShortcut: true)
                 }
             case .userActivity(let activity):
                 guard let app = dispatcher.catalog.app(identifier: shortcut.app) else {
@@ -77,9 +78,10 @@ struct SayCommand: AsyncParsableCommand {
                 }
                 if status != 0 { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
             }
-        case .intentPhrase(_, let intent, _):
+        case .intentPhrase(let app, let intent, _):
+            IntentRunReport.noteConflict(for: intent, in: dispatcher.catalog, routedTo: app)
             try await IntentRunReport(intent: intent, json: json, extra: ["matched": matched]).run(on: dispatcher) {
-                try await dispatcher.send(intent, parameters: match.parameters, user: user)
+                try await dispatcher.send(intent, parameters: match.parameters, app: app, user: user)
             }
         }
     }

@@ -10,16 +10,21 @@ struct SendCommand: AsyncParsableCommand {
         discussion: """
         Parameters are typed by the intent: a list parameter takes several --param (or commas).
         Questions are asked on the terminal; --answer gives answers in advance, in order (a
-        choice by its number or its name, a confirmation by yes or no).
+        choice by its number or its name, a confirmation by yes or no). When several apps
+        support the intent, --app says which one; without it, you are asked which app first.
 
         Examples:
           intents send INSendMessageIntent --param recipients=Bobo --param content="Please send more bananas"
           intents send INSendMessageIntent --param recipients=Bobo --param content=hi --answer 2 --json
           intents send OrderPizzaIntent --param kind=margherita --param quantity=2 --param deliveryTime=19:30
+          intents send INSendMessageIntent --app MonkeyChat --param recipients=Kiki --param content=hi
         """)
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The intent's class name, as in IntentsSupported.") var intent: String
+    @Option(help: ArgumentHelp("The app whose extension handles it (name or bundle identifier), when several apps support it.",
+                               valueName: "app"))
+    var app: String?
     @Option(name: .customLong("param"), help: ArgumentHelp("A parameter, as NAME=VALUE; repeatable.", valueName: "name=value"))
     var parameters: [String] = []
     @Option(name: .customLong("answer"), help: ArgumentHelp("An answer to the next question; repeatable.", valueName: "value"))
@@ -65,8 +70,9 @@ struct SendCommand: AsyncParsableCommand {
             let split = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(split[0]), split.count > 1 ? String(split[1]) : "")
         }
+        if app == nil { IntentRunReport.noteConflict(for: intent, in: dispatcher.catalog) }
         try await IntentRunReport(intent: intent, json: json).run(on: dispatcher) {
-            try await dispatcher.send(intent, parameters: pairs, user: user)
+            try await dispatcher.send(intent, parameters: pairs, app: app, user: user)
         }
     }
 }

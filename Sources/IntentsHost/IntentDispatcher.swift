@@ -36,35 +36,47 @@ public final class IntentDispatcher: Sendable {
         self.lockStore = LockStateStore(stateFolder: configuration.stateFolder)
     }
 
-    /// The extension that handles `intent`, or why there is none.
-    /// - Throws: `HostError` (`.noExtension`) listing the intents that are supported.
+    /// The one extension that supports `intent`, or why there is none.
+    /// - Throws: `HostError` (`.noExtension`) listing the intents that are supported, or naming
+    ///   the apps whose extensions all support it (a request must then say which app).
     public func route(_ intent: String) throws -> ExtensionBundle {
         if let bundle = catalog.routes[intent] { return bundle }
-        let known = catalog.routes.keys.sorted()
+        if let conflict = catalog.conflicts.first(where: { $0.intent == intent }) {
+            throw HostError(.noExtension, conflict.description)
+        }
+        throw noExtension(intent)
+    }
+
+    private func noExtension(_ intent: String) -> HostError {
+        let known = catalog.claims.keys.sorted()
         let listing = known.isEmpty ? "no extension is installed" : "supported intents: \(known.joined(separator: ", "))"
         let skipped = catalog.faults.isEmpty ? "" : " (\(catalog.faults.count) faulty bundle(s) were skipped; `intents apps` says why)"
-        throw HostError(.noExtension, "No extension supports \(intent); \(listing)\(skipped).")
+        return HostError(.noExtension, "No extension supports \(intent); \(listing)\(skipped).")
     }
 
     /// Runs `intent` with parameters given as text (`name`, `value`), asking `user` what is missing.
     /// - Throws: `HostError`: `.noExtension`, `.refusedByPolicy` (no extension process is started),
     ///   `.usage` for parameters, `.inputRequired`, `.extensionFailed`, `.requestTimedOut`.
     ///   An extension answering with a failure code is not an error: see the outcome's response.
-    public func send(_ intent: String, parameters: [(name: String, value: String)],
+    /// - Parameter app: the app whose extension must handle it (a bundle identifier or a name);
+    ///   needed only when several apps' extensions support the intent, else `user` is asked.
+    public func send(_ intent: String, parameters: [(name: String, value: String)], app: String? = nil,
                      user: any ConversationUser) async throws -> SendResult {
-        try await send(intent, user: user) { schema in try Self.payload(for: schema, parameters: parameters) }
+        try await send(intent, app: app, user: user) { schema in try Self.payload(for: schema, parameters: parameters) }
     }
 
     /// Runs an intent given in its wire form (typed values), as apps, shortcuts and tests build it.
     /// An intent run from a shortcut (`fromShortcut`) needs no Siri authorization.
     /// - Throws: as `send(_:parameters:user:)`.
-    public func send(_ payload: IntentPayload, user: any ConversationUser, fromShortcut: Bool = false) async throws -> SendResult {
-        try await send(payload.name, user: user, checksAuthorization: !fromShortcut) { _ in payload }
+    public func send(_ payload: IntentPayload, app: String? = nil, user: any ConversationUser,
+                     fromShortcut: Bool = false) async throws -> SendResult {
+        try await send(payload.name, app: app, user: user, checksAuthorization: !fromShortcut) { _ in payload }
     }
 
-    private func send(_ intent: String, user: any ConversationUser, checksAuthorization: Bool = true,
+    private func send(_ intent: String, app: String?, user: any ConversationUser, checksAuthorization: Bool = true,
                       payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
-        let bundle = try route(intent)
+        guard catalog.claims[intent] != nil else { throw noExtension(intent) }
+        let (bundle, appPrompt) = try await AppChoice(catalog: catalog).extensionFor(intent, app: app, user: user)
         if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: try lockStore.load()) {
             throw HostError(.refusedByPolicy, refusal)
         }
@@ -76,13 +88,14 @@ public final class IntentDispatcher: Sendable {
             }
         }
         let timeout = configuration.stepTimeout
-        let outcome = try await supervisor.withChannel(for: bundle) { channel in
+        var outcome = try await supervisor.withChannel(for: bundle) { channel in
             let schema = try await self.schema(of: intent, on: channel, bundle: bundle, timeout: timeout)
             var intentPayload = try payload(schema)
             // As on Apple's systems, the system gives each intent its identifier.
             intentPayload.identifier = intentPayload.identifier ?? Self.makeIdentifier()
             return try await ConversationDriver(channel: channel, schema: schema, user: user, timeout: timeout).run(intentPayload)
         }
+        if let appPrompt { outcome.prompts.insert(appPrompt, at: 0) }
         return SendResult(extensionBundle: bundle.bundleIdentifier, outcome: outcome)
     }
 

@@ -33,7 +33,7 @@ public struct IntentsTestHost: Sendable {
         var catalog = BundleCatalog()
         catalog.apps = [AppBundle(path: "(in process)", bundleIdentifier: "test", displayName: "Test", alternativeNames: [],
                                   siriUsageDescription: nil, userActivityTypes: [], extensions: [bundle])]
-        for intent in intents { catalog.routes[intent] = bundle }
+        catalog.index()
         let channel = InProcessExtensionChannel(extension: principal, bundleIdentifier: bundle.bundleIdentifier)
         let supervisor = ExtensionSupervisor { _ in channel }
         self.bundle = bundle

@@ -69,6 +69,6 @@ import Testing
         #expect(malformed.faults.first?.message.hasPrefix("\(path) is not a valid property list (XML or binary)") == true)
         try writer.write(phrases(["Book a table with Pizza"], intent: "INBookRestaurantReservationIntent"), to: path, format: .xml)
         let unsupported = BundleScanner.scan(appsFolders: [apps.path])
-        #expect(unsupported.faults.map(\.message) == ["\(apps.path)/Pizza.app/AppIntentVocabulary.plist has phrases for INBookRestaurantReservationIntent, which no extension of Pizza supports; its phrases are ignored."])
+        #expect(unsupported.faults.map(\.message) == ["\(apps.path)/Pizza.app/AppIntentVocabulary.plist has phrases for INBookRestaurantReservationIntent, which no extension of \"Pizza\" supports; its phrases are ignored."])
     }
 }

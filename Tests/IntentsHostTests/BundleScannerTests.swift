@@ -154,7 +154,7 @@ import Testing
         #expect(catalog.routes.keys.sorted() == ["INSendMessageIntent"])
     }
 
-    @Test func conflictNamesBothBundlesAndTheFirstFolderWins() throws {
+    @Test func contestedIntentIsRoutedToNoOneWhateverTheFolderOrder() throws {
         let second = TemporaryFolder()
         try writer.app("A", identifier: "com.example.A")
         try writer.appex("AIntents", in: "A", identifier: "com.example.A.Intents", principalClass: "A.I",
@@ -165,27 +165,33 @@ import Testing
                         intents: ["INSendMessageIntent", "OrderPizzaIntent"], library: library)
         for order in [[second.path, folder.path], [folder.path, second.path]] {
             let catalog = BundleScanner.scan(appsFolders: order)
-            let first = order[0] == folder.path ? "com.example.A.Intents" : "com.example.B.Intents"
-            let ignored = first == "com.example.A.Intents" ? "com.example.B.Intents" : "com.example.A.Intents"
-            #expect(catalog.conflicts == [IntentConflict(intent: "INSendMessageIntent", chosen: first, ignored: ignored)])
-            #expect(catalog.routes["INSendMessageIntent"]?.bundleIdentifier == first)
+            #expect(catalog.conflicts.map(\.intent) == ["INSendMessageIntent"])
+            #expect(Set(catalog.conflicts.first?.extensions ?? []) == ["com.example.A.Intents", "com.example.B.Intents"])
+            #expect(catalog.conflicts.first?.description.contains("com.example.A.Intents (\"\(folder.path)/A.app/PlugIns/AIntents.appex\")") == true)
+            #expect(catalog.routes["INSendMessageIntent"] == nil)
+            #expect(catalog.claims["INSendMessageIntent"]?.count == 2)
             #expect(catalog.routes["OrderPizzaIntent"]?.bundleIdentifier == "com.example.B.Intents")
         }
     }
 
-    @Test func duplicateAppIdentifierIsReportedAndSkipped() throws {
+    @Test func duplicateAppIdentifierIsAFaultOfEveryBundleWhateverTheOrder() throws {
         let second = TemporaryFolder()
         try writer.app("A", identifier: "com.example.A")
         try BundleWriter(appsFolder: second.path).app("Copy", identifier: "com.example.A")
-        let catalog = BundleScanner.scan(appsFolders: [folder.path, second.path])
-        #expect(catalog.apps.count == 1)
-        #expect(catalog.faults.map(\.code) == [.duplicateBundleIdentifier])
-        #expect(catalog.faults.first?.message == "\(second.path)/Copy.app has the bundle identifier com.example.A, already used by \(folder.path)/A.app; it is skipped.")
+        for order in [[folder.path, second.path], [second.path, folder.path]] {
+            let catalog = BundleScanner.scan(appsFolders: order)
+            #expect(catalog.apps.isEmpty)
+            #expect(catalog.faults.map(\.code) == [.duplicateBundleIdentifier, .duplicateBundleIdentifier])
+            #expect(Set(catalog.faults.map(\.message)) == [
+                "In \(folder.path)/A.app/Info.plist, CFBundleIdentifier \"com.example.A\" is also used by \"\(second.path)/Copy.app\"; no bundle with this identifier is used until only one remains.",
+                "In \(second.path)/Copy.app/Info.plist, CFBundleIdentifier \"com.example.A\" is also used by \"\(folder.path)/A.app\"; no bundle with this identifier is used until only one remains.",
+            ])
+        }
     }
 
     @Test func unreadableAppsFolderIsReported() {
         let catalog = BundleScanner.scan(appsFolders: [folder.path + "/missing"])
-        #expect(catalog.faults.map(\.message) == ["The apps folder \(folder.path)/missing cannot be read."])
+        #expect(catalog.faults.map(\.message) == ["The apps folder \"\(folder.path)/missing\" cannot be read."])
     }
 
     @Test func validateTakesAnAppexAnAppOrAPlist() throws {

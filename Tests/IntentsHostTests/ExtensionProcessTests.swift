@@ -113,7 +113,9 @@ import Testing
         let dispatcher = try faultyDispatcher()
         _ = try await send(dispatcher, content: "ok")
         let process = try #require(try await dispatcher.supervisor.channel(for: try dispatcher.route("INSendMessageIntent")) as? ExtensionProcess)
-        let maps = try String(contentsOfFile: "/proc/\(process.pid)/maps", encoding: .utf8)
+        let sandboxed = try #require(process.sandboxedProcessID)
+        #expect(sandboxed != process.pid)
+        let maps = try String(contentsOfFile: "/proc/\(sandboxed)/maps", encoding: .utf8)
         #expect(maps.contains("libFaultyIntents.so"))
         #expect(!maps.contains("libsqlite3"))
         await dispatcher.shutdown()
@@ -144,7 +146,7 @@ import Testing
         let dispatcher = try faultyDispatcher(library: foreign)
         let error = await #expect(throws: HostError.self) { try await send(dispatcher, content: "ok") }
         #expect(error?.message.hasSuffix("does not export INExtensionServe: is it built against the Intents SDK?") == true)
-        #expect(error?.message.hasPrefix("com.example.Faulty.Intents could not start: The library") == true)
+        #expect(error?.message.hasPrefix("com.example.Faulty.Intents could not start: The extension's library") == true)
     }
 
     @Test func lockedDeviceRefusesRestrictedIntentsWithoutStartingAProcess() async throws {

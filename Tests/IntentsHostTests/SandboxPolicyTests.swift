@@ -25,7 +25,7 @@ import Testing
         let writable = policy.paths.filter(\.write).map(\.path)
         #expect(writable == ["/dev/null", "/state/Containers/com.example.A.Intents", "/state/AppGroups/group.a"])
         #expect(policy.paths.contains(SandboxPolicy.PathRule(path: "/opt/swift/lib", execute: true)))
-        #expect(policy.paths.contains(SandboxPolicy.PathRule(path: "/apps/A.app/PlugIns/AIntents.appex")))
+        #expect(policy.paths.contains(SandboxPolicy.PathRule(path: "/apps/A.app/PlugIns/AIntents.appex", execute: true)))
         #expect(!policy.paths.contains { $0.path == "/etc" || $0.path == "/state" || $0.path.hasPrefix("/etc/passwd") })
         #expect(policy.environment["HOME"] == "/state/Containers/com.example.A.Intents")
         #expect(policy.environment["INTENTS_APP_GROUP_CONTAINERS"] == #"{"group.a":"/state/AppGroups/group.a"}"#)
@@ -76,11 +76,11 @@ import Testing
     }
 
     @Test func entitlementsAreRead() throws {
-        let catalog = try scan(appEntitlements: [Entitlements.applicationGroupsKey: ["group.a", "group.b"]],
+        let catalog = try scan(appEntitlements: [Entitlements.applicationGroupsKey: ["group.com.example.a", "group.com.example.b"]],
                                extensionEntitlements: [Entitlements.networkClientKey: true],
                                limits: ["MemoryMegabytes": 128, "OpenFiles": 16])
         #expect(catalog.faults == [])
-        #expect(catalog.apps.first?.entitlements.applicationGroups == ["group.a", "group.b"])
+        #expect(catalog.apps.first?.entitlements.applicationGroups == ["group.com.example.a", "group.com.example.b"])
         #expect(catalog.extensions.first?.entitlements.networkClient == true)
         #expect(catalog.extensions.first?.requestedLimits?.memoryBytes == 128 << 20)
         #expect(catalog.extensions.first?.requestedLimits?.cpuSeconds == UInt64.max)
@@ -89,7 +89,7 @@ import Testing
     @Test func groupThatIsNotAGroupIsRefused() throws {
         let catalog = try scan(appEntitlements: [Entitlements.applicationGroupsKey: ["../../etc"]])
         #expect(catalog.apps.isEmpty)
-        #expect(catalog.faults.map(\.message) == ["In \(folder.path)/A.app/A.entitlements, com.apple.security.application-groups lists \"../../etc\", which is not of the form group.<name>."])
+        #expect(catalog.faults.map(\.message) == ["In \(folder.path)/A.app/A.entitlements, com.apple.security.application-groups \"../../etc\" does not begin with \"group.\" followed by a name."])
     }
 
     @Test func networkEntitlementMustBeABoolean() throws {

@@ -48,7 +48,8 @@ struct BundleWriter {
         return folder
     }
 
-    /// Writes `<app>.app/PlugIns/<name>.appex` with a plist and a link to `library`; returns its folder.
+    /// Writes `<app>.app/PlugIns/<name>.appex` with a plist and `library` hard-linked into it (a
+    /// bundle's library must be its own file); returns its folder.
     @discardableResult
     func appex(_ name: String, in app: String, identifier: String, principalClass: String, intents: [String],
                restricted: [String] = [], library: String?, format: Format = .xml,
@@ -65,10 +66,15 @@ struct BundleWriter {
         ]
         edit(&plist)
         try write(plist, to: folder + "/Info.plist", format: format)
-        if let library {
-            try FileManager.default.createSymbolicLink(atPath: "\(folder)/lib\(name).so", withDestinationPath: library)
-        }
+        if let library { try placeFile(library, at: "\(folder)/lib\(name).so") }
         return folder
+    }
+
+    /// Puts the file `source` leads to at `path` as a hard link, or a copy where a link cannot be made.
+    func placeFile(_ source: String, at path: String) throws {
+        if linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW) != 0 {
+            try FileManager.default.copyItem(atPath: (source as NSString).resolvingSymlinksInPath, toPath: path)
+        }
     }
 
     func write(_ plist: Any, to path: String, format: Format) throws {

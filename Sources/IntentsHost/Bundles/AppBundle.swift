@@ -42,11 +42,14 @@ public struct AppBundle: Hashable, Sendable {
 /// An Intents extension bundle (`<Extension>.appex/`), read from its `Info.plist` only.
 public struct ExtensionBundle: Hashable, Sendable {
     public var path: String
+    /// The bundle folder as the kernel resolves it (`realpath(3)`): the one folder of the
+    /// bundle the sandbox opens, and the folder its library must lie in.
+    public var resolvedPath: String
     public var bundleIdentifier: String
     public var displayName: String
     /// `NSExtensionPrincipalClass`, module-qualified: `MonkeyChatIntents.IntentHandler`.
     public var principalClass: String
-    /// The shared library named by `CFBundleExecutable`.
+    /// The shared library named by `CFBundleExecutable`: its real path, inside `resolvedPath`.
     public var libraryPath: String
     public var intentsSupported: [String]
     public var restrictedWhileLocked: [String]
@@ -61,8 +64,10 @@ public struct ExtensionBundle: Hashable, Sendable {
     public init(path: String, bundleIdentifier: String, displayName: String, principalClass: String, libraryPath: String,
                 intentsSupported: [String], restrictedWhileLocked: [String] = [],
                 restrictedWhileProtectedDataUnavailable: [String] = [], appBundleIdentifier: String?,
-                entitlements: Entitlements = Entitlements(), requestedLimits: SandboxPolicy.Limits? = nil) {
+                entitlements: Entitlements = Entitlements(), requestedLimits: SandboxPolicy.Limits? = nil,
+                resolvedPath: String? = nil) {
         self.path = path
+        self.resolvedPath = resolvedPath ?? path
         self.bundleIdentifier = bundleIdentifier
         self.displayName = displayName
         self.principalClass = principalClass
@@ -82,8 +87,11 @@ public struct BundleCatalog: Sendable {
     public var apps: [AppBundle] = []
     public var faults: [BundleFault] = []
     public var conflicts: [IntentConflict] = []
-    /// Intent name to the extension that handles it.
+    /// Intent name to the one extension that supports it; an intent several support is in
+    /// `conflicts` instead.
     public var routes: [String: ExtensionBundle] = [:]
+    /// Intent name to every extension that supports it, in discovery order.
+    public var claims: [String: [ExtensionBundle]] = [:]
 
     public init() {}
 
@@ -97,21 +105,26 @@ public struct BundleCatalog: Sendable {
 }
 
 extension BundleCatalog {
-    /// The app called `name`: its bundle identifier, display name, an alternative name or its
-    /// folder name, ignoring case and punctuation.
-    /// - Throws: `HostError` (`.usage`) listing the installed apps.
+    /// The app called `name`: its bundle identifier, else its display name, an alternative
+    /// name or its folder name, ignoring case and punctuation.
+    /// - Throws: `HostError` (`.usage`) listing the installed apps when none is called so, or
+    ///   listing the bundle identifiers when several share the name.
     public func app(named name: String) throws -> AppBundle {
+        if let exact = apps.first(where: { $0.bundleIdentifier == name }) { return exact }
         let wanted = PhraseText.normalized(name)
-        let found = apps.first { $0.bundleIdentifier == name }
-            ?? apps.first { app in
-                (app.spokenNames + [((app.path as NSString).lastPathComponent as NSString).deletingPathExtension])
-                    .contains { PhraseText.normalized($0) == wanted }
-            }
-        guard let found else {
-            let known = apps.map(\.displayName).joined(separator: ", ")
-            throw HostError(.usage, "No app is called \"\(name)\"; installed apps: \(known.isEmpty ? "none" : known).")
+        let found = apps.filter { app in
+            (app.spokenNames + [((app.path as NSString).lastPathComponent as NSString).deletingPathExtension])
+                .contains { PhraseText.normalized($0) == wanted }
         }
-        return found
+        guard found.count <= 1 else {
+            let identifiers = found.map(\.bundleIdentifier).joined(separator: ", ")
+            throw HostError(.usage, "\(found.count) apps are called \(name.quotedForDisplay): \(identifiers); name one by its bundle identifier.")
+        }
+        guard let app = found.first else {
+            let known = apps.map(\.displayName.quotedForDisplay).joined(separator: ", ")
+            throw HostError(.usage, "No app is called \(name.quotedForDisplay); installed apps: \(known.isEmpty ? "none" : known).")
+        }
+        return app
     }
 
     /// The app with this bundle identifier.

@@ -1,3 +1,5 @@
+import ExtensionProtocol
+
 /// Something wrong with a bundle, found without running its code: one sentence naming the
 /// file and the key. A faulty bundle is skipped; the others keep working.
 public struct BundleFault: Error, Hashable, Sendable, CustomStringConvertible {
@@ -6,6 +8,14 @@ public struct BundleFault: Error, Hashable, Sendable, CustomStringConvertible {
         case unsupportedExtensionPoint, restrictedIntentsNotSupportedByExtension
         case missingLibrary, notASharedLibrary, bundleIdentifierNotPrefixed, duplicateBundleIdentifier
         case unreadableFolder
+        /// A name (identifier, executable, group, activity type, intent) that `BundleName` refuses.
+        case invalidName
+        /// A library that resolves outside its bundle, or is not a regular file.
+        case libraryOutsideBundle
+        /// An extension folder that resolves outside its app.
+        case bundleOutsideApp
+        /// An app group claimed by an app of another developer.
+        case foreignAppGroup
     }
 
     public var code: Code
@@ -25,20 +35,24 @@ public struct BundleFault: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Two extensions claim one intent. Resolved deterministically: the extension found first
-/// wins (apps folders in the order given, bundle folders in name order within each).
+/// Several apps' extensions support one intent. None is chosen for the others: a request
+/// names the app (`--app`, or the app a phrase or shortcut belongs to), or the user is asked
+/// which one, as Siri asks which app to use.
 public struct IntentConflict: Hashable, Sendable, CustomStringConvertible {
     public var intent: String
-    public var chosen: String
-    public var ignored: String
+    /// The extensions that support it, in discovery order.
+    public var extensions: [String]
+    /// Their bundle folders, in the same order.
+    public var paths: [String]
 
-    public init(intent: String, chosen: String, ignored: String) {
+    public init(intent: String, extensions: [String], paths: [String]) {
         self.intent = intent
-        self.chosen = chosen
-        self.ignored = ignored
+        self.extensions = extensions
+        self.paths = paths
     }
 
     public var description: String {
-        "\(intent) is supported by both \(chosen) and \(ignored); \(chosen) handles it and \(ignored) is ignored for it."
+        let listed = zip(extensions, paths).map { "\($0) (\($1.quotedForDisplay))" }
+        return "\(intent) is supported by \(listed.dropLast().joined(separator: ", ")) and \(listed.last ?? ""); each request must say which app."
     }
 }

@@ -1,34 +1,37 @@
+import ExtensionProtocol
 import Foundation
 
 /// Finds app bundles in apps folders and validates them and their extensions, never running
 /// their code. Faults are collected, not thrown: a bad bundle is skipped, the others stay.
 public enum BundleScanner {
     /// Scans each folder for `*.app` bundles, in order, and builds the routing table.
+    ///
+    /// Identity is unique, whatever the folders' order: an identifier used by two bundles
+    /// anywhere (two apps, two extensions, or an app and an extension) is a fault of every
+    /// bundle that uses it, and none of them is served. An intent that several apps' extensions
+    /// support is routed to none of them by default: it is a conflict, and the user says which
+    /// app (see `IntentDispatcher`).
     public static func scan(appsFolders: [String]) -> BundleCatalog {
         var catalog = BundleCatalog()
-        var seenIdentifiers: [String: String] = [:]
+        var found: [AppBundle] = []
         for folder in appsFolders {
             let entries: [String]
             do {
                 entries = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
             } catch {
-                catalog.faults.append(BundleFault(.unreadableFolder, path: folder, "The apps folder \(folder) cannot be read."))
+                catalog.faults.append(BundleFault(.unreadableFolder, path: folder, "The apps folder \(folder.quotedForDisplay) cannot be read."))
                 continue
             }
             for entry in entries where entry.hasSuffix(".app") {
                 let (app, faults) = readApp(at: folder + "/" + entry)
                 catalog.faults += faults
-                guard let app else { continue }
-                if let earlier = seenIdentifiers[app.bundleIdentifier] {
-                    catalog.faults.append(BundleFault(.duplicateBundleIdentifier, path: app.path, key: "CFBundleIdentifier",
-                        "\(app.path) has the bundle identifier \(app.bundleIdentifier), already used by \(earlier); it is skipped."))
-                    continue
-                }
-                seenIdentifiers[app.bundleIdentifier] = app.path
-                catalog.apps.append(app)
+                if let app { found.append(app) }
             }
         }
-        (catalog.routes, catalog.conflicts) = route(catalog.extensions)
+        let (unique, faults) = IdentityCheck.keepingUnique(found)
+        catalog.apps = unique
+        catalog.faults += faults
+        catalog.index()
         return catalog
     }
 
@@ -43,7 +46,7 @@ public enum BundleScanner {
                 let bundle = try ExtensionBundleReader.read(at: target, appBundleIdentifier: nil)
                 catalog.apps = [AppBundle(path: target, bundleIdentifier: bundle.bundleIdentifier, displayName: bundle.displayName,
                                           extensions: [bundle])]
-                (catalog.routes, catalog.conflicts) = route(catalog.extensions)
+                catalog.index()
             } catch {
                 catalog.faults.append(error as? BundleFault ?? BundleFault(.malformedPropertyList, path: target, "\(error)"))
             }
@@ -53,8 +56,10 @@ public enum BundleScanner {
             var catalog = BundleCatalog()
             let (app, faults) = readApp(at: target)
             catalog.faults = faults
-            catalog.apps = app.map { [$0] } ?? []
-            (catalog.routes, catalog.conflicts) = route(catalog.extensions)
+            let (unique, duplicates) = IdentityCheck.keepingUnique(app.map { [$0] } ?? [])
+            catalog.apps = unique
+            catalog.faults += duplicates
+            catalog.index()
             return catalog
         }
         return scan(appsFolders: [target])
@@ -64,18 +69,22 @@ public enum BundleScanner {
     static func readApp(at folder: String) -> (AppBundle?, [BundleFault]) {
         let plist: PropertyListFile
         let identifier: String
+        let root: String
         var app: AppBundle
         do {
             plist = try PropertyListFile(path: folder + "/Info.plist")
-            identifier = try plist.string(["CFBundleIdentifier"])
+            root = try ExtensionBundleReader.resolvedFolder(folder, inside: nil, plist: plist)
+            identifier = try plist.name(["CFBundleIdentifier"], as: .bundleIdentifier)
             let name = try plist.optionalString(["CFBundleDisplayName"]) ?? plist.optionalString(["CFBundleName"])
                 ?? ((folder as NSString).lastPathComponent as NSString).deletingPathExtension
+            let entitlements = try Entitlements.read(in: folder)
+            try entitlements.checkGroupsBelong(to: identifier)
             app = AppBundle(path: folder, bundleIdentifier: identifier, displayName: name,
                             alternativeNames: try alternativeNames(plist),
                             siriUsageDescription: try plist.optionalString(["NSSiriUsageDescription"]),
-                            userActivityTypes: try plist.strings(["NSUserActivityTypes"]) ?? [],
-                            entitlements: try Entitlements.read(in: folder), extensions: [],
-                            executable: try plist.optionalString(["CFBundleExecutable"]))
+                            userActivityTypes: try plist.names(["NSUserActivityTypes"], as: .activityType) ?? [],
+                            entitlements: entitlements, extensions: [],
+                            executable: try plist.optionalString(["CFBundleExecutable"]).map { try plist.checked($0, ["CFBundleExecutable"], .executable) })
         } catch {
             return (nil, [error as? BundleFault ?? BundleFault(.malformedPropertyList, path: folder, "\(error)")])
         }
@@ -89,7 +98,7 @@ public enum BundleScanner {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: plugIns).sorted()) ?? []
         for entry in entries where entry.hasSuffix(".appex") {
             do {
-                app.extensions.append(try ExtensionBundleReader.read(at: plugIns + "/" + entry, appBundleIdentifier: identifier))
+                app.extensions.append(try ExtensionBundleReader.read(at: plugIns + "/" + entry, appBundleIdentifier: identifier, appFolder: root))
             } catch {
                 faults.append(error as? BundleFault ?? BundleFault(.malformedPropertyList, path: plugIns + "/" + entry, "\(error)"))
             }
@@ -97,7 +106,7 @@ public enum BundleScanner {
         let supported = Set(app.extensions.flatMap(\.intentsSupported))
         if let phrases = app.vocabulary?.intentPhrases, let unknown = phrases.first(where: { !supported.contains($0.intent) }) {
             faults.append(BundleFault(.invalidValue, path: folder + "/" + AppIntentVocabulary.fileName, key: "IntentPhrases > IntentName",
-                "\(folder)/\(AppIntentVocabulary.fileName) has phrases for \(unknown.intent), which no extension of \(app.displayName) supports; its phrases are ignored."))
+                "\(folder)/\(AppIntentVocabulary.fileName) has phrases for \(unknown.intent), which no extension of \(app.displayName.quotedForDisplay) supports; its phrases are ignored."))
             app.vocabulary?.intentPhrases.removeAll { !supported.contains($0.intent) }
         }
         return (app, faults)
@@ -118,20 +127,4 @@ public enum BundleScanner {
         }
     }
 
-    /// Each intent goes to the first extension that claims it, in discovery order; every other
-    /// claim is a conflict.
-    static func route(_ extensions: [ExtensionBundle]) -> ([String: ExtensionBundle], [IntentConflict]) {
-        var routes: [String: ExtensionBundle] = [:]
-        var conflicts: [IntentConflict] = []
-        for bundle in extensions {
-            for intent in bundle.intentsSupported {
-                if let chosen = routes[intent] {
-                    conflicts.append(IntentConflict(intent: intent, chosen: chosen.bundleIdentifier, ignored: bundle.bundleIdentifier))
-                } else {
-                    routes[intent] = bundle
-                }
-            }
-        }
-        return (routes, conflicts)
-    }
 }

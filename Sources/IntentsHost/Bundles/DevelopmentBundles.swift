@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 
 /// Lays out app bundles from a source tree's `Info/` folder and a build's products, so that
@@ -5,9 +6,10 @@ import Foundation
 ///
 /// Each `Info/<Name>/Info.plist` with an `NSExtension` key is an extension; the others are
 /// apps. An extension goes into the app whose bundle identifier prefixes its own, as Apple
-/// requires of embedded extensions. Its library, `lib<CFBundleExecutable>.so`, is linked
-/// from the products folder, and so is an app's `CFBundleExecutable` when the build made it.
-/// Other files beside an app's plist are copied into its bundle.
+/// requires of embedded extensions. Its library, `lib<CFBundleExecutable>.so`, is hard-linked
+/// from the products folder (copied across file systems), and so is an app's
+/// `CFBundleExecutable` when the build made it: a bundle's files must be its own, never links
+/// out of it. Other files beside an app's plist are copied into its bundle.
 public enum DevelopmentBundles {
     /// Assembles bundles into `appsFolder` and returns it. Never deletes anything.
     /// - Throws: file-system errors; plist faults are left for `BundleScanner` to report.
@@ -31,7 +33,7 @@ public enum DevelopmentBundles {
             let appFolder = "\(appsFolder)/\(app.name).app"
             try copyContents(of: "\(infoFolder)/\(app.name)", into: appFolder)
             if let executable = app.executable, fileManager.fileExists(atPath: "\(productsFolder)/\(executable)") {
-                try replaceLink(at: "\(appFolder)/\(executable)", pointingTo: "\(productsFolder)/\(executable)")
+                try place("\(productsFolder)/\(executable)", at: "\(appFolder)/\(executable)")
             }
             for plugIn in extensions where plugIn.identifier.hasPrefix(app.identifier + ".") {
                 let plugInFolder = "\(appFolder)/PlugIns/\(plugIn.name).appex"
@@ -39,7 +41,7 @@ public enum DevelopmentBundles {
                 let library = "lib\(plugIn.executable).so"
                 let built = "\(productsFolder)/\(library)"
                 if fileManager.fileExists(atPath: built) {
-                    try replaceLink(at: "\(plugInFolder)/\(library)", pointingTo: built)
+                    try place(built, at: "\(plugInFolder)/\(library)")
                 }
             }
         }
@@ -72,14 +74,35 @@ public enum DevelopmentBundles {
         }
     }
 
-    /// Points `path` at `target`, replacing an old link atomically (a rename over it).
-    private static func replaceLink(at path: String, pointingTo target: String) throws {
-        if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == target { return }
-        let temporary = "\(path).\(getpid()).link"
-        try? FileManager.default.removeItem(atPath: temporary)
-        try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: target)
+    /// Puts the file `source` at `path`, as a hard link (a copy across file systems), unless
+    /// `path` already is that file; the new one replaces the old atomically (a rename over it).
+    static func place(_ source: String, at path: String) throws {
+        var wanted = stat(), current = stat()
+        guard stat(source, &wanted) == 0 else {
+            throw HostError(.badState, "Cannot read \(source.quotedForDisplay): \(String(cString: strerror(errno))).")
+        }
+        if lstat(path, &current) == 0, current.st_mode & S_IFMT == S_IFREG,
+           (current.st_dev == wanted.st_dev && current.st_ino == wanted.st_ino)
+            || (current.st_size == wanted.st_size && current.st_mtim.tv_sec == wanted.st_mtim.tv_sec
+                && current.st_mtim.tv_nsec == wanted.st_mtim.tv_nsec) {
+            return
+        }
+        let temporary = "\(path).\(getpid()).new"
+        unlink(temporary)
+        if linkat(AT_FDCWD, source, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) != 0 {
+            do {
+                try FileManager.default.copyItem(atPath: source, toPath: temporary)
+            } catch {
+                throw HostError(.badState, "Cannot put \(source.quotedForDisplay) at \(path.quotedForDisplay): \(HostError.reason(error)).")
+            }
+            // The copy carries the source's modification time, by which it is known up to date.
+            var times = [wanted.st_atim, wanted.st_mtim]
+            _ = utimensat(AT_FDCWD, temporary, &times, 0)
+        }
         guard rename(temporary, path) == 0 else {
-            throw HostError(.badState, "Cannot link \(path) to \(target): \(String(cString: strerror(errno))).")
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw HostError(.badState, "Cannot put \(source.quotedForDisplay) at \(path.quotedForDisplay): \(reason).")
         }
     }
 }

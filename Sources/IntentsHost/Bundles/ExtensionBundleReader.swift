@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 
 /// Reads and validates one `.appex` folder without loading its library.
@@ -5,10 +6,13 @@ enum ExtensionBundleReader {
     static let intentsExtensionPoint = "com.apple.intents-service"
     static let intentsUIExtensionPoint = "com.apple.intents-ui-service"
 
-    /// - Throws: `BundleFault`, naming `Info.plist` and the key at fault.
-    static func read(at folder: String, appBundleIdentifier: String?) throws -> ExtensionBundle {
+    /// - Parameter appFolder: the real path of the containing app, which the extension's folder
+    ///   must resolve inside; nil for an extension validated on its own.
+    /// - Throws: `BundleFault`, naming `Info.plist`, the key at fault and its value.
+    static func read(at folder: String, appBundleIdentifier: String?, appFolder: String? = nil) throws -> ExtensionBundle {
         let plist = try PropertyListFile(path: folder + "/Info.plist")
-        let identifier = try plist.string(["CFBundleIdentifier"])
+        let root = try resolvedFolder(folder, inside: appFolder, plist: plist)
+        let identifier = try plist.name(["CFBundleIdentifier"], as: .bundleIdentifier)
         if let appBundleIdentifier, !identifier.hasPrefix(appBundleIdentifier + ".") {
             throw plist.fault(.bundleIdentifierNotPrefixed, ["CFBundleIdentifier"],
                               "In \(plist.path), CFBundleIdentifier \"\(identifier)\" must begin with its app's identifier \"\(appBundleIdentifier).\".")
@@ -22,30 +26,45 @@ enum ExtensionBundleReader {
                               "In \(plist.path), NSExtension > NSExtensionPointIdentifier \"\(point)\" \(detail).")
         }
         let principal = try plist.string(["NSExtension", "NSExtensionPrincipalClass"])
-        let parts = principal.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty }) else {
+        let parts = principal.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, parts.allSatisfy({ BundleName.isValid($0, as: .typeName) }) else {
             throw plist.fault(.invalidValue, ["NSExtension", "NSExtensionPrincipalClass"],
-                              "In \(plist.path), NSExtension > NSExtensionPrincipalClass \"\(principal)\" must be module-qualified, like \"MyIntents.IntentHandler\".")
+                              "In \(plist.path), NSExtension > NSExtensionPrincipalClass \(principal.quotedForDisplay) must be module-qualified, like \"MyIntents.IntentHandler\".")
         }
         let attributes = ["NSExtension", "NSExtensionAttributes"]
         _ = try plist.dictionary(attributes)
-        let supported = try plist.strings(attributes + ["IntentsSupported"]) ?? []
+        let supported = try plist.names(attributes + ["IntentsSupported"], as: .typeName) ?? []
         guard !supported.isEmpty else {
             throw plist.fault(.missingKey, attributes + ["IntentsSupported"],
                               "In \(plist.path), NSExtension > NSExtensionAttributes > IntentsSupported must list at least one intent.")
         }
         let locked = try restrictedSubset(plist, attributes + ["IntentsRestrictedWhileLocked"], of: supported)
         let protected = try restrictedSubset(plist, attributes + ["IntentsRestrictedWhileProtectedDataUnavailable"], of: supported)
-        let library = try libraryPath(plist, folder: folder)
+        let library = try libraryPath(plist, folder: folder, root: root)
         let name = try plist.optionalString(["CFBundleDisplayName"]) ?? (folder as NSString).lastPathComponent
+        let entitlements = try Entitlements.read(in: folder)
+        if let appBundleIdentifier { try entitlements.checkGroupsBelong(to: appBundleIdentifier) }
         return ExtensionBundle(path: folder, bundleIdentifier: identifier, displayName: name, principalClass: principal,
                                libraryPath: library, intentsSupported: supported, restrictedWhileLocked: locked,
                                restrictedWhileProtectedDataUnavailable: protected, appBundleIdentifier: appBundleIdentifier,
-                               entitlements: try Entitlements.read(in: folder), requestedLimits: try requestedLimits(plist))
+                               entitlements: entitlements, requestedLimits: try requestedLimits(plist), resolvedPath: root)
+    }
+
+    /// The real path of a bundle folder; inside `appFolder` when given (an extension folder
+    /// that is a symlink out of its app is refused).
+    static func resolvedFolder(_ folder: String, inside appFolder: String?, plist: PropertyListFile) throws -> String {
+        guard let real = RealPath.of(folder) else {
+            throw BundleFault(.unreadableFolder, path: folder, "\(folder) cannot be resolved: \(String(cString: strerror(errno))).")
+        }
+        if let appFolder, !RealPath.isInside(real, appFolder) {
+            throw BundleFault(.bundleOutsideApp, path: folder,
+                              "\(folder) resolves to \(real.quotedForDisplay), outside its app \(appFolder.quotedForDisplay); an extension must live inside its app.")
+        }
+        return real
     }
 
     private static func restrictedSubset(_ plist: PropertyListFile, _ keyPath: [String], of supported: [String]) throws -> [String] {
-        let restricted = try plist.strings(keyPath) ?? []
+        let restricted = try plist.names(keyPath, as: .typeName) ?? []
         let strays = restricted.filter { !supported.contains($0) }
         guard strays.isEmpty else {
             throw plist.fault(.restrictedIntentsNotSupportedByExtension, keyPath,
@@ -54,21 +73,29 @@ enum ExtensionBundleReader {
         return restricted
     }
 
-    /// The library named by `CFBundleExecutable`: that file, or `lib<name>.so`, in the bundle.
-    private static func libraryPath(_ plist: PropertyListFile, folder: String) throws -> String {
-        let executable = try plist.string(["CFBundleExecutable"])
-        let candidates = [folder + "/" + executable, folder + "/lib" + executable + ".so"]
-        guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+    /// The library named by `CFBundleExecutable`: that file, or `lib<name>.so`, in the bundle;
+    /// its real path, which must be a regular ELF file inside the bundle's real path `root`.
+    private static func libraryPath(_ plist: PropertyListFile, folder: String, root: String) throws -> String {
+        let executable = try plist.name(["CFBundleExecutable"], as: .executable)
+        let names = [executable, "lib" + executable + ".so"]
+        var found: BundleFile?
+        for name in names {
+            switch BundleFile.open(folder + "/" + name, inside: root, elf: true) {
+            case .success(let file):
+                found = file
+            case .failure(.missing):
+                continue
+            case .failure(let problem):
+                throw plist.fault(problem == .notELF ? .notASharedLibrary : .libraryOutsideBundle, ["CFBundleExecutable"],
+                                  "\(folder)/\(name), named by CFBundleExecutable \(executable.quotedForDisplay) in \(plist.path), \(problem.clause).")
+            }
+            break
+        }
+        guard let found else {
             throw plist.fault(.missingLibrary, ["CFBundleExecutable"],
-                              "In \(plist.path), CFBundleExecutable \"\(executable)\" names a library that is not in the bundle (looked for \(candidates.map { ($0 as NSString).lastPathComponent }.joined(separator: " and "))).")
+                              "In \(plist.path), CFBundleExecutable \(executable.quotedForDisplay) names a library that is not in the bundle (looked for \(names.joined(separator: " and "))).")
         }
-        let handle = FileHandle(forReadingAtPath: path)
-        let magic = try? handle?.read(upToCount: 4)
-        try? handle?.close()
-        guard magic == Data([0x7F, 0x45, 0x4C, 0x46]) else {
-            throw plist.fault(.notASharedLibrary, ["CFBundleExecutable"],
-                              "\(path), named by CFBundleExecutable in \(plist.path), is not an ELF shared library.")
-        }
-        return path
+        close(found.descriptor)
+        return found.realPath
     }
 }

@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 
 /// A property list read from disk, XML or binary, with typed, fault-reporting accessors.
@@ -32,6 +33,24 @@ struct PropertyListFile {
             throw wrongType(keyPath, expected: "a non-empty string")
         }
         return text
+    }
+
+    /// A required name at `keyPath`, checked by `BundleName` as a `kind`.
+    /// - Throws: `BundleFault` (`.invalidName`) naming the file, the key and the value.
+    func name(_ keyPath: [String], as kind: BundleName.Kind) throws -> String {
+        try checked(try string(keyPath), keyPath, kind)
+    }
+
+    /// An optional array of names; each is checked by `BundleName` as a `kind`.
+    func names(_ keyPath: [String], as kind: BundleName.Kind, in dictionary: [String: Any]? = nil) throws -> [String]? {
+        try strings(keyPath, in: dictionary)?.map { try checked($0, keyPath, kind) }
+    }
+
+    /// `value`, when `BundleName` accepts it as a `kind`.
+    /// - Throws: `BundleFault` (`.invalidName`) naming the file, the key and the value.
+    func checked(_ value: String, _ keyPath: [String], _ kind: BundleName.Kind) throws -> String {
+        guard let problem = BundleName.problem(with: value, as: kind) else { return value }
+        throw fault(.invalidName, keyPath, "In \(path), \(keyPath.joined(separator: " > ")) \(value.quotedForDisplay) \(problem).")
     }
 
     /// An optional string; present but not a string is a fault.

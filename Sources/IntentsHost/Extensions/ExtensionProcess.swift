@@ -1,5 +1,5 @@
-import Foundation
 import ExtensionProtocol
+import Foundation
 import Synchronization
 
 /// One extension running in its own runner process, spoken to over framed messages.
@@ -40,13 +40,15 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     public static func launch(bundle: ExtensionBundle, policy: SandboxPolicy, runnerPath: String,
                               timeout: Duration) async throws -> ExtensionProcess {
         let policyText = try policy.runnerText()
+        let library = try openLibrary(of: bundle)
+        defer { close(library) }
         let spawn = try SpawnThread.shared.run {
             try RunnerSpawn(
                 runnerPath: runnerPath,
-                arguments: ["--socket-fd", String(RunnerSpawn.socketDescriptor), "--library", bundle.libraryPath,
+                arguments: ["--socket-fd", String(RunnerSpawn.socketDescriptor), "--library-fd", String(RunnerSpawn.libraryDescriptor),
                             "--principal-class", bundle.principalClass, "--policy", policyText],
                 environment: runnerEnvironment(),
-                bundleIdentifier: bundle.bundleIdentifier)
+                bundleIdentifier: bundle.bundleIdentifier, library: library)
         }
         let process = ExtensionProcess(bundle: bundle, spawn: spawn, policy: policy)
         _ = try await process.exchange(id: readyID, step: "start", timeout: timeout, send: nil)
@@ -58,10 +60,25 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     static func adopt(_ spare: SpareRunner, bundle: ExtensionBundle, policy: SandboxPolicy,
                       timeout: Duration) async throws -> ExtensionProcess {
         let policyText = try policy.runnerText()
+        let library = try openLibrary(of: bundle)
+        defer { close(library) }
+        TaskCgroup.setLimit(policy.limits.threads, runner: spare.spawn.pid, under: policy.taskCgroup)
         let process = ExtensionProcess(bundle: bundle, spawn: spare.spawn, policy: policy)
         _ = try await process.exchange(id: readyID, step: "start", timeout: timeout,
-                                       send: .assign(library: bundle.libraryPath, principalClass: bundle.principalClass, policy: policyText))
+                                       send: .assign(principalClass: bundle.principalClass, policy: policyText), descriptor: library)
         return process
+    }
+
+    /// Opens the bundle's library and checks, through the descriptor, that it is still a
+    /// regular ELF file inside the bundle: the runner loads exactly this file.
+    /// - Throws: `HostError` (`.extensionFailed`) naming the bundle and the library.
+    private static func openLibrary(of bundle: ExtensionBundle) throws -> Int32 {
+        switch BundleFile.open(bundle.libraryPath, inside: bundle.resolvedPath, elf: true) {
+        case .success(let file):
+            return file.descriptor
+        case .failure(let problem):
+            throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) cannot start: its library \(bundle.libraryPath.quotedForDisplay) \(problem.clause).")
+        }
     }
 
     private init(bundle: ExtensionBundle, spawn: RunnerSpawn, policy: SandboxPolicy) {
@@ -82,6 +99,21 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     }
 
     public var isAlive: Bool { state.withLock { $0.termination == nil } }
+
+    /// The process that runs the extension's code, numbered as this host sees it: the runner's
+    /// grandchild (the runner waits outside the sandbox's PID namespace as its keeper, and the
+    /// namespace's init above the extension), or the runner itself where no PID namespace could
+    /// be made. Nil once the process has ended.
+    public var sandboxedProcessID: pid_t? {
+        guard exitStatus == nil else { return nil }
+        var current = pid
+        for _ in 0..<2 {
+            let children = (try? String(contentsOfFile: "/proc/\(current)/task/\(current)/children", encoding: .utf8)) ?? ""
+            guard let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) else { break }
+            current = child
+        }
+        return current
+    }
 
     public func request(_ message: HostToExtensionMessage, timeout: Duration) async throws -> ExtensionToHostMessage {
         guard let id = message.requestID else {
@@ -129,7 +161,10 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
         }
     }
 
-    private func exchange(id: UInt64, step: String, timeout: Duration, send message: HostToExtensionMessage?) async throws -> ExtensionToHostMessage {
+    /// Registers the wait for reply `id`, sends `message` (and then `descriptor`, in the same
+    /// locked write), and waits at most `timeout`.
+    private func exchange(id: UInt64, step: String, timeout: Duration, send message: HostToExtensionMessage?,
+                          descriptor: Int32? = nil) async throws -> ExtensionToHostMessage {
         try await withCheckedThrowingContinuation { continuation in
             let earlier: HostError? = state.withLock { state in
                 if let termination = state.termination { return termination }
@@ -142,7 +177,10 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
             }
             if let message {
                 do {
-                    try writeLock.withLock { try channel.send(message) }
+                    try writeLock.withLock {
+                        try channel.send(message)
+                        if let descriptor { try channel.sendDescriptor(descriptor) }
+                    }
                 } catch {
                     fail(id, with: HostError(.extensionFailed, "\(bundle.bundleIdentifier) could not be sent \(step): \(error)"))
                     return
@@ -176,10 +214,14 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
         if kill { killIfRunning() }
     }
 
-    /// Kills the process unless it was reaped already (its pid may then belong to another).
+    /// Kills the runner and everything in its process group (the runner leads its own, so its
+    /// sandboxed process goes with its keeper), unless it was reaped already: reaping happens
+    /// under the same lock, so the numbers signalled cannot belong to another process yet.
     private func killIfRunning() {
         state.withLock { state in
-            if state.exitStatus == nil { Glibc.kill(pid, SIGKILL) }
+            guard state.exitStatus == nil else { return }
+            Glibc.kill(-pid, SIGKILL)
+            Glibc.kill(pid, SIGKILL)
         }
     }
 
@@ -229,20 +271,28 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
 
     /// Waits for the process to end: at most one second after its socket closed, then kills it.
     private func reap() -> Int32 {
-        var status: Int32 = 0
-        for _ in 0..<100 {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid || (result < 0 && errno == ECHILD) { return record(status) }
-            usleep(10_000)
+        var attempts = 0
+        while true {
+            if let status = reapIfEnded() {
+                TaskCgroup.remove(runner: pid, under: policy.taskCgroup)
+                return status
+            }
+            attempts += 1
+            if attempts == 100 { killIfRunning() }
+            usleep(attempts < 100 ? 10_000 : 1_000)
         }
-        killIfRunning()
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        return record(status)
     }
 
-    private func record(_ status: Int32) -> Int32 {
-        state.withLock { $0.exitStatus = status }
-        return status
+    /// Reaps the process if it has ended, recording its status under the lock `killIfRunning`
+    /// takes: no signal can be sent between the reap and the record.
+    private func reapIfEnded() -> Int32? {
+        state.withLock { state -> Int32? in
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            guard result == pid || (result < 0 && errno == ECHILD) else { return nil }
+            state.exitStatus = status
+            return status
+        }
     }
 
     private func deathError(status: Int32, protocolFault: ProtocolError?) -> HostError {

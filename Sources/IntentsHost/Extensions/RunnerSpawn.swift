@@ -1,10 +1,13 @@
 import Foundation
 
 /// Starts the runner with `posix_spawn` (never `fork` from a large host): the socket as
-/// fd 3, stdin from /dev/null, stdout and stderr into one pipe the host drains.
+/// fd 3, the extension's library (when given) as fd 4, stdin from /dev/null, stdout and stderr
+/// into one pipe the host drains.
 struct RunnerSpawn {
     /// The fd number the runner finds its socket on.
     static let socketDescriptor: Int32 = 3
+    /// The fd number the runner finds the extension's library on.
+    static let libraryDescriptor: Int32 = 4
 
     let pid: pid_t
     /// The host's end of the socket pair.
@@ -12,8 +15,10 @@ struct RunnerSpawn {
     /// The read end of the runner's stdout/stderr pipe.
     let output: Int32
 
+    /// - Parameter library: a descriptor of the extension's checked library, given to the runner
+    ///   as fd 4; the caller keeps and closes its own.
     /// - Throws: `HostError` (`.extensionFailed`) when the runner cannot be started.
-    init(runnerPath: String, arguments: [String], environment: [String], bundleIdentifier: String) throws {
+    init(runnerPath: String, arguments: [String], environment: [String], bundleIdentifier: String, library: Int32? = nil) throws {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw HostError(.extensionFailed, "Cannot create a socket for \(bundleIdentifier): \(String(cString: strerror(errno))).")
@@ -26,9 +31,16 @@ struct RunnerSpawn {
             close(pair[0]); close(pair[1])
             throw HostError(.extensionFailed, "Cannot create a pipe for \(bundleIdentifier): \(String(cString: strerror(errno))).")
         }
+        // Above every number the child's dup2s write, so that none overwrites it before it is moved.
+        let libraryCopy = library.map { fcntl($0, F_DUPFD_CLOEXEC, 16) } ?? -1
         defer {
             close(pair[1])
             close(pipeEnds[1])
+            if libraryCopy >= 0 { close(libraryCopy) }
+        }
+        if library != nil && libraryCopy < 0 {
+            close(pair[0]); close(pipeEnds[0])
+            throw HostError(.extensionFailed, "Cannot pass the library of \(bundleIdentifier) to its runner: \(String(cString: strerror(errno))).")
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -37,6 +49,7 @@ struct RunnerSpawn {
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
         posix_spawn_file_actions_adddup2(&actions, pair[1], Self.socketDescriptor)
+        if libraryCopy >= 0 { posix_spawn_file_actions_adddup2(&actions, libraryCopy, Self.libraryDescriptor) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

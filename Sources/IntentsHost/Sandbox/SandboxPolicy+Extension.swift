@@ -3,12 +3,13 @@ import Foundation
 
 extension SandboxPolicy {
     /// The policy for one extension, computed from its bundle, its app's entitlements and the
-    /// host's limits. Read and execute: the runtime, the bundle and its library's folder. Read and
-    /// write: the extension's container and the containers of the app groups its app is entitled
-    /// to. Network: only with the `com.apple.security.network.client` entitlement.
+    /// host's limits. Read and execute: the runtime and the bundle's own folder (its real path,
+    /// where its library lies). Read and write: the extension's container and the containers of
+    /// the app groups its app is entitled to. Network: only with the
+    /// `com.apple.security.network.client` entitlement. Threads: a pids cgroup under `taskCgroup`.
     public static func forExtension(_ bundle: ExtensionBundle, app: AppBundle?, layout: ContainerLayout,
                                     limits: Limits, runtimeFolders: [String] = RuntimeFolders.swiftRuntime,
-                                    confine: Bool = true) -> SandboxPolicy {
+                                    confine: Bool = true, taskCgroup: String? = nil) -> SandboxPolicy {
         var paths = runtimeRules(runtimeFolders) + bundleRules(bundle)
         let container = layout.container(for: bundle.bundleIdentifier)
         paths.append(PathRule(path: container, write: true))
@@ -26,7 +27,7 @@ extension SandboxPolicy {
         ]
         let narrowed = bundle.requestedLimits.map { limits.narrowed(to: $0) } ?? limits
         return SandboxPolicy(confine: confine, paths: paths, limits: narrowed,
-                             allowNetwork: bundle.entitlements.networkClient, environment: environment)
+                             allowNetwork: bundle.entitlements.networkClient, environment: environment, taskCgroup: taskCgroup)
     }
 }
 
@@ -35,11 +36,11 @@ extension SandboxPolicy {
     /// library folder, the parents of all containers, no network. Assigning it an extension
     /// stacks that extension's exact policy on top.
     public static func spareBase(for catalog: BundleCatalog, layout: ContainerLayout, limits: Limits,
-                                 runtimeFolders: [String] = RuntimeFolders.swiftRuntime) -> SandboxPolicy {
+                                 runtimeFolders: [String] = RuntimeFolders.swiftRuntime, taskCgroup: String? = nil) -> SandboxPolicy {
         var paths = runtimeRules(runtimeFolders) + catalog.extensions.flatMap(bundleRules)
         paths.append(PathRule(path: layout.containersFolder, write: true))
         paths.append(PathRule(path: layout.appGroupsFolder, write: true))
-        return SandboxPolicy(confine: true, paths: paths, limits: limits, allowNetwork: false, environment: [:])
+        return SandboxPolicy(confine: true, paths: paths, limits: limits, allowNetwork: false, environment: [:], taskCgroup: taskCgroup)
     }
 }
 
@@ -52,9 +53,9 @@ extension SandboxPolicy {
             + RuntimeFolders.readWrite.map { PathRule(path: $0, write: true) }
     }
 
-    /// A bundle's folder (read) and the folder its library really lives in (read and execute).
+    /// A bundle's own folder, by its real path (read and execute): its library lies inside it,
+    /// and nothing else of the file system is opened for it.
     static func bundleRules(_ bundle: ExtensionBundle) -> [PathRule] {
-        let library = (bundle.libraryPath as NSString).resolvingSymlinksInPath
-        return [PathRule(path: bundle.path), PathRule(path: (library as NSString).deletingLastPathComponent, execute: true)]
+        [PathRule(path: bundle.resolvedPath, execute: true)]
     }
 }

@@ -10,7 +10,7 @@ public enum SandboxProbe {
         let layout = ContainerLayout(stateFolder: stateFolder)
         let probe = ExtensionBundle(path: "/nonexistent", bundleIdentifier: "probe", displayName: "probe", principalClass: "Probe.Probe",
                                     libraryPath: "/nonexistent/libProbe.so", intentsSupported: [], appBundleIdentifier: nil)
-        let policy = SandboxPolicy.forExtension(probe, app: nil, layout: layout, limits: .standard)
+        let policy = SandboxPolicy.forExtension(probe, app: nil, layout: layout, limits: .standard, taskCgroup: TaskCgroup.parent)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: runnerPath)
         process.arguments = ["--probe", "--policy", try policy.runnerText()]
@@ -24,6 +24,7 @@ public enum SandboxProbe {
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        TaskCgroup.remove(runner: process.processIdentifier, under: policy.taskCgroup)
         guard let report = try? JSONDecoder().decode(ConfinementReport.self, from: data) else {
             throw HostError(.extensionFailed, "The runner \(runnerPath) did not report its confinement (exit status \(process.terminationStatus)).")
         }

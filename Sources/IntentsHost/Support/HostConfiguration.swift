@@ -43,22 +43,21 @@ public struct HostConfiguration: Sendable {
     /// are off or the host runs unsafe.
     public func spareBasePolicy(for catalog: BundleCatalog) throws -> SandboxPolicy? {
         guard keepSpareRunner, !unsafeNoSandbox else { return nil }
-        let layout = ContainerLayout(stateFolder: stateFolder)
-        for folder in [layout.containersFolder, layout.appGroupsFolder] {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        }
-        return SandboxPolicy.spareBase(for: catalog, layout: layout, limits: sandboxLimits)
+        let layout = try ContainerLayout(resolving: stateFolder)
+        try layout.prepareParents()
+        return SandboxPolicy.spareBase(for: catalog, layout: layout, limits: sandboxLimits, taskCgroup: TaskCgroup.parent)
     }
 
     /// The sandbox policy of `bundle`, found in `catalog`, under this configuration, with the
     /// extension's container and its app groups' containers created.
-    /// - Throws: file-system errors creating the containers.
+    /// - Throws: `HostError` (`.badState`) naming a container that cannot be made.
     public func preparedSandboxPolicy(for bundle: ExtensionBundle, in catalog: BundleCatalog) throws -> SandboxPolicy {
-        let layout = ContainerLayout(stateFolder: stateFolder)
+        let layout = try ContainerLayout(resolving: stateFolder)
         let app = catalog.app(containing: bundle)
-        try layout.create(layout.container(for: bundle.bundleIdentifier))
-        for group in app?.entitlements.applicationGroups ?? [] { try layout.create(layout.appGroupContainer(group)) }
-        return SandboxPolicy.forExtension(bundle, app: app, layout: layout, limits: sandboxLimits, confine: !unsafeNoSandbox)
+        _ = try layout.prepareContainer(for: bundle.bundleIdentifier)
+        for group in app?.entitlements.applicationGroups ?? [] { _ = try layout.prepareAppGroupContainer(group) }
+        return SandboxPolicy.forExtension(bundle, app: app, layout: layout, limits: sandboxLimits, confine: !unsafeNoSandbox,
+                                          taskCgroup: unsafeNoSandbox ? nil : TaskCgroup.parent)
     }
 
     /// The state folder: `INTENTS_STATE`, else `$XDG_STATE_HOME/intents`, else `~/.local/state/intents`.

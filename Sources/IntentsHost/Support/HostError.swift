@@ -1,3 +1,5 @@
+import Foundation
+
 /// An error the host reports to its user: one sentence, with a code scripts can read.
 public struct HostError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Code: String, Hashable, Sendable, Codable {
@@ -29,4 +31,17 @@ public struct HostError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+extension HostError {
+    /// Why a file-system call failed, in a few words and never as an `NSError` dump: the POSIX
+    /// reason when there is one ("Permission denied"), else the error's localized description.
+    public static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
+    }
 }

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Paths resolved by the kernel (`realpath(3)`), never by string manipulation: `a/q/..` is
+/// wherever the symlink `q` leads, then its parent.
+enum RealPath {
+    /// The real path of `path`, or nil (with errno set) when it does not resolve.
+    static func of(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` lies strictly inside `folder` (both real paths).
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.count > prefix.count && path.hasPrefix(prefix)
+    }
+}
+
+/// A regular file of a bundle, opened once and checked through its descriptor: what is used
+/// afterwards is that descriptor, so a symlink or file swapped after the check changes nothing.
+struct BundleFile {
+    /// Why a file cannot be used, in a clause that follows its path.
+    enum Problem: Error, Equatable {
+        case missing
+        /// It resolves outside the bundle, to this real path.
+        case outside(String)
+        /// It is not a regular file: a folder, a FIFO, a device...
+        case notRegular(String)
+        case notELF
+        case unreadable(String)
+
+        var clause: String {
+            switch self {
+            case .missing: "does not exist"
+            case .outside(let real): "resolves to \(real.quotedForDisplay), outside its bundle"
+            case .notRegular(let kind): "is \(kind), not a regular file"
+            case .notELF: "is not an ELF shared library"
+            case .unreadable(let reason): "cannot be read: \(reason)"
+            }
+        }
+    }
+
+    /// The open descriptor (close-on-exec); the caller closes it.
+    let descriptor: Int32
+    /// Its real path, as the kernel resolved it when it was opened.
+    let realPath: String
+
+    /// Opens `path`, which must resolve to a regular file strictly inside `root` (a real
+    /// path); with `elf`, the file must also begin with the ELF magic number. Never blocks on a
+    /// FIFO or a device.
+    static func open(_ path: String, inside root: String, elf: Bool = false) -> Result<BundleFile, Problem> {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
+        }
+        func failing(_ problem: Problem) -> Result<BundleFile, Problem> {
+            close(descriptor)
+            return .failure(problem)
+        }
+        guard let real = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)") else {
+            return failing(.unreadable("its descriptor does not resolve"))
+        }
+        guard RealPath.isInside(real, root) else { return failing(.outside(real)) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return failing(.unreadable(String(cString: strerror(errno)))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return failing(.notRegular(Self.kind(of: status.st_mode))) }
+        if elf {
+            var magic = [UInt8](repeating: 0, count: 4)
+            let read = magic.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 4, 0) }
+            guard read == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else { return failing(.notELF) }
+        }
+        return .success(BundleFile(descriptor: descriptor, realPath: real))
+    }
+
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+    }
+}
