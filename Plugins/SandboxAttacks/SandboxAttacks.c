@@ -2,9 +2,15 @@
 #include "SandboxAttacks.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/shm.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,6 +41,67 @@ int attack_exec(void) {
 
 int attack_unshare(void) {
     return unshare(CLONE_NEWUSER) == 0 ? 0 : errno;
+}
+
+int attack_shm_read(int key, int *byte) {
+    int identifier = shmget((key_t)key, 0, 0);
+    if (identifier < 0) return errno;
+    unsigned char *memory = shmat(identifier, NULL, SHM_RDONLY);
+    if (memory == (void *)-1) return errno;
+    *byte = memory[0];
+    shmdt(memory);
+    return 0;
+}
+
+int attack_msg_steal(int key) {
+    int queue = msgget((key_t)key, 0);
+    if (queue < 0) return errno;
+    struct { long type; char text[256]; } message;
+    if (msgrcv(queue, &message, sizeof message.text, 0, IPC_NOWAIT) < 0) return errno;
+    return 0;
+}
+
+int attack_shm_create(int megabytes, int *identifier) {
+    size_t size = (size_t)megabytes << 20;
+    *identifier = shmget(IPC_PRIVATE, size, IPC_CREAT | 0600);
+    if (*identifier < 0) return errno;
+    char *memory = shmat(*identifier, NULL, 0);
+    if (memory == (void *)-1) return errno;
+    memset(memory, 1, size);
+    shmdt(memory);
+    return 0;
+}
+
+int attack_clear_parent_death_signal(void) {
+    return prctl(PR_SET_PDEATHSIG, 0, 0, 0, 0) == 0 ? 0 : errno;
+}
+
+static void *wait_for_end(void *pipe_end) {
+    char byte;
+    while (read((int)(long)pipe_end, &byte, 1) < 0 && errno == EINTR) {}
+    return NULL;
+}
+
+int attack_threads(int limit, int *created) {
+    int gate[2];
+    if (pipe(gate) != 0) return errno;
+    pthread_t *threads = calloc((size_t)limit, sizeof(pthread_t));
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, 64 << 10);
+    int error = 0;
+    *created = 0;
+    while (*created < limit) {
+        error = pthread_create(&threads[*created], &attributes, wait_for_end, (void *)(long)gate[0]);
+        if (error != 0) break;
+        (*created)++;
+    }
+    close(gate[1]);
+    for (int index = 0; index < *created; index++) pthread_join(threads[index], NULL);
+    close(gate[0]);
+    pthread_attr_destroy(&attributes);
+    free(threads);
+    return error;
 }
 
 const char *attack_errno_name(int error) {

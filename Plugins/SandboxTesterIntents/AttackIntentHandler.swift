@@ -35,6 +35,11 @@ class AttackIntentHandler: NSObject {
         case "fd-exhaustion": return .outcome(exhaustDescriptors())
         case "spin": spin()
         case "never-complete": await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+        case "outlive":
+            // Try not to die with the host, say so in the container, then never answer.
+            let cleared = attack_clear_parent_death_signal()
+            _ = write(NSHomeDirectory() + "/outlive-\(cleared == 0 ? "cleared" : "refused")")
+            await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
         case "crash-fatal": fatalError("SandboxTester was asked to crash")
         case "crash-segv": raise(SIGSEGV)
         case "frame-garbage": writeToHost(Array("garbage, not a frame".utf8))
@@ -42,6 +47,15 @@ class AttackIntentHandler: NSObject {
             writeToHost([0xF1, 1, 0, 0, 0, 100] + Array("{\"trunc".utf8))
             _exit(0)
         case "frame-oversized": writeToHost([0xF1, 1, 0x7F, 0xFF, 0xFF, 0xFF])
+        case "sysv-shm-read": return .outcome(sharedMemoryRead(Int32(target) ?? 0))
+        case "sysv-msg-steal": return .outcome(result(attack_msg_steal(Int32(target) ?? 0)))
+        case "sysv-shm-create": return .outcome(sharedMemoryCreate(Int32(target) ?? 64))
+        case "proc-processes": return .outcome(visibleProcesses())
+        case "proc-cmdlines": return .outcome(commandLines(containing: target))
+        case "proc-net-tcp": return .outcome(tcpTable(showing: UInt16(target) ?? 0))
+        case "clear-pdeathsig": return .outcome(result(attack_clear_parent_death_signal()))
+        case "thread-bomb": return .outcome(threadBomb(Int32(target) ?? 10_000))
+        case "disk-fill": return .outcome(diskFill(megabytes: Int(target) ?? 2048))
         case "stdout":
             for line in 0..<5000 { print("stray output \(line) must not corrupt a frame") }
             return .outcome("ok")
@@ -183,6 +197,65 @@ class AttackIntentHandler: NSObject {
     private func spin() -> Never {
         var counter: UInt64 = 0
         while true { counter &+= 1 }
+    }
+
+    private func sharedMemoryRead(_ key: Int32) -> String {
+        var byte: Int32 = 0
+        let error = attack_shm_read(key, &byte)
+        return error == 0 ? "allowed: read byte \(byte)" : result(error)
+    }
+
+    private func sharedMemoryCreate(_ megabytes: Int32) -> String {
+        var identifier: Int32 = 0
+        let error = attack_shm_create(megabytes, &identifier)
+        return error == 0 ? "allowed: segment \(identifier) of \(megabytes) MiB left behind" : result(error)
+    }
+
+    /// The process ids this process can see in /proc.
+    private func visibleProcesses() -> String {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let pids = entries.compactMap { Int($0) }.sorted()
+        return "visible: " + pids.map(String.init).joined(separator: " ")
+    }
+
+    /// Whether any visible process's command line contains `marker` (another user's secrets).
+    private func commandLines(containing marker: String) -> String {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let found = entries.filter { Int($0) != nil }.filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self).contains(marker)
+        }
+        return found.isEmpty ? "not found" : "found in \(found.count) processes"
+    }
+
+    /// Whether a TCP socket on `port` shows in /proc/net/tcp (the network namespace's sockets).
+    private func tcpTable(showing port: UInt16) -> String {
+        guard let data = FileManager.default.contents(atPath: "/proc/net/tcp") else { return "blocked: unreadable" }
+        let hex = ":" + String(format: "%04X", port) + " "
+        return String(decoding: data, as: UTF8.self).contains(hex) ? "visible" : "not visible"
+    }
+
+    private func threadBomb(_ limit: Int32) -> String {
+        var created: Int32 = 0
+        let error = attack_threads(limit, &created)
+        return error == 0 ? "allowed: \(created) threads" : "\(result(error)) after \(created) threads"
+    }
+
+    /// Writes one file in the container, 1 MiB at a time, until a write fails or `megabytes` are written.
+    private func diskFill(megabytes: Int) -> String {
+        let path = NSHomeDirectory() + "/fill"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if fd < 0 { return result(errno) }
+        defer {
+            close(fd)
+            unlink(path)
+        }
+        let chunk = [UInt8](repeating: 7, count: 1 << 20)
+        for written in 0..<megabytes {
+            let count = chunk.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if count != chunk.count { return "\(result(count < 0 ? errno : EFBIG)) after \(written) MiB" }
+        }
+        return "allowed: \(megabytes) MiB"
     }
 
     /// fd 3 is the runner's socket to the host.

@@ -241,10 +241,13 @@ int csandbox_join_pids_cgroup(const char *parent, long max_tasks, char *error, i
     if (access(path, F_OK) == 0 && write_file(path, "+pids") != 0) return fail(error, error_size, "enabling the pids controller");
     char own[4096];
     snprintf(own, sizeof own, "%s/%d", parent, (int)getpid());
-    if (mkdir(own, 0755) != 0 && errno != EEXIST) return fail(error, error_size, "creating this runner's pids cgroup");
-    if (write_number(own, "pids.max", max_tasks) != 0) return fail(error, error_size, "writing pids.max");
-    if (write_number(own, "cgroup.procs", (long)getpid()) != 0) return fail(error, error_size, "joining the pids cgroup");
-    return 0;
+    // A host sweeping the cgroups of ended runners may remove a folder left by an earlier
+    // process with this pid just after this mkdir found it: then make it again.
+    for (int attempt = 0;; attempt++) {
+        if (mkdir(own, 0755) != 0 && errno != EEXIST) return fail(error, error_size, "creating this runner's pids cgroup");
+        if (write_number(own, "pids.max", max_tasks) == 0 && write_number(own, "cgroup.procs", (long)getpid()) == 0) return 0;
+        if (errno != ENOENT || attempt == 2) return fail(error, error_size, "joining the pids cgroup");
+    }
 }
 
 int csandbox_drop_capabilities(char *error, int error_size) {

@@ -34,7 +34,7 @@ public enum BundleName {
             return dottedProblem(String(value.dropFirst(6)), allowing: "-", example: "group.com.example.shared")
         case .executable:
             if let bad = value.unicodeScalars.first(where: { !isAlphanumeric($0) && !"_+-.".unicodeScalars.contains($0) }) {
-                return "has the character \(describe(bad)); a file name here uses letters, digits, _ + - and ."
+                return "has the character \(describe(bad)), which a plain file name here cannot hold (only letters, digits, \"_\", \"+\", \"-\" and \".\")"
             }
             if value.hasPrefix(".") || value.hasPrefix("-") { return "begins with \"\(value.first!)\"; it must be a plain file name" }
             return nil

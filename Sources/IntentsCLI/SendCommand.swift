@@ -39,6 +39,11 @@ struct SendCommand: AsyncParsableCommand {
     var memoryLimit: UInt64?
     @Option(help: ArgumentHelp("The extension's open-file limit (default 256).", valueName: "count"))
     var openFilesLimit: UInt64?
+    @Option(help: ArgumentHelp("The largest file the extension may write, in MiB (default 256).", valueName: "MiB"))
+    var fileSizeLimit: UInt64?
+    @Option(help: ArgumentHelp("The extension's threads, capped by a pids cgroup when the host runs as root (default 512).",
+                               valueName: "count"))
+    var threadsLimit: UInt64?
     @Flag(name: .customLong("unsafe-no-sandbox"),
           help: "DANGER: run the extension with no confinement at all (no Landlock, seccomp, namespaces or limits). For debugging only.")
     var unsafeNoSandbox = false
@@ -47,11 +52,15 @@ struct SendCommand: AsyncParsableCommand {
         for parameter in parameters where !parameter.contains("=") || parameter.hasPrefix("=") {
             throw ValidationError("--param \"\(parameter)\" must be NAME=VALUE, for example --param content=hello.")
         }
-        for (flag, value) in [("--cpu-limit", cpuLimit), ("--memory-limit", memoryLimit), ("--open-files-limit", openFilesLimit)] where value == 0 {
-            throw ValidationError("\(flag) must be at least 1.")
-        }
-        if let memoryLimit, memoryLimit < 64 {
-            throw ValidationError("--memory-limit \(memoryLimit) is too small for the Swift runtime; give at least 64 MiB.")
+        let ranges: [(String, UInt64?, ClosedRange<UInt64>)] = [
+            ("--cpu-limit", cpuLimit, 1...86_400), ("--memory-limit", memoryLimit, 64...1 << 30),
+            ("--open-files-limit", openFilesLimit, 16...1 << 20), ("--file-size-limit", fileSizeLimit, 1...1 << 30),
+            ("--threads-limit", threadsLimit, 8...1 << 22),
+        ]
+        for (flag, value, range) in ranges {
+            if let value, !range.contains(value) {
+                throw ValidationError("\(flag) \(value) is out of range; give \(range.lowerBound) to \(range.upperBound).")
+            }
         }
     }
 
@@ -60,6 +69,8 @@ struct SendCommand: AsyncParsableCommand {
         if let cpuLimit { configuration.sandboxLimits.cpuSeconds = cpuLimit }
         if let memoryLimit { configuration.sandboxLimits.memoryBytes = memoryLimit << 20 }
         if let openFilesLimit { configuration.sandboxLimits.openFiles = openFilesLimit }
+        if let fileSizeLimit { configuration.sandboxLimits.fileSizeBytes = fileSizeLimit << 20 }
+        if let threadsLimit { configuration.sandboxLimits.threads = threadsLimit }
         if unsafeNoSandbox {
             configuration.unsafeNoSandbox = true
             printError("WARNING: --unsafe-no-sandbox: the extension runs UNCONFINED, with all of this user's rights over files, network and processes.")

@@ -24,6 +24,7 @@ public final class IntentDispatcher: Sendable {
     /// when an intent needs them.
     public init(configuration: HostConfiguration, catalog: BundleCatalog? = nil, supervisor: ExtensionSupervisor? = nil) {
         signal(SIGPIPE, SIG_IGN)
+        if !configuration.unsafeNoSandbox { TaskCgroup.sweep() }
         self.configuration = configuration
         let catalog = catalog ?? BundleScanner.scan(appsFolders: configuration.appsFolders)
         self.catalog = catalog

@@ -25,6 +25,10 @@ import Testing
         let result = try await dispatcher.send("AttackIntent", parameters: [("attack", "tcp-connect"), ("target", "127.0.0.1:\(listener.port)")],
                                                user: NonInteractiveUser())
         #expect(result.outcome.response.output == [NamedValue(name: "outcome", value: .string("allowed"))])
+        // Network access means the Internet: never a local service's Unix socket.
+        let unix = try await dispatcher.send("AttackIntent", parameters: [("attack", "unix-connect"), ("target", listener.unixPath)],
+                                             user: NonInteractiveUser())
+        #expect(unix.outcome.response.output.first?.value == .string("blocked: EPERM"))
         let other = try await dispatcher.send("AttackIntent", parameters: [("attack", "read"), ("target", "/etc/shadow")], user: NonInteractiveUser())
         #expect(other.outcome.response.output.first?.value == .string("blocked: EACCES"))
         await dispatcher.shutdown()
@@ -51,23 +55,13 @@ import Testing
     }
 
     @Test func attacksAreBlockedForAnUnprivilegedUserToo() async throws {
-        // Copies of the binaries and the library that user `nobody` can read, and a state folder it can write.
-        let root = TemporaryFolder()
-        chmod(root.path, 0o755)
-        let bin = root.path + "/bin", appsFolder = root.path + "/Apps", stateFolder = root.path + "/state"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
-        chmod(stateFolder, 0o777)
-        // Copied by cp in its own process: a write descriptor opened here could leak into a
-        // process another test spawns meanwhile, and the copy could then not be executed (ETXTBSY).
-        for name in ["intents", "intents-extension"] {
-            try copy(Package.products + "/" + name, to: bin + "/" + name)
-        }
+        let workspace = try UnprivilegedWorkspace()
+        let bin = workspace.bin, appsFolder = workspace.appsFolder, stateFolder = workspace.stateFolder, root = workspace
         let writer = BundleWriter(appsFolder: appsFolder)
         try writer.app("SandboxTester", identifier: "com.example.SandboxTester")
         let appex = try writer.appex("SandboxTesterIntents", in: "SandboxTester", identifier: "com.example.SandboxTester.Intents",
                                      principalClass: "SandboxTesterIntents.IntentHandler", intents: ["AttackIntent"], library: nil)
-        try copy(Package.library("SandboxTesterIntents"), to: appex + "/libSandboxTesterIntents.so")
+        try workspace.placeLibrary("SandboxTesterIntents", at: appex + "/libSandboxTesterIntents.so")
 
         // Deadline 3 s, except for `spin`: it must meet its 2 s CPU limit first even when the
         // machine is busy and it gets only part of a core.
@@ -111,17 +105,5 @@ import Testing
             #expect(run.status == status, "\(name): \(run.output)")
             #expect(run.output.contains(fragment), "\(name): \(run.output)")
         }
-    }
-
-    func copy(_ source: String, to destination: String) throws {
-        let process = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: [source, destination])
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-    }
-
-    /// Runs a command as user `nobody` (uid 65534) with no supplementary groups.
-    func runAsNobody(_ command: [String]) async throws -> (status: Int32, output: String) {
-        try await runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "--"] + command,
-                             environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"])
     }
 }

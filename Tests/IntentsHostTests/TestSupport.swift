@@ -136,3 +136,56 @@ func runProgram(_ executable: String, _ arguments: [String], environment: [Strin
         }
     }
 }
+
+/// A workspace user `nobody` can use: copies of `intents` and the runner it may execute, an apps
+/// folder and a state folder it may write, and the sample library it may read.
+final class UnprivilegedWorkspace: @unchecked Sendable {
+    private let root = TemporaryFolder()
+    var bin: String { root.path + "/bin" }
+    var appsFolder: String { root.path + "/Apps" }
+    var stateFolder: String { root.path + "/state" }
+    var path: String { root.path }
+
+    init() throws {
+        chmod(root.path, 0o755)
+        for folder in [bin, appsFolder, stateFolder] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        chmod(stateFolder, 0o777)
+        // Copied by cp in its own process: a write descriptor opened here could leak into a
+        // process another test spawns meanwhile, and the copy could then not be executed (ETXTBSY).
+        for name in ["intents", "intents-extension"] {
+            try Self.copy(Package.products + "/" + name, to: bin + "/" + name)
+        }
+    }
+
+    /// A world-readable copy of the library `name` (as `Package.library` names it) at `path`.
+    func placeLibrary(_ name: String, at path: String) throws {
+        try Self.copy(Package.library(name), to: path)
+    }
+
+    static func copy(_ source: String, to destination: String) throws {
+        let process = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: [source, destination])
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+    }
+
+    /// Runs `intents` as user `nobody` (uid 65534, no supplementary groups) on this workspace.
+    func intents(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await runAsNobody([bin + "/intents", "--apps", appsFolder, "--state", stateFolder] + arguments)
+    }
+}
+
+/// Runs a command as user `nobody` (uid 65534) with no supplementary groups.
+func runAsNobody(_ command: [String]) async throws -> (status: Int32, output: String) {
+    try await runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "--"] + command,
+                         environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"])
+}
+
+/// The value of `outcome` in a `send --json` output, if any.
+func jsonOutcome(_ output: String) -> String? {
+    guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("{") }),
+          let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+          let outputs = object["output"] as? [String: Any] else { return nil }
+    return outputs["outcome"] as? String
+}

@@ -12,6 +12,18 @@ int attack_fork(int limit, int *forked);
 int attack_exec(void);
 /// unshare(CLONE_NEWUSER).
 int attack_unshare(void);
+/// Attaches the SysV shared-memory segment with `key` and reads its first byte into `byte`.
+int attack_shm_read(int key, int *byte);
+/// Receives, without waiting, a message from the SysV queue with `key`.
+int attack_msg_steal(int key);
+/// Creates a private SysV segment of `megabytes`, touches every page and leaves it behind;
+/// `identifier` gets its id.
+int attack_shm_create(int megabytes, int *identifier);
+/// prctl(PR_SET_PDEATHSIG, 0): asks not to die with the host.
+int attack_clear_parent_death_signal(void);
+/// Starts threads (64 KiB stacks) until one fails or `limit` run; `created` gets how many
+/// ran at once. They all end before it returns.
+int attack_threads(int limit, int *created);
 /// The symbolic name of an errno value, like "EACCES".
 const char *attack_errno_name(int error);
 

@@ -76,7 +76,8 @@ public enum DevelopmentBundles {
 
     /// Puts the file `source` at `path`, as a hard link (a copy across file systems), unless
     /// `path` already is that file; the new one replaces the old atomically (a rename over it).
-    static func place(_ source: String, at path: String) throws {
+    /// - Throws: `HostError` (`.badState`) naming both paths.
+    public static func place(_ source: String, at path: String) throws {
         var wanted = stat(), current = stat()
         guard stat(source, &wanted) == 0 else {
             throw HostError(.badState, "Cannot read \(source.quotedForDisplay): \(String(cString: strerror(errno))).")

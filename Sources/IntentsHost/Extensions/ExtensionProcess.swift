@@ -270,16 +270,21 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     }
 
     /// Waits for the process to end: at most one second after its socket closed, then kills it.
+    /// The wait blocks this process's own reader thread (never the concurrency pool) in
+    /// `waitid(WNOWAIT)`, which leaves the process unreaped, so that the watchdog's kill can only
+    /// reach it; the reap itself happens under the lock `killIfRunning` takes.
     private func reap() -> Int32 {
-        var attempts = 0
+        let watchdog = DispatchWorkItem { [self] in killIfRunning() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(1), execute: watchdog)
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
+        watchdog.cancel()
         while true {
             if let status = reapIfEnded() {
                 TaskCgroup.remove(runner: pid, under: policy.taskCgroup)
                 return status
             }
-            attempts += 1
-            if attempts == 100 { killIfRunning() }
-            usleep(attempts < 100 ? 10_000 : 1_000)
+            usleep(1_000)
         }
     }
 

@@ -14,10 +14,28 @@ public enum TaskCgroup {
         return root + "/intents-extensions"
     }()
 
-    /// Removes the cgroup of the runner `pid` once it has ended (it must be empty).
+    /// Removes the cgroup of the runner `pid` once it has ended. A runner killed with its
+    /// process group is reaped before its namespace's last processes have left the cgroup, so
+    /// the removal is retried in the background for up to a second while the cgroup is busy.
     static func remove(runner pid: pid_t, under parent: String?) {
         guard let parent else { return }
-        _ = rmdir(parent + "/\(pid)")
+        let folder = parent + "/\(pid)"
+        if rmdir(folder) == 0 || errno != EBUSY { return }
+        DispatchQueue.global().async {
+            for _ in 0..<100 {
+                usleep(10_000)
+                if rmdir(folder) == 0 || errno != EBUSY { return }
+            }
+        }
+    }
+
+    /// Removes the cgroups of runners that no longer exist (a host that was killed could not).
+    public static func sweep() {
+        guard let parent, let entries = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
+        for entry in entries {
+            guard let pid = pid_t(entry), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            _ = rmdir(parent + "/" + entry)
+        }
     }
 
     /// Sets the thread cap of a running runner's cgroup (a spare narrowed to its extension).

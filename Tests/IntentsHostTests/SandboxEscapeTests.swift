@@ -1,0 +1,228 @@
+import ExtensionProtocol
+import Foundation
+import IntentsHost
+import Testing
+
+/// Issue 8's kernel escapes, each tried by the Sandbox Tester: SysV IPC, /proc, the
+/// parent-death signal, a host that dies, files and threads beyond the rlimits, Unix sockets
+/// with network access. As root here (the test runner's user), and as `nobody` at the end.
+@Suite struct SandboxEscapeTests {
+    let apps = TemporaryFolder()
+    let state = TemporaryFolder()
+
+    func dispatcher(_ limits: SandboxPolicy.Limits = HostileExtensionTests.limits) throws -> IntentDispatcher {
+        var configuration = HostConfiguration(appsFolders: [try sampleAppsFolder(apps)], stateFolder: state.path,
+                                              runnerPath: Package.runner, stepTimeout: .seconds(30), sandboxLimits: limits)
+        configuration.requiresSiriAuthorization = false
+        return IntentDispatcher(configuration: configuration)
+    }
+
+    func attack(_ name: String, _ target: String = "", on dispatcher: IntentDispatcher) async throws -> String {
+        let result = try await dispatcher.send("AttackIntent", parameters: [("attack", name), ("target", target)], user: NonInteractiveUser())
+        guard case .string(let outcome)? = result.outcome.response.output.first(where: { $0.name == "outcome" })?.value else { return "" }
+        return outcome
+    }
+
+    /// How many of this (the host's) IPC namespace's shared-memory segments have `size` bytes.
+    /// (Other tests run alongside and make segments of their own, of other sizes.)
+    static func hostSegments(ofSize size: Int) throws -> Int {
+        let table = try String(contentsOfFile: "/proc/sysvipc/shm", encoding: .utf8)
+        // Columns: key shmid perms size cpid lpid nattch uid gid cuid cgid atime dtime ctime rss swap
+        return table.split(separator: "\n").dropFirst().filter { line in
+            line.split(separator: " ").dropFirst(3).first.flatMap { Int($0) } == size
+        }.count
+    }
+
+    @Test func theHostsSysVIPCIsOutOfReachAndSegmentsEndWithTheExtension() async throws {
+        let key = Int32.random(in: 0x1000_0000...0x7000_0000)
+        let segment = shmget(key_t(key), 4096, IPC_CREAT | IPC_EXCL | 0o666)
+        try #require(segment >= 0)
+        let queue = msgget(key_t(key + 1), IPC_CREAT | IPC_EXCL | 0o666)
+        try #require(queue >= 0)
+        defer {
+            shmctl(segment, IPC_RMID, nil)
+            msgctl(queue, IPC_RMID, nil)
+        }
+        var message = (type: 1, text: (UInt8(7), UInt8(0)))
+        try #require(msgsnd(queue, &message, 2, 0) == 0)
+        let size = 48 << 20
+        let before = try Self.hostSegments(ofSize: size)
+        let dispatcher = try dispatcher()
+        #expect(try await attack("sysv-shm-read", String(key), on: dispatcher) == "blocked: ENOENT")
+        #expect(try await attack("sysv-msg-steal", String(key + 1), on: dispatcher) == "blocked: ENOENT")
+        #expect(try await attack("sysv-shm-create", "48", on: dispatcher).hasPrefix("allowed: segment "))
+        #expect(try Self.hostSegments(ofSize: size) == before, "the extension's segment must not show in the host's IPC namespace")
+        await dispatcher.shutdown()
+        #expect(try Self.hostSegments(ofSize: size) == before)
+        var received = (type: 0, text: (UInt8(0), UInt8(0)))
+        #expect(msgrcv(queue, &received, 2, 0, IPC_NOWAIT) == 2, "the host's queued message must still be there")
+    }
+
+    @Test func procShowsOnlyTheSandboxItself() async throws {
+        let marker = "intents-secret-\(UUID().uuidString)"
+        let witness = try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "sleep 60", marker])
+        defer { witness.terminate() }
+        let listener = try LoopbackListener()
+        try #require(try await Self.waitUntilVisible(marker, in: witness.processIdentifier))
+        let dispatcher = try dispatcher()
+        #expect(try await attack("proc-processes", on: dispatcher) == "visible: 1 2")
+        #expect(try await attack("proc-cmdlines", marker, on: dispatcher) == "not found")
+        #expect(try await attack("proc-net-tcp", String(listener.port), on: dispatcher) == "not visible")
+        #expect(try await attack("read", "/proc/\(getpid())/environ", on: dispatcher) == "blocked: ENOENT")
+        await dispatcher.shutdown()
+    }
+
+    @Test func theParentDeathSignalCannotBeCleared() async throws {
+        let dispatcher = try dispatcher()
+        #expect(try await attack("clear-pdeathsig", on: dispatcher) == "blocked: EPERM")
+        await dispatcher.shutdown()
+    }
+
+    @Test func aFileStopsAtTheFileSizeLimit() async throws {
+        var limits = HostileExtensionTests.limits
+        limits.fileSizeBytes = 8 << 20
+        let dispatcher = try dispatcher(limits)
+        #expect(try await attack("disk-fill", "100", on: dispatcher) == "blocked: EFBIG after 8 MiB")
+        #expect(try await attack("ping", on: dispatcher) == "ok")
+        await dispatcher.shutdown()
+    }
+
+    @Test func threadsStopAtTheCapEvenForRoot() async throws {
+        try #require(geteuid() == 0, "this test is about root, whom RLIMIT_NPROC does not bind")
+        try #require(TaskCgroup.parent != nil, "a writable pids cgroup is needed for the cap to bind root")
+        var limits = HostileExtensionTests.limits
+        limits.threads = 64
+        let dispatcher = try dispatcher(limits)
+        let outcome = try await attack("thread-bomb", "10000", on: dispatcher)
+        #expect(outcome.hasPrefix("blocked: EAGAIN after "), "\(outcome)")
+        #expect((Int(outcome.split(separator: " ").dropLast().last ?? "") ?? 10_000) < 64)
+        let channel = try await dispatcher.supervisor.channel(for: try dispatcher.route("AttackIntent"))
+        #expect((channel as? ExtensionProcess)?.confinement?.threadsCgroup == true)
+        await dispatcher.shutdown()
+    }
+
+    /// The host is SIGKILLed while its extension, having tried to clear its parent-death
+    /// signal, waits: every runner process must end with the host.
+    @Test func nothingOutlivesAKilledHost() async throws {
+        let folder = try sampleAppsFolder(apps)
+        let host = Process()
+        host.executableURL = URL(fileURLWithPath: Package.cli)
+        host.arguments = ["--apps", folder, "--state", state.path, "send", "AttackIntent", "--param", "attack=outlive", "--timeout", "120"]
+        host.standardOutput = FileHandle.nullDevice
+        host.standardError = FileHandle.nullDevice
+        try host.run()
+        let container = state.path + "/Containers/com.example.SandboxTester.Intents"
+        #expect(try await Self.waitForFile(container + "/outlive-refused"), "the extension must have tried, and been refused")
+        #expect(Self.runners(of: state.path).count == 3, "the runner, its init and the extension")
+        kill(host.processIdentifier, SIGKILL)
+        host.waitUntilExit()
+        #expect(try await Self.waitForRunners(of: state.path, count: { $0 == 0 }), "every runner process must end with its host")
+    }
+
+    /// Waits up to 20 s for `path` to exist.
+    static func waitForFile(_ path: String) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if FileManager.default.fileExists(atPath: path) { return true }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+
+    /// Waits up to 5 s until the host sees `marker` in the command line of `pid` (once it has exec'd).
+    static func waitUntilVisible(_ marker: String, in pid: Int32) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
+            if String(decoding: data, as: UTF8.self).contains(marker) { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    /// Waits up to 20 s until the number of runner processes whose command line names the
+    /// folder `stateFolder` (their policy does, its slashes escaped) satisfies `count`.
+    static func waitForRunners(of stateFolder: String, count: (Int) -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            if count(runners(of: stateFolder).count) { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    static func runners(of stateFolder: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            let text = String(decoding: data, as: UTF8.self)
+            return text.contains("intents-extension") && text.contains((stateFolder as NSString).lastPathComponent)
+        }
+    }
+
+    @Test func theEscapesAreContainedForAnUnprivilegedUserToo() async throws {
+        let workspace = try UnprivilegedWorkspace()
+        let writer = BundleWriter(appsFolder: workspace.appsFolder)
+        try writer.app("SandboxTester", identifier: "com.example.SandboxTester")
+        let appex = try writer.appex("SandboxTesterIntents", in: "SandboxTester", identifier: "com.example.SandboxTester.Intents",
+                                     principalClass: "SandboxTesterIntents.IntentHandler", intents: ["AttackIntent"], library: nil)
+        try workspace.placeLibrary("SandboxTesterIntents", at: appex + "/libSandboxTesterIntents.so")
+        try writer.app("Net", identifier: "com.example.Net")
+        let net = try writer.appex("NetIntents", in: "Net", identifier: "com.example.Net.Intents",
+                                   principalClass: "SandboxTesterIntents.IntentHandler", intents: ["AttackIntent"], library: nil)
+        try workspace.placeLibrary("SandboxTesterIntents", at: net + "/libNetIntents.so")
+        try writer.write([Entitlements.networkClientKey: true], to: net + "/Net.entitlements", format: .xml)
+
+        let key = Int32.random(in: 0x1000_0000...0x7000_0000)
+        let segment = shmget(key_t(key), 4096, IPC_CREAT | IPC_EXCL | 0o666)
+        try #require(segment >= 0)
+        defer { shmctl(segment, IPC_RMID, nil) }
+        let marker = "intents-secret-\(UUID().uuidString)"
+        let witness = try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "sleep 60", marker])
+        defer { witness.terminate() }
+        try #require(try await Self.waitUntilVisible(marker, in: witness.processIdentifier))
+        let listener = try LoopbackListener()
+        let before = try Self.hostSegments(ofSize: 16 << 20)
+
+        // Both apps support AttackIntent: each request names its app.
+        let cases: [(String, String, String, String)] = [
+            ("SandboxTester", "sysv-shm-read", String(key), "blocked: ENOENT"),
+            ("SandboxTester", "proc-processes", "", "visible: 1 2"),
+            ("SandboxTester", "proc-cmdlines", marker, "not found"),
+            ("SandboxTester", "proc-net-tcp", String(listener.port), "not visible"),
+            ("SandboxTester", "clear-pdeathsig", "", "blocked: EPERM"),
+            ("SandboxTester", "disk-fill", "100", "blocked: EFBIG after 8 MiB"),
+            ("Net", "unix-connect", listener.unixPath, "blocked: EPERM"),
+            ("Net", "proc-processes", "", "visible: 1 2"),
+        ]
+        for (app, name, target, expected) in cases {
+            let run = try await workspace.intents(["send", "AttackIntent", "--app", app, "--param", "attack=\(name)",
+                                                   "--param", "target=\(target)", "--json", "--file-size-limit", "8", "--timeout", "20"])
+            #expect(jsonOutcome(run.output) == expected, "\(app) \(name): \(run.output)")
+        }
+        let created = try await workspace.intents(["send", "AttackIntent", "--app", "SandboxTester", "--param", "attack=sysv-shm-create",
+                                                   "--param", "target=16", "--json"])
+        #expect(jsonOutcome(created.output)?.hasPrefix("allowed: segment ") == true, "\(created.output)")
+        #expect(try Self.hostSegments(ofSize: 16 << 20) == before)
+        // RLIMIT_NPROC binds nobody: the bomb stops below the limit of the user's processes.
+        let bomb = try await workspace.intents(["send", "AttackIntent", "--app", "SandboxTester", "--param", "attack=thread-bomb",
+                                                "--param", "target=10000", "--json"])
+        let bombOutcome = jsonOutcome(bomb.output) ?? ""
+        #expect(bombOutcome.hasPrefix("blocked: EAGAIN after "), "\(bomb.output)")
+        #expect((Int(bombOutcome.split(separator: " ").dropLast().last ?? "") ?? 10_000) < Int(SandboxPolicy.Limits.standard.processes))
+
+        let host = Process()
+        host.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        host.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "--", workspace.bin + "/intents",
+                          "--apps", workspace.appsFolder, "--state", workspace.stateFolder,
+                          "send", "AttackIntent", "--app", "SandboxTester", "--param", "attack=outlive", "--timeout", "120"]
+        host.standardOutput = FileHandle.nullDevice
+        host.standardError = FileHandle.nullDevice
+        try host.run()
+        #expect(try await Self.waitForFile(workspace.stateFolder + "/Containers/com.example.SandboxTester.Intents/outlive-refused"))
+        #expect(Self.runners(of: workspace.stateFolder).count == 3)
+        kill(host.processIdentifier, SIGKILL)
+        host.waitUntilExit()
+        #expect(try await Self.waitForRunners(of: workspace.stateFolder, count: { $0 == 0 }))
+    }
+}
