@@ -16,6 +16,8 @@ let package = Package(
     products: [
         .executable(name: "intents", targets: ["intents"]),
         .executable(name: "intents-extension", targets: ["intents-extension"]),
+        // The small C launcher in front of each runner: its session, pids cgroup and namespaces.
+        .executable(name: "intents-sandbox", targets: ["intents-sandbox"]),
         // The sample apps, playing the containing apps of the sample extensions.
         .executable(name: "pizza", targets: ["pizza"]),
         .executable(name: "monkeychat", targets: ["monkeychat"]),
@@ -53,6 +55,9 @@ let package = Package(
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         .target(name: "ExtensionRunner", dependencies: ["ExtensionProtocol", "CSandbox"], swiftSettings: strictSettings),
         .executableTarget(name: "intents-extension", dependencies: ["ExtensionRunner"], swiftSettings: strictSettings),
+        // Linked only against libc: the Swift runtime the toolchain adds to every executable is
+        // unused here and dropped (--as-needed), so that each keeper and init stays small.
+        .executableTarget(name: "intents-sandbox", linkerSettings: [.unsafeFlags(["-static-executable"])]),
         // A raw SQLite connection shared by the app-group store and the host's system store.
         .target(name: "SQLiteSupport", swiftSettings: strictSettings),
         // The host's system store (donations, shortcuts, vocabulary, authorizations), opened by the

@@ -30,13 +30,14 @@ public enum ExtensionRunner {
             return usageFailure
         }
         if options.probe {
-            let report = RunnerConfinement.apply(options.policy, keeping: [])
+            let report = RunnerConfinement.apply(options.policy, launch: options.launch, keeping: [])
             let data = (try? JSONEncoder().encode(report)) ?? Data()
             FileHandle.standardOutput.write(data)
             return report.missingRequiredLayers.isEmpty || !options.policy.confine ? 0 : confinementFailure
         }
         let channel = FrameChannel(fileDescriptor: options.socketDescriptor)
-        var confinement = RunnerConfinement.apply(options.policy, keeping: [options.socketDescriptor, options.libraryDescriptor])
+        var confinement = RunnerConfinement.apply(options.policy, launch: options.launch,
+                                                  keeping: [options.socketDescriptor, options.libraryDescriptor])
         var policy = options.policy
         try? channel.send(ExtensionToHostMessage.confined(report: confinement))
         if options.spare {
@@ -92,6 +93,8 @@ struct RunnerOptions {
     var probe = false
     /// Confine to the base policy, then wait for `assign` before loading anything.
     var spare = false
+    /// What `intents-sandbox` engaged before starting this runner.
+    var launch = RunnerConfinement.Launch()
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -103,11 +106,25 @@ struct RunnerOptions {
         var index = 0
         var probe = false
         var spare = false
+        var launch = RunnerConfinement.Launch()
         while index < arguments.count {
             let flag = arguments[index]
-            if flag == "--probe" || flag == "--spare" {
-                if flag == "--probe" { probe = true } else { spare = true }
+            if flag == "--probe" || flag == "--spare" || flag == "--threads-cgroup" {
+                if flag == "--probe" { probe = true } else if flag == "--spare" { spare = true } else { launch.threadsCgroup = true }
                 index += 1
+                continue
+            }
+            if flag == "--sandbox-problem", index + 1 < arguments.count {
+                launch.problems.append(arguments[index + 1])
+                index += 2
+                continue
+            }
+            if flag == "--namespaces", index + 1 < arguments.count {
+                guard let flags = Int(arguments[index + 1]), (0...31).contains(flags) else {
+                    throw UsageError(description: "--namespaces needs a number from 0 to 31")
+                }
+                launch.namespaces = flags
+                index += 2
                 continue
             }
             guard ["--socket-fd", "--library-fd", "--principal-class", "--policy"].contains(flag) else {
@@ -125,6 +142,7 @@ struct RunnerOptions {
         }
         self.probe = probe
         self.spare = spare
+        self.launch = launch
         if probe { return }
         guard let fd = values["--socket-fd"].flatMap(Int32.init), fd >= 0 else {
             throw UsageError(description: "--socket-fd needs a file descriptor number")

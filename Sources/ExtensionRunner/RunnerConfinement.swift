@@ -3,20 +3,36 @@ import ExtensionProtocol
 import Foundation
 
 /// What the runner does to itself, in this order, while single-threaded and before any
-/// extension code loads: a session of its own (so that the host can end its whole process
-/// group), a parent-death signal, every inherited descriptor closed; rlimits (address space,
-/// CPU, files open, processes, file size, no core dumps); a pids cgroup where the host gives
-/// one; new user, mount, IPC, PID (with a private /proc) and network namespaces where the
-/// kernel allows, entered by a fork that leaves a keeper outside; capabilities dropped;
-/// no_new_privs; Landlock; seccomp.
+/// extension code loads: a parent-death signal, every inherited descriptor closed; rlimits
+/// (address space, CPU, files open, processes, file size, no core dumps); capabilities
+/// dropped; no_new_privs; Landlock; seccomp.
+///
+/// Its session, pids cgroup and namespaces (user, mount, IPC, PID with a private /proc,
+/// network) come from `intents-sandbox`, the launcher the host starts it through, which says
+/// what engaged in the runner's arguments (`Launch`).
 enum RunnerConfinement {
-    /// Applies `policy` and reports what engaged, keeping the descriptors `kept` (negative
-    /// numbers are ignored). Nothing here throws: a layer that fails is a problem in the
-    /// report, and the caller decides whether to go on.
-    static func apply(_ policy: SandboxPolicy, keeping kept: Set<Int32>) -> ConfinementReport {
+    /// What the launcher engaged before this runner started, from its arguments.
+    struct Launch {
+        /// `--namespaces`: user 1, network 2, IPC 4, mount 8, PID with a private /proc 16; nil
+        /// when the runner was not started by the launcher.
+        var namespaces: Int?
+        /// `--threads-cgroup`: the pids cgroup was joined.
+        var threadsCgroup = false
+        /// `--sandbox-problem`: what the launcher could not engage, one sentence each.
+        var problems: [String] = []
+    }
+
+    /// Applies `policy` and reports what engaged, with what the launcher did, keeping the
+    /// descriptors `kept` (negative numbers are ignored). Nothing here throws: a layer that
+    /// fails is a problem in the report, and the caller decides whether to go on.
+    static func apply(_ policy: SandboxPolicy, launch: Launch, keeping kept: Set<Int32>) -> ConfinementReport {
         var report = ConfinementReport()
-        _ = setsid()
-        report.parentDeathSignal = csandbox_parent_death_signal(SIGKILL) == 0 && getppid() != 1
+        // Without the launcher, a session of its own, so that the host can end its group.
+        if launch.namespaces == nil { _ = setsid() }
+        let namespaces = launch.namespaces ?? 0
+        report.pidNamespace = namespaces & 16 != 0
+        // Inside its PID namespace, the runner's parent is the namespace's init, pid 1.
+        report.parentDeathSignal = csandbox_parent_death_signal(SIGKILL) == 0 && (report.pidNamespace || getppid() != 1)
         closeDescriptors(keeping: Set([0, 1, 2]).union(kept.filter { $0 >= 0 }))
         report.descriptorsClosed = true
         for (name, value) in policy.environment { setenv(name, value, 1) }
@@ -27,19 +43,12 @@ enum RunnerConfinement {
         applyLimits(policy.limits, to: &report)
         // Past the file-size limit, a write fails with EFBIG instead of ending the process.
         signal(SIGXFSZ, SIG_IGN)
-        if let cgroup = policy.taskCgroup {
-            report.threadsCgroup = attempt("pids cgroup", &report.problems) {
-                csandbox_join_pids_cgroup(cgroup, Int(clamping: policy.limits.threads), $0, $1)
-            }
-        }
-        // Past this call, this is the first process of the new PID namespace; the process the
-        // host started waits outside as its keeper.
-        var engaged: Int32 = 0
-        _ = attempt("namespaces", &report.problems) { csandbox_enter_namespaces(policy.allowNetwork ? 0 : 1, &engaged, $0, $1) }
-        report.userNamespace = engaged & CSANDBOX_NS_USER != 0
-        report.networkNamespace = engaged & CSANDBOX_NS_NETWORK != 0
-        report.ipcNamespace = engaged & CSANDBOX_NS_IPC != 0
-        report.pidNamespace = engaged & CSANDBOX_NS_PID != 0
+        report.threadsCgroup = launch.threadsCgroup
+        report.userNamespace = namespaces & 1 != 0
+        report.networkNamespace = namespaces & 2 != 0
+        report.ipcNamespace = namespaces & 4 != 0
+        report.problems += launch.problems
+        if launch.namespaces == nil { report.problems.append("The runner was not started by intents-sandbox: it has no namespaces.") }
         report.capabilitiesDropped = attempt("capabilities", &report.problems) { csandbox_drop_capabilities($0, $1) }
         if csandbox_no_new_privileges() == 0 {
             report.noNewPrivileges = csandbox_has_no_new_privileges() == 1

@@ -47,7 +47,7 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
                 runnerPath: runnerPath,
                 arguments: ["--socket-fd", String(RunnerSpawn.socketDescriptor), "--library-fd", String(RunnerSpawn.libraryDescriptor),
                             "--principal-class", bundle.principalClass, "--policy", policyText],
-                environment: runnerEnvironment(),
+                policy: policy, environment: runnerEnvironment(),
                 bundleIdentifier: bundle.bundleIdentifier, library: library)
         }
         let process = ExtensionProcess(bundle: bundle, spawn: spawn, policy: policy)

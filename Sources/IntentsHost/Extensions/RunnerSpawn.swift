@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 
 /// Starts the runner with `posix_spawn` (never `fork` from a large host): the socket as
@@ -18,7 +19,9 @@ struct RunnerSpawn {
     /// - Parameter library: a descriptor of the extension's checked library, given to the runner
     ///   as fd 4; the caller keeps and closes its own.
     /// - Throws: `HostError` (`.extensionFailed`) when the runner cannot be started.
-    init(runnerPath: String, arguments: [String], environment: [String], bundleIdentifier: String, library: Int32? = nil) throws {
+    init(runnerPath: String, arguments: [String], policy: SandboxPolicy, environment: [String], bundleIdentifier: String,
+         library: Int32? = nil) throws {
+        let (executable, arguments) = SandboxLauncher.command(runnerPath: runnerPath, arguments: arguments, policy: policy)
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw HostError(.extensionFailed, "Cannot create a socket for \(bundleIdentifier): \(String(cString: strerror(errno))).")
@@ -63,17 +66,17 @@ struct RunnerSpawn {
         posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        let argv = ([runnerPath] + arguments).map { strdup($0) } + [nil]
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var child: pid_t = 0
-        let status = posix_spawn(&child, runnerPath, &actions, &attributes, argv, envp)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard status == 0 else {
             close(pair[0]); close(pipeEnds[0])
-            throw HostError(.extensionFailed, "Cannot start the extension runner \"\(runnerPath)\" for \(bundleIdentifier): \(String(cString: strerror(status))).")
+            throw HostError(.extensionFailed, "Cannot start the extension runner \(executable.quotedForDisplay) for \(bundleIdentifier): \(String(cString: strerror(status))).")
         }
         pid = child
         socket = pair[0]

@@ -14,7 +14,7 @@ final class SpareRunner: Sendable {
         let spawn = try SpawnThread.shared.run {
             try RunnerSpawn(runnerPath: runnerPath,
                             arguments: ["--socket-fd", String(RunnerSpawn.socketDescriptor), "--spare", "--policy", policyText],
-                            environment: ExtensionProcess.runnerEnvironment(), bundleIdentifier: "a spare runner")
+                            policy: basePolicy, environment: ExtensionProcess.runnerEnvironment(), bundleIdentifier: "a spare runner")
         }
         self.spawn = spawn
         var poller = pollfd(fd: spawn.socket, events: Int16(POLLIN), revents: 0)

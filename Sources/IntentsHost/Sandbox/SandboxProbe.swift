@@ -12,8 +12,10 @@ public enum SandboxProbe {
                                     libraryPath: "/nonexistent/libProbe.so", intentsSupported: [], appBundleIdentifier: nil)
         let policy = SandboxPolicy.forExtension(probe, app: nil, layout: layout, limits: .standard, taskCgroup: TaskCgroup.parent)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: runnerPath)
-        process.arguments = ["--probe", "--policy", try policy.runnerText()]
+        let (executable, arguments) = SandboxLauncher.command(runnerPath: runnerPath, arguments: ["--probe", "--policy", try policy.runnerText()],
+                                                             policy: policy)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
