@@ -44,9 +44,10 @@ enum { MAX_PROBLEMS = 4, USAGE = 64 };
 static char problems[MAX_PROBLEMS][320];
 static int problem_count;
 
+/// Records, as one sentence for the runner's report, that `what` failed with errno.
 static void note_problem(const char *what) {
     if (problem_count < MAX_PROBLEMS) {
-        snprintf(problems[problem_count++], sizeof problems[0], "%s: %s.", what, strerror(errno));
+        snprintf(problems[problem_count++], sizeof problems[0], "The launcher could not %s: %s.", what, strerror(errno));
     }
 }
 
@@ -73,22 +74,22 @@ static int write_id_maps(uid_t uid, gid_t gid) {
 /// Creates `<parent>/<pid>` in a pids hierarchy (v1 or v2), caps it, and moves this process in.
 static int join_pids_cgroup(const char *parent, const char *threads) {
     char path[4096], own[4096], pid[32];
-    if (mkdir(parent, 0755) != 0 && errno != EEXIST) { note_problem("creating the pids cgroup"); return -1; }
+    if (mkdir(parent, 0755) != 0 && errno != EEXIST) { note_problem("create the pids cgroup"); return -1; }
     // cgroup v2: the parent must hand the pids controller down to its children.
     snprintf(path, sizeof path, "%s/cgroup.subtree_control", parent);
-    if (access(path, F_OK) == 0 && write_file(path, "+pids") != 0) { note_problem("enabling the pids controller"); return -1; }
+    if (access(path, F_OK) == 0 && write_file(path, "+pids") != 0) { note_problem("enable the pids controller"); return -1; }
     snprintf(own, sizeof own, "%s/%d", parent, (int)getpid());
     snprintf(pid, sizeof pid, "%d", (int)getpid());
     // A host sweeping the cgroups of ended runners may remove a folder left by an earlier
     // process with this pid just after this mkdir found it: then make it again.
     for (int attempt = 0;; attempt++) {
-        if (mkdir(own, 0755) != 0 && errno != EEXIST) { note_problem("creating the runner's pids cgroup"); return -1; }
+        if (mkdir(own, 0755) != 0 && errno != EEXIST) { note_problem("create the runner's pids cgroup"); return -1; }
         snprintf(path, sizeof path, "%s/pids.max", own);
         if (write_file(path, threads) == 0) {
             snprintf(path, sizeof path, "%s/cgroup.procs", own);
             if (write_file(path, pid) == 0) return 0;
         }
-        if (errno != ENOENT || attempt == 2) { note_problem("joining the pids cgroup"); return -1; }
+        if (errno != ENOENT || attempt == 2) { note_problem("join the pids cgroup"); return -1; }
     }
 }
 
@@ -218,23 +219,23 @@ int main(int argc, char **argv) {
     int network_flag = network ? 0 : CLONE_NEWNET;
     int network_engaged = network ? 0 : NS_NETWORK;
     if (unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWPID | network_flag) != 0) {
-        note_problem("new mount, IPC and PID namespaces");
+        note_problem("enter new mount, IPC and PID namespaces");
         int engaged = 0;
         if (unshare(CLONE_NEWUSER | network_flag) == 0 && write_id_maps(uid, gid) == 0) engaged = NS_USER | network_engaged;
-        else note_problem("a new user namespace");
+        else note_problem("enter a new user namespace");
         run(runner, engaged, cgroup_joined);
         return 127;
     }
     int engaged = NS_USER | NS_MOUNT | NS_IPC | network_engaged;
     if (write_id_maps(uid, gid) != 0) {
-        note_problem("the user namespace's id maps");
+        note_problem("write the user namespace's id maps");
         run(runner, 0, cgroup_joined);
         return 127;
     }
     int report[2];
     pid_t init = -1;
     if (pipe2(report, O_CLOEXEC) != 0 || (init = fork()) < 0) {
-        note_problem("starting the PID namespace");
+        note_problem("start the PID namespace");
         run(runner, engaged, cgroup_joined);
         return 127;
     }

@@ -119,6 +119,8 @@ public actor ExtensionSupervisor {
     }
 
     private func release(_ bundle: ExtensionBundle) {
+        // A spare taken for this conversation is replaced now that the conversation is over.
+        spares?.refill()
         guard var entry = entries[bundle.bundleIdentifier] else { return }
         entry.activeConversations = max(0, entry.activeConversations - 1)
         entry.lastUsed = .now
