@@ -15,6 +15,24 @@ extension FrameChannel {
     private static let headerSize = MemoryLayout<Int>.size + 2 * MemoryLayout<Int32>.size
     private static let controlSize = headerSize + MemoryLayout<Int>.size
 
+    /// Calls `body` with a message header over one data byte and the control buffer.
+    private static func withMessage(byte: inout UInt8, control: inout [UInt8],
+                                    _ body: (UnsafeMutablePointer<msghdr>) -> Int) -> Int {
+        withUnsafeMutablePointer(to: &byte) { bytePointer in
+            control.withUnsafeMutableBytes { controlBuffer in
+                var vector = iovec(iov_base: bytePointer, iov_len: 1)
+                return withUnsafeMutablePointer(to: &vector) { vectorPointer in
+                    var message = msghdr()
+                    message.msg_iov = vectorPointer
+                    message.msg_iovlen = 1
+                    message.msg_control = controlBuffer.baseAddress
+                    message.msg_controllen = controlBuffer.count
+                    return body(&message)
+                }
+            }
+        }
+    }
+
     /// Sends `descriptor` to the peer; the caller keeps its own copy and closes it.
     /// - Throws: `ProtocolError` (`.ioFailure`, `.closed`).
     public func sendDescriptor(_ descriptor: Int32) throws {
@@ -26,19 +44,7 @@ extension FrameChannel {
             raw.storeBytes(of: descriptor, toByteOffset: Self.headerSize, as: Int32.self)
         }
         var byte: UInt8 = 1
-        let sent = withUnsafeMutablePointer(to: &byte) { bytePointer in
-            control.withUnsafeMutableBytes { controlBuffer in
-                var vector = iovec(iov_base: bytePointer, iov_len: 1)
-                return withUnsafeMutablePointer(to: &vector) { vectorPointer in
-                    var message = msghdr()
-                    message.msg_iov = vectorPointer
-                    message.msg_iovlen = 1
-                    message.msg_control = controlBuffer.baseAddress
-                    message.msg_controllen = controlBuffer.count
-                    return sendmsg(fileDescriptor, &message, Int32(MSG_NOSIGNAL))
-                }
-            }
-        }
+        let sent = Self.withMessage(byte: &byte, control: &control) { sendmsg(fileDescriptor, $0, Int32(MSG_NOSIGNAL)) }
         guard sent == 1 else {
             if errno == EPIPE { throw ProtocolError(.closed, "The peer closed the connection.") }
             throw ProtocolError(.ioFailure, "Sending a descriptor failed: \(String(cString: strerror(errno))).")
@@ -50,22 +56,12 @@ extension FrameChannel {
     public func receiveDescriptor() throws -> Int32 {
         var control = [UInt8](repeating: 0, count: Self.controlSize)
         var byte: UInt8 = 0
-        let received: Int = withUnsafeMutablePointer(to: &byte) { bytePointer in
-            control.withUnsafeMutableBytes { controlBuffer in
-                var vector = iovec(iov_base: bytePointer, iov_len: 1)
-                return withUnsafeMutablePointer(to: &vector) { vectorPointer in
-                    var message = msghdr()
-                    message.msg_iov = vectorPointer
-                    message.msg_iovlen = 1
-                    message.msg_control = controlBuffer.baseAddress
-                    message.msg_controllen = controlBuffer.count
-                    var got: Int
-                    repeat {
-                        got = recvmsg(fileDescriptor, &message, Int32(MSG_CMSG_CLOEXEC))
-                    } while got < 0 && errno == EINTR
-                    return got
-                }
-            }
+        let received = Self.withMessage(byte: &byte, control: &control) { message in
+            var got: Int
+            repeat {
+                got = recvmsg(fileDescriptor, message, Int32(MSG_CMSG_CLOEXEC))
+            } while got < 0 && errno == EINTR
+            return got
         }
         if received == 0 { throw ProtocolError(.closed, "The peer closed the connection before sending a descriptor.") }
         guard received == 1 else {
