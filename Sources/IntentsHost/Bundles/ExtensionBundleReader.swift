@@ -78,24 +78,19 @@ enum ExtensionBundleReader {
     private static func libraryPath(_ plist: PropertyListFile, folder: String, root: String) throws -> String {
         let executable = try plist.name(["CFBundleExecutable"], as: .executable)
         let names = [executable, "lib" + executable + ".so"]
-        var found: BundleFile?
         for name in names {
             switch BundleFile.open(folder + "/" + name, inside: root, elf: true) {
             case .success(let file):
-                found = file
+                close(file.descriptor)
+                return file.realPath
             case .failure(.missing):
                 continue
             case .failure(let problem):
                 throw plist.fault(problem == .notELF ? .notASharedLibrary : .libraryOutsideBundle, ["CFBundleExecutable"],
                                   "\(folder)/\(name), named by CFBundleExecutable \(executable.quotedForDisplay) in \(plist.path), \(problem.clause).")
             }
-            break
         }
-        guard let found else {
-            throw plist.fault(.missingLibrary, ["CFBundleExecutable"],
-                              "In \(plist.path), CFBundleExecutable \(executable.quotedForDisplay) names a library that is not in the bundle (looked for \(names.joined(separator: " and "))).")
-        }
-        close(found.descriptor)
-        return found.realPath
+        throw plist.fault(.missingLibrary, ["CFBundleExecutable"],
+                          "In \(plist.path), CFBundleExecutable \(executable.quotedForDisplay) names a library that is not in the bundle (looked for \(names.joined(separator: " and "))).")
     }
 }
