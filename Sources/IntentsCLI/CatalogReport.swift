@@ -23,15 +23,18 @@ enum CatalogReport {
                     if bundle.restrictedWhileProtectedDataUnavailable.contains(intent) {
                         notes.append("restricted before first unlock")
                     }
-                    let routed = catalog.routes[intent]?.bundleIdentifier == bundle.bundleIdentifier ? "" : " (ignored: conflict)"
+                    let routed = catalog.routes[intent] != nil ? "" : " (other apps support it too: send asks which, or takes --app)"
                     Swift.print("    \(intent)\(notes.isEmpty ? "" : " [\(notes.joined(separator: ", "))]")\(routed)")
                 }
             }
         }
-        if !catalog.faults.isEmpty || !catalog.conflicts.isEmpty {
+        if !catalog.faults.isEmpty {
             Swift.print("Problems:")
             catalog.faults.forEach { Swift.print("  error: \($0.message)") }
-            catalog.conflicts.forEach { Swift.print("  conflict: \($0.description)") }
+        }
+        if !catalog.conflicts.isEmpty {
+            Swift.print("Notes:")
+            catalog.conflicts.forEach { Swift.print("  \($0.description)") }
         }
     }
 }

@@ -260,6 +260,15 @@ import Testing
         #expect(answered.output.contains(#""answer":"2""#))
     }
 
+    @Test func validateNotesAContestedIntentWithoutFailing() async throws {
+        try tester(app: "One", identifier: "com.one.One")
+        try tester(app: "Two", identifier: "com.two.Two")
+        let run = try await runProgram(Package.cli, ["--state", state.path, "validate", apps.path], environment: ["HOME": state.path])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("Notes:\n  AttackIntent is supported by com.one.One.Intents"), "\(run.output)")
+        #expect(run.output.contains("AttackIntent (other apps support it too: send asks which, or takes --app)"))
+    }
+
     @Test func authorizingByANameTwoAppsShareIsRefused() async throws {
         let samples = try sampleAppsFolder(apps)
         let twin = TemporaryFolder()
@@ -312,13 +321,23 @@ import Testing
                                           intents: ["AttackIntent"], library: nil)
             try library(appex, name + "Intents")
         }
+        try crafted.app("Dots", identifier: "com.dots")
+        let dots = try crafted.appex("DotsIntents", in: "Dots", identifier: "com.dots.Intents", principalClass: "SandboxTesterIntents.IntentHandler",
+                                     intents: ["AttackIntent"], library: nil) { $0["CFBundleExecutable"] = "q/../../libDotsIntents" }
+        try library(dots, "DotsIntents")
+        try crafted.app("Out", identifier: "com.out")
+        let out = try crafted.appex("OutIntents", in: "Out", identifier: "com.out.Intents", principalClass: "SandboxTesterIntents.IntentHandler",
+                                    intents: ["AttackIntent"], library: nil)
+        try FileManager.default.createSymbolicLink(atPath: out + "/libOutIntents.so", withDestinationPath: "/usr/lib/x86_64-linux-gnu/libz.so.1")
         try crafted.app("Foreign", identifier: "com.evil.Foreign")
         try crafted.write([Entitlements.applicationGroupsKey: ["group.com.example.monkeychat"]],
                           to: workspace.appsFolder + "/Foreign.app/Foreign.entitlements", format: .xml)
         try crafted.app("Twin1", identifier: "com.example.Twin")
         try crafted.app("Twin2", identifier: "com.example.Twin")
         let expected = cases.map(\.2) + ["lists \"group.com.example.monkeychat\", which belongs to developer com.example",
-                                         "CFBundleIdentifier \"com.example.Twin\" is also used by"]
+                                         "CFBundleIdentifier \"com.example.Twin\" is also used by",
+                                         "CFBundleExecutable \"q/../../libDotsIntents\" has the character \"/\"",
+                                         "named by CFBundleExecutable \"OutIntents\" in \(out)/Info.plist, resolves to \"/usr/lib/x86_64-linux-gnu/libz.so.1"]
         for asNobody in [false, true] {
             let arguments = ["validate", workspace.appsFolder, "--json"]
             let run = asNobody ? try await workspace.intents(arguments)
@@ -329,7 +348,7 @@ import Testing
             for fragment in expected {
                 #expect(messages.contains { $0.contains(fragment) }, "\(fragment) not in \(messages)")
             }
-            #expect(messages.count == 5, "\(messages)")
+            #expect(messages.count == 7, "\(messages)")
             #expect(messages.allSatisfy { !$0.contains("\n") && $0.hasSuffix(".") })
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.stateFolder).isEmpty)
