@@ -47,6 +47,12 @@ class AttackIntentHandler: NSObject {
             writeToHost([0xF1, 1, 0, 0, 0, 100] + Array("{\"trunc".utf8))
             _exit(0)
         case "frame-oversized": writeToHost([0xF1, 1, 0x7F, 0xFF, 0xFF, 0xFF])
+        case "frame-deep":
+            // A `resolved` reply whose value is a list in a list... 20,000 deep (40 KB).
+            writeFrame([3, 0, 1, 0] + Array([[UInt8]](repeating: [8, 1], count: 20_000).joined()) + [3, 0])
+        case "frame-wide":
+            // A `resolved` reply of 100,000 results, one byte each.
+            writeFrame([3, 0, 0xA0, 0x8D, 0x06] + [UInt8](repeating: 3, count: 100_000))
         case "sysv-shm-read": return .outcome(sharedMemoryRead(Int32(target) ?? 0))
         case "sysv-msg-steal": return .outcome(result(attack_msg_steal(Int32(target) ?? 0)))
         case "sysv-shm-create": return .outcome(sharedMemoryCreate(Int32(target) ?? 64))
@@ -256,6 +262,12 @@ class AttackIntentHandler: NSObject {
             if count != chunk.count { return "\(result(count < 0 ? errno : EFBIG)) after \(written) MiB" }
         }
         return "allowed: \(megabytes) MiB"
+    }
+
+    /// Writes `body` to the host as one well-formed frame: marker, protocol version, length.
+    private func writeFrame(_ body: [UInt8]) {
+        let length = UInt32(body.count)
+        writeToHost([0xF1, 1, UInt8(length >> 24), UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)] + body)
     }
 
     /// fd 3 is the runner's socket to the host.

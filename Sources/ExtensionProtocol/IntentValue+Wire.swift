@@ -92,7 +92,7 @@ extension Dictionary where Key == String, Value == IntentValue {
 
     init(from reader: inout WireReader) throws {
         self.init()
-        for _ in 0..<(try reader.count()) {
+        for _ in 0..<(try reader.elementCount()) {
             let key = try reader.string()
             self[key] = try reader.value(IntentValue.self)
         }

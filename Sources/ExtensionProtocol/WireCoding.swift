@@ -54,9 +54,20 @@ public struct WireWriter {
 }
 
 /// Reads values back; every read checks the bounds and throws `ProtocolError(.undecodable)`.
+///
+/// A frame is hostile input: nesting deeper than `maximumDepth` (a list in a list...) and more
+/// than `maximumElements` array elements in one frame are refused, so that no frame can
+/// exhaust the reader's stack or memory.
 public struct WireReader {
+    /// The deepest nesting of values a frame may hold.
+    public static let maximumDepth = 64
+    /// The most array and dictionary elements a frame may hold, all arrays together.
+    public static let maximumElements = 65_536
+
     private let bytes: [UInt8]
     private var offset = 0
+    private var depth = 0
+    private var elements = 0
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -97,6 +108,16 @@ public struct WireReader {
         return Int(count)
     }
 
+    /// The count of an array or dictionary, charged to the frame's element budget.
+    public mutating func elementCount() throws -> Int {
+        let count = try count()
+        elements += count
+        guard elements <= Self.maximumElements else {
+            throw fault("the frame holds more than \(Self.maximumElements) elements")
+        }
+        return count
+    }
+
     public mutating func string() throws -> String {
         let length = try count()
         defer { offset += length }
@@ -108,7 +129,7 @@ public struct WireReader {
     }
 
     public mutating func array<Value>(_ read: (inout WireReader) throws -> Value) throws -> [Value] {
-        let count = try count()
+        let count = try elementCount()
         var values: [Value] = []
         values.reserveCapacity(count)
         for _ in 0..<count { values.append(try read(&self)) }
@@ -116,7 +137,10 @@ public struct WireReader {
     }
 
     public mutating func value<Value: WireCodable>(_ type: Value.Type = Value.self) throws -> Value {
-        try Value(from: &self)
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else { throw fault("values are nested more than \(Self.maximumDepth) deep") }
+        return try Value(from: &self)
     }
 
     /// A tag for an enum case, checked against the number of cases.

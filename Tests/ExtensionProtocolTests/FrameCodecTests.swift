@@ -169,3 +169,30 @@ import Testing
         #expect(IntentValue.dateComponents(DateComponentsValue(year: 2026, month: 11, day: 2, hour: 9, minute: 5)).displayString == "2026-11-02 09:05")
     }
 }
+
+/// Frames are hostile input: nesting and element counts are bounded before they cost the
+/// reader its stack or its memory.
+@Suite struct WireLimitTests {
+    @Test func nestingDeeperThanTheLimitIsRefused() throws {
+        let deep = [UInt8](Array([[UInt8]](repeating: [8, 1], count: 20_000).joined())) + [3, 0]
+        var reader = WireReader(deep)
+        let error = #expect(throws: ProtocolError.self) { try reader.value(IntentValue.self) }
+        #expect(error?.message == "A frame body could not be read: values are nested more than 64 deep at byte 128 of 40002.")
+        let allowed = [UInt8](Array([[UInt8]](repeating: [8, 1], count: 63).joined())) + [3, 1]
+        var fine = WireReader(allowed)
+        var value = try fine.value(IntentValue.self)
+        for _ in 0..<63 {
+            guard case .list(let inner) = value, inner.count == 1 else { Issue.record("not a list: \(value)"); return }
+            value = inner[0]
+        }
+        #expect(value == .boolean(true))
+    }
+
+    @Test func moreElementsThanTheLimitAreRefused() throws {
+        var writer = WireWriter()
+        writer.value(IntentValue.list([IntentValue](repeating: .boolean(false), count: WireReader.maximumElements + 1)))
+        var reader = WireReader(writer.bytes)
+        let error = #expect(throws: ProtocolError.self) { try reader.value(IntentValue.self) }
+        #expect(error?.message == "A frame body could not be read: the frame holds more than 65536 elements at byte 4 of 131078.")
+    }
+}

@@ -140,6 +140,8 @@ import Testing
         ("frame-garbage", "broke the protocol (A frame began with byte 0x67 instead of the marker 0xf1: the peer wrote something that is not a frame.) and its process was killed by signal 9 (SIGKILL)"),
         ("frame-truncated", "broke the protocol (The peer closed the connection in the middle of a frame (7 of 100 bytes).)"),
         ("frame-oversized", "broke the protocol (A frame announced 2147483647 bytes, more than the maximum of 4194304 bytes.)"),
+        ("frame-deep", "broke the protocol (A frame body could not be read: values are nested more than 64 deep at byte 130 of 40006.)"),
+        ("frame-wide", "broke the protocol (A frame body could not be read: the frame holds more than 65536 elements at byte 5 of 100005.)"),
     ])
     func fatalAttackCostsOnlyItsRequest(name: String, expected: String) async throws {
         let dispatcher = try dispatcher()
