@@ -106,8 +106,8 @@ static uint64_t rights_for(int mode, int is_directory, uint64_t handled) {
     return access & handled;
 }
 
-int csandbox_landlock_restrict(const char *const *paths, const int *modes, int count, int deny_tcp, int scope,
-                               char *error, int error_size) {
+int csandbox_landlock_restrict(const char *const *paths, const int *descriptors, const int *modes, int count,
+                               int deny_tcp, int scope, char *error, int error_size) {
     int abi = csandbox_landlock_abi();
     if (abi <= 0) {
         snprintf(error, error_size, "Landlock is not available in this kernel");
@@ -120,14 +120,15 @@ int csandbox_landlock_restrict(const char *const *paths, const int *modes, int c
     int ruleset = (int)syscall(CSB_SYS_create_ruleset, &attributes, size, 0);
     if (ruleset < 0) return fail(error, error_size, "landlock_create_ruleset");
     for (int index = 0; index < count; index++) {
-        int fd = open(paths[index], O_PATH | O_CLOEXEC);
+        int given = descriptors[index] >= 0;
+        int fd = given ? descriptors[index] : open(paths[index], O_PATH | O_CLOEXEC);
         if (fd < 0) continue;
         struct stat status;
-        if (fstat(fd, &status) != 0) { close(fd); continue; }
+        if (fstat(fd, &status) != 0) { if (!given) close(fd); continue; }
         struct csb_path_beneath_attr rule = { rights_for(modes[index], S_ISDIR(status.st_mode), attributes.handled_access_fs), fd };
         long added = rule.allowed_access == 0 ? 0 : syscall(CSB_SYS_add_rule, ruleset, CSB_RULE_PATH_BENEATH, &rule, 0);
         int saved = errno;
-        close(fd);
+        if (!given) close(fd);
         if (added != 0) {
             errno = saved;
             char what[512];

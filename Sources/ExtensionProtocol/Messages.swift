@@ -12,7 +12,8 @@ public enum HostToExtensionMessage: Codable, Hashable, Sendable {
     case handle(requestID: UInt64, conversation: UInt64, intent: IntentPayload)
     case endConversation(conversation: UInt64)
     /// To a spare runner, once: narrow yourself to `policy` (JSON of a `SandboxPolicy`) and load
-    /// the library whose descriptor follows this frame on the socket (`SCM_RIGHTS`).
+    /// the library. Two descriptors follow this frame on the socket (`SCM_RIGHTS`): the library,
+    /// then the bundle's folder, which the policy's descriptor rules stand for.
     case assign(principalClass: String, policy: String)
 
     /// The id the reply will carry, or nil for a message that gets none.

@@ -8,12 +8,17 @@ public struct SandboxPolicy: Codable, Hashable, Sendable {
         public var read: Bool
         public var write: Bool
         public var execute: Bool
+        /// When set, the rule is for the folder the host opened and passed on this descriptor
+        /// (the bundle's), not for whatever `path` names when the runner applies it: a folder a
+        /// bundle controls could be swapped for a symlink in between. `path` is then for messages.
+        public var descriptor: Int32?
 
-        public init(path: String, read: Bool = true, write: Bool = false, execute: Bool = false) {
+        public init(path: String, read: Bool = true, write: Bool = false, execute: Bool = false, descriptor: Int32? = nil) {
             self.path = path
             self.read = read
             self.write = write
             self.execute = execute
+            self.descriptor = descriptor
         }
     }
 
@@ -66,6 +71,24 @@ public struct SandboxPolicy: Codable, Hashable, Sendable {
     public var allowNetwork: Bool
     /// The extension's environment: HOME, TMPDIR and its containers; nothing of the host's.
     public var environment: [String: String]
+    /// The descriptor number on which a runner finds the bundle's folder (`PathRule.descriptor`).
+    public static let bundleFolderDescriptor: Int32 = 5
+
+    /// This policy with its descriptor rules on `descriptor` instead (a spare runner receives
+    /// the bundle's folder on whatever number the kernel gives it).
+    public func withBundleFolder(on descriptor: Int32) -> SandboxPolicy {
+        var moved = self
+        moved.paths = paths.map { rule in
+            var rule = rule
+            if rule.descriptor != nil { rule.descriptor = descriptor }
+            return rule
+        }
+        return moved
+    }
+
+    /// The descriptors the rules name, which the runner keeps open until Landlock is applied.
+    public var ruleDescriptors: Set<Int32> { Set(paths.compactMap(\.descriptor)) }
+
     /// A pids cgroup folder under which the runner makes its own cgroup, capped at
     /// `limits.threads`; nil where the host cannot use one (then RLIMIT_NPROC is the cap).
     public var taskCgroup: String?

@@ -37,19 +37,19 @@ public enum ExtensionRunner {
         }
         let channel = FrameChannel(fileDescriptor: options.socketDescriptor)
         var confinement = RunnerConfinement.apply(options.policy, launch: options.launch,
-                                                  keeping: [options.socketDescriptor, options.libraryDescriptor])
+                                                  keeping: Set([options.socketDescriptor, options.libraryDescriptor]).union(options.policy.ruleDescriptors))
         var policy = options.policy
         try? channel.send(ExtensionToHostMessage.confined(report: confinement))
         if options.spare {
             // Wait, confined to the base policy, for the extension to load.
             guard case .assign(let principal, let policyText)? = try? channel.receive(HostToExtensionMessage.self),
                   let assigned = try? SandboxPolicy(runnerText: policyText),
-                  let descriptor = try? channel.receiveDescriptor() else {
+                  let library = try? channel.receiveDescriptor(), let folder = try? channel.receiveDescriptor() else {
                 return 0
             }
-            options.libraryDescriptor = descriptor
+            options.libraryDescriptor = library
             options.principalClass = principal
-            policy = assigned
+            policy = assigned.withBundleFolder(on: folder)
             confinement = RunnerConfinement.narrow(confinement, to: assigned)
             try? channel.send(ExtensionToHostMessage.confined(report: confinement))
         }

@@ -108,13 +108,18 @@ enum RunnerConfinement {
         let modes: [Int32] = policy.paths.map { rule in
             (rule.read ? CSANDBOX_READ : 0) | (rule.write ? CSANDBOX_WRITE : 0) | (rule.execute ? CSANDBOX_EXECUTE : 0)
         }
+        let descriptors: [Int32] = policy.paths.map { $0.descriptor ?? -1 }
         var error = [CChar](repeating: 0, count: 512)
         let abi = paths.map { UnsafePointer($0) }.withUnsafeBufferPointer { pathBuffer in
             modes.withUnsafeBufferPointer { modeBuffer in
-                csandbox_landlock_restrict(pathBuffer.baseAddress, modeBuffer.baseAddress, Int32(paths.count),
-                                           policy.allowNetwork ? 0 : 1, 1, &error, Int32(error.count))
+                descriptors.withUnsafeBufferPointer { descriptorBuffer in
+                    csandbox_landlock_restrict(pathBuffer.baseAddress, descriptorBuffer.baseAddress, modeBuffer.baseAddress,
+                                               Int32(paths.count), policy.allowNetwork ? 0 : 1, 1, &error, Int32(error.count))
+                }
             }
         }
+        // The rules hold what they need of the folders passed: their descriptors are not kept.
+        policy.ruleDescriptors.forEach { close($0) }
         if abi > 0 {
             report.landlockABI = Int(abi)
         } else {

@@ -116,7 +116,7 @@ import Testing
         #expect(bundle.libraryPath == appex + "/Frameworks/libEvilIntents.so")
         let policy = try dispatcher.configuration.preparedSandboxPolicy(for: bundle, in: dispatcher.catalog)
         let bundleRules = policy.paths.filter { $0.path.hasPrefix(apps.path) }
-        #expect(bundleRules == [SandboxPolicy.PathRule(path: appex, execute: true)])
+        #expect(bundleRules == [SandboxPolicy.PathRule(path: appex, execute: true, descriptor: SandboxPolicy.bundleFolderDescriptor)])
         let result = try await dispatcher.send("AttackIntent", parameters: [("attack", "read"), ("target", "/etc/shadow")], user: NonInteractiveUser())
         #expect(result.outcome.response.output.first?.value == .string("blocked: EACCES"))
         await dispatcher.shutdown()
@@ -164,6 +164,44 @@ import Testing
         flipper.stop()
         #expect(ran + refused == 30)
         #expect(ran > 0)
+    }
+
+    /// The bundle's folder replaced by a symlink to / after the scan: the sandbox must never
+    /// open / in its place (the host passes the folder it checked, by descriptor).
+    @Test func aBundleFolderSwappedForASymlinkAfterTheScanIsRefused() async throws {
+        let appex = try tester()
+        let catalog = BundleScanner.scan(appsFolders: [apps.path])
+        try #require(catalog.extensions.count == 1)
+        try FileManager.default.moveItem(atPath: appex, toPath: appex + ".real")
+        try FileManager.default.createSymbolicLink(atPath: appex, withDestinationPath: "/")
+        let dispatcher = IntentDispatcher(configuration: makeDispatcher([apps.path], state: state).configuration, catalog: catalog)
+        let error = await #expect(throws: HostError.self) {
+            try await dispatcher.send("AttackIntent", parameters: [("attack", "read"), ("target", "/etc/shadow")], user: NonInteractiveUser())
+        }
+        #expect(error?.message.contains("is no longer where it was checked") == true, "\(error?.message ?? "")")
+        await dispatcher.shutdown()
+    }
+
+    /// The same swap as a race, back and forth while extensions start: no run reads /etc/shadow.
+    @Test func aBundleFolderFlippedWithASymlinkNeverOpensWhatItPointsTo() async throws {
+        let appex = try tester()
+        let catalog = BundleScanner.scan(appsFolders: [apps.path])
+        try #require(catalog.extensions.count == 1)
+        try FileManager.default.createSymbolicLink(atPath: appex + ".link", withDestinationPath: "/")
+        let flipper = FolderFlipper(path: appex, other: appex + ".link")
+        flipper.start()
+        var ran = 0
+        for _ in 0..<40 {
+            let dispatcher = IntentDispatcher(configuration: makeDispatcher([apps.path], state: state).configuration, catalog: catalog)
+            if let result = try? await dispatcher.send("AttackIntent", parameters: [("attack", "read"), ("target", "/etc/shadow")],
+                                                       user: NonInteractiveUser()) {
+                #expect(result.outcome.response.output.first?.value == .string("blocked: EACCES"))
+                ran += 1
+            }
+            await dispatcher.shutdown()
+        }
+        flipper.stop()
+        #expect(ran > 0, "some runs must have started between the flips")
     }
 
     // MARK: 4. No bridge from the sandbox to unconfined code
@@ -361,6 +399,43 @@ enum RealPathForTests {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+}
+
+/// Swaps two entries of a folder back and forth (through a third name), on its own thread.
+final class FolderFlipper: @unchecked Sendable {
+    private let path: String
+    private let other: String
+    private let lock = NSLock()
+    private var stopped = false
+    private let done = DispatchSemaphore(value: 0)
+
+    init(path: String, other: String) {
+        self.path = path
+        self.other = other
+    }
+
+    func start() {
+        Thread { [self] in
+            let aside = path + ".aside"
+            while !lock.withLock({ stopped }) {
+                rename(path, aside)
+                rename(other, path)
+                rename(aside, other)
+            }
+            // Leave the real folder in place.
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
+                rename(path, aside)
+                rename(other, path)
+                rename(aside, other)
+            }
+            done.signal()
+        }.start()
+    }
+
+    func stop() {
+        lock.withLock { stopped = true }
+        done.wait()
     }
 }
 

@@ -25,7 +25,8 @@ import Testing
         let writable = policy.paths.filter(\.write).map(\.path)
         #expect(writable == ["/dev/null", "/state/Containers/com.example.A.Intents", "/state/AppGroups/group.a"])
         #expect(policy.paths.contains(SandboxPolicy.PathRule(path: "/opt/swift/lib", execute: true)))
-        #expect(policy.paths.contains(SandboxPolicy.PathRule(path: "/apps/A.app/PlugIns/AIntents.appex", execute: true)))
+        #expect(policy.paths.contains(SandboxPolicy.PathRule(path: "/apps/A.app/PlugIns/AIntents.appex", execute: true,
+                                                             descriptor: SandboxPolicy.bundleFolderDescriptor)))
         #expect(!policy.paths.contains { $0.path == "/etc" || $0.path == "/state" || $0.path.hasPrefix("/etc/passwd") })
         #expect(policy.environment["HOME"] == "/state/Containers/com.example.A.Intents")
         #expect(policy.environment["INTENTS_APP_GROUP_CONTAINERS"] == #"{"group.a":"/state/AppGroups/group.a"}"#)

@@ -26,12 +26,13 @@ int csandbox_has_no_new_privileges(void);
 /// Drops every capability (effective, permitted, inheritable, ambient, bounding). 0 or -1.
 int csandbox_drop_capabilities(char *error, int error_size);
 
-/// Restricts the file system to `paths` with their `modes`; when `deny_tcp` is set, denies
-/// TCP bind and connect (ABI 4+); when `scope` is set, denies signals and abstract Unix
-/// sockets across the sandbox's boundary (ABI 6+). Missing paths are skipped.
+/// Restricts the file system to `paths` with their `modes`; a rule whose `descriptors` entry
+/// is not negative is for that open descriptor (an O_PATH one is fine) instead of its path. When
+/// `deny_tcp` is set, denies TCP bind and connect (ABI 4+); when `scope` is set, denies signals
+/// and abstract Unix sockets across the sandbox's boundary (ABI 6+). Missing paths are skipped.
 /// Returns the ABI used, or -1 with a message.
-int csandbox_landlock_restrict(const char *const *paths, const int *modes, int count, int deny_tcp, int scope,
-                               char *error, int error_size);
+int csandbox_landlock_restrict(const char *const *paths, const int *descriptors, const int *modes, int count,
+                               int deny_tcp, int scope, char *error, int error_size);
 
 /// Loads a seccomp filter that denies dangerous system calls with EPERM, process creation
 /// (fork, vfork, clone without CLONE_THREAD, execve) with EPERM, clone3 with ENOSYS (so that

@@ -17,6 +17,10 @@ enum RealPath {
     }
 }
 
+/// `O_PATH` (the kernel's asm-generic value, on x86_64 and arm64 alike), which glibc exports
+/// to Swift only under _GNU_SOURCE: a descriptor that names a file or folder without opening it.
+private let openPathOnly: Int32 = 0o10000000
+
 /// A regular file of a bundle, opened once and checked through its descriptor: what is used
 /// afterwards is that descriptor, so a symlink or file swapped after the check changes nothing.
 struct BundleFile {
@@ -71,6 +75,55 @@ struct BundleFile {
             guard read == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else { return failing(.notELF) }
         }
         return .success(BundleFile(descriptor: descriptor, realPath: real))
+    }
+
+    /// Opens the folder at the real path `folder` and, beneath it, the library at the real path
+    /// `library`, following no symlink on the way (each component is opened with O_NOFOLLOW):
+    /// both descriptors are then the very folder and file that were checked, whatever is renamed
+    /// or swapped afterwards. The folder's is an openPathOnly descriptor, for a Landlock rule.
+    /// - Returns: the folder's descriptor and the library's, or the problem (a component that is
+    ///   now a symlink, or no longer there, reads as `.missing`).
+    static func openUnchanged(folder: String, library: String) -> Result<(folder: Int32, library: Int32), Problem> {
+        guard RealPath.isInside(library, folder) else { return .failure(.outside(library)) }
+        guard let folderDescriptor = walk(from: AT_FDCWD, path: folder, finalFlags: openPathOnly | O_DIRECTORY) else {
+            return .failure(.missing)
+        }
+        let relative = String(library.dropFirst(folder.count + 1))
+        guard let libraryDescriptor = walk(from: folderDescriptor, path: relative, finalFlags: O_RDONLY | O_NONBLOCK | O_NOCTTY) else {
+            close(folderDescriptor)
+            return .failure(.missing)
+        }
+        var status = stat()
+        var magic = [UInt8](repeating: 0, count: 4)
+        let problem: Problem? = fstat(libraryDescriptor, &status) != 0 ? .unreadable(String(cString: strerror(errno)))
+            : status.st_mode & S_IFMT != S_IFREG ? .notRegular(kind(of: status.st_mode))
+            : magic.withUnsafeMutableBytes({ pread(libraryDescriptor, $0.baseAddress, 4, 0) }) != 4 || magic != [0x7F, 0x45, 0x4C, 0x46] ? .notELF
+            : nil
+        if let problem {
+            close(libraryDescriptor)
+            close(folderDescriptor)
+            return .failure(problem)
+        }
+        return .success((folderDescriptor, libraryDescriptor))
+    }
+
+    /// Opens `path` (absolute, or relative to `start`) one component at a time, never following
+    /// a symlink: folders with openPathOnly | O_DIRECTORY | O_NOFOLLOW, the last with `finalFlags` |
+    /// O_NOFOLLOW. Returns the last descriptor (close-on-exec), or nil.
+    private static func walk(from start: Int32, path: String, finalFlags: Int32) -> Int32? {
+        let components = path.split(separator: "/").map(String.init)
+        guard !components.isEmpty, !components.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
+        var current = path.hasPrefix("/") ? Glibc.open("/", openPathOnly | O_DIRECTORY | O_CLOEXEC) : start
+        guard current >= 0 else { return nil }
+        for (index, component) in components.enumerated() {
+            let last = index == components.count - 1
+            let flags = (last ? finalFlags : openPathOnly | O_DIRECTORY) | O_NOFOLLOW | O_CLOEXEC
+            let next = openat(current, component, flags)
+            if current != start { close(current) }
+            guard next >= 0 else { return nil }
+            current = next
+        }
+        return current
     }
 
     private static func kind(of mode: mode_t) -> String {

@@ -40,15 +40,15 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     public static func launch(bundle: ExtensionBundle, policy: SandboxPolicy, runnerPath: String,
                               timeout: Duration) async throws -> ExtensionProcess {
         let policyText = try policy.runnerText()
-        let library = try openLibrary(of: bundle)
-        defer { close(library) }
+        let files = try openBundle(bundle)
+        defer { close(files.library); close(files.folder) }
         let spawn = try SpawnThread.shared.run {
             try RunnerSpawn(
                 runnerPath: runnerPath,
                 arguments: ["--socket-fd", String(RunnerSpawn.socketDescriptor), "--library-fd", String(RunnerSpawn.libraryDescriptor),
                             "--principal-class", bundle.principalClass, "--policy", policyText],
                 policy: policy, environment: runnerEnvironment(),
-                bundleIdentifier: bundle.bundleIdentifier, library: library)
+                bundleIdentifier: bundle.bundleIdentifier, bundle: files)
         }
         let process = ExtensionProcess(bundle: bundle, spawn: spawn, policy: policy)
         _ = try await process.exchange(id: readyID, step: "start", timeout: timeout, send: nil)
@@ -60,22 +60,26 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     static func adopt(_ spare: SpareRunner, bundle: ExtensionBundle, policy: SandboxPolicy,
                       timeout: Duration) async throws -> ExtensionProcess {
         let policyText = try policy.runnerText()
-        let library = try openLibrary(of: bundle)
-        defer { close(library) }
+        let files = try openBundle(bundle)
+        defer { close(files.library); close(files.folder) }
         TaskCgroup.setLimit(policy.limits.threads, runner: spare.spawn.pid, under: policy.taskCgroup)
         let process = ExtensionProcess(bundle: bundle, spawn: spare.spawn, policy: policy)
         _ = try await process.exchange(id: readyID, step: "start", timeout: timeout,
-                                       send: .assign(principalClass: bundle.principalClass, policy: policyText), descriptor: library)
+                                       send: .assign(principalClass: bundle.principalClass, policy: policyText),
+                                       descriptors: [files.library, files.folder])
         return process
     }
 
-    /// Opens the bundle's library and checks, through the descriptor, that it is still a
-    /// regular ELF file inside the bundle: the runner loads exactly this file.
+    /// Opens the bundle's folder and, beneath it, its library, by the real paths the scan
+    /// checked and through no symlink: the runner loads exactly this file, and its sandbox opens
+    /// exactly this folder, whatever the bundle renames or swaps meanwhile.
     /// - Throws: `HostError` (`.extensionFailed`) naming the bundle and the library.
-    private static func openLibrary(of bundle: ExtensionBundle) throws -> Int32 {
-        switch BundleFile.open(bundle.libraryPath, inside: bundle.resolvedPath, elf: true) {
-        case .success(let file):
-            return file.descriptor
+    private static func openBundle(_ bundle: ExtensionBundle) throws -> (folder: Int32, library: Int32) {
+        switch BundleFile.openUnchanged(folder: bundle.resolvedPath, library: bundle.libraryPath) {
+        case .success(let files):
+            return files
+        case .failure(.missing):
+            throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) cannot start: its library \(bundle.libraryPath.quotedForDisplay) is no longer where it was checked (a folder on its path was moved or replaced by a symlink); run the command again.")
         case .failure(let problem):
             throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) cannot start: its library \(bundle.libraryPath.quotedForDisplay) \(problem.clause).")
         }
@@ -161,10 +165,10 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
         }
     }
 
-    /// Registers the wait for reply `id`, sends `message` (and then `descriptor`, in the same
+    /// Registers the wait for reply `id`, sends `message` (and then `descriptors`, in the same
     /// locked write), and waits at most `timeout`.
     private func exchange(id: UInt64, step: String, timeout: Duration, send message: HostToExtensionMessage?,
-                          descriptor: Int32? = nil) async throws -> ExtensionToHostMessage {
+                          descriptors: [Int32] = []) async throws -> ExtensionToHostMessage {
         try await withCheckedThrowingContinuation { continuation in
             let earlier: HostError? = state.withLock { state in
                 if let termination = state.termination { return termination }
@@ -179,7 +183,7 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
                 do {
                     try writeLock.withLock {
                         try channel.send(message)
-                        if let descriptor { try channel.sendDescriptor(descriptor) }
+                        for descriptor in descriptors { try channel.sendDescriptor(descriptor) }
                     }
                 } catch {
                     fail(id, with: HostError(.extensionFailed, "\(bundle.bundleIdentifier) could not be sent \(step): \(error)"))

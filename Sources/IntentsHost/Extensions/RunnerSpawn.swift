@@ -2,8 +2,8 @@ import ExtensionProtocol
 import Foundation
 
 /// Starts the runner with `posix_spawn` (never `fork` from a large host): the socket as
-/// fd 3, the extension's library (when given) as fd 4, stdin from /dev/null, stdout and stderr
-/// into one pipe the host drains.
+/// fd 3, the extension's library and bundle folder (when given) as fds 4 and 5, stdin from
+/// /dev/null, stdout and stderr into one pipe the host drains.
 struct RunnerSpawn {
     /// The fd number the runner finds its socket on.
     static let socketDescriptor: Int32 = 3
@@ -16,11 +16,11 @@ struct RunnerSpawn {
     /// The read end of the runner's stdout/stderr pipe.
     let output: Int32
 
-    /// - Parameter library: a descriptor of the extension's checked library, given to the runner
-    ///   as fd 4; the caller keeps and closes its own.
+    /// - Parameter bundle: descriptors of the extension's checked library and bundle folder,
+    ///   given to the runner as fds 4 and 5; the caller keeps and closes its own.
     /// - Throws: `HostError` (`.extensionFailed`) when the runner cannot be started.
     init(runnerPath: String, arguments: [String], policy: SandboxPolicy, environment: [String], bundleIdentifier: String,
-         library: Int32? = nil) throws {
+         bundle: (folder: Int32, library: Int32)? = nil) throws {
         let (executable, arguments) = SandboxLauncher.command(runnerPath: runnerPath, arguments: arguments, policy: policy)
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
@@ -34,16 +34,19 @@ struct RunnerSpawn {
             close(pair[0]); close(pair[1])
             throw HostError(.extensionFailed, "Cannot create a pipe for \(bundleIdentifier): \(String(cString: strerror(errno))).")
         }
-        // Above every number the child's dup2s write, so that none overwrites it before it is moved.
-        let libraryCopy = library.map { fcntl($0, F_DUPFD_CLOEXEC, 16) } ?? -1
+        // Above every number the child's dup2s write, so that none overwrites another before it is moved.
+        let passed: [(copy: Int32, target: Int32)] = bundle.map { bundle in
+            [(fcntl(bundle.library, F_DUPFD_CLOEXEC, 16), Self.libraryDescriptor),
+             (fcntl(bundle.folder, F_DUPFD_CLOEXEC, 16), SandboxPolicy.bundleFolderDescriptor)]
+        } ?? []
         defer {
             close(pair[1])
             close(pipeEnds[1])
-            if libraryCopy >= 0 { close(libraryCopy) }
+            passed.filter { $0.copy >= 0 }.forEach { close($0.copy) }
         }
-        if library != nil && libraryCopy < 0 {
+        if passed.contains(where: { $0.copy < 0 }) {
             close(pair[0]); close(pipeEnds[0])
-            throw HostError(.extensionFailed, "Cannot pass the library of \(bundleIdentifier) to its runner: \(String(cString: strerror(errno))).")
+            throw HostError(.extensionFailed, "Cannot pass the bundle of \(bundleIdentifier) to its runner: \(String(cString: strerror(errno))).")
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -52,7 +55,7 @@ struct RunnerSpawn {
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
         posix_spawn_file_actions_adddup2(&actions, pair[1], Self.socketDescriptor)
-        if libraryCopy >= 0 { posix_spawn_file_actions_adddup2(&actions, libraryCopy, Self.libraryDescriptor) }
+        for (copy, target) in passed { posix_spawn_file_actions_adddup2(&actions, copy, target) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

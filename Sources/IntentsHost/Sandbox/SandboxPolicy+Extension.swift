@@ -35,9 +35,12 @@ extension SandboxPolicy {
     /// What a spare runner is confined to before it knows its extension: every known bundle and
     /// library folder, the parents of all containers, no network. Assigning it an extension
     /// stacks that extension's exact policy on top.
+    /// Its bundle rules are paths: a folder swapped for a symlink would widen only this base
+    /// layer, which no extension code runs under; the extension's own layer, stacked on it when
+    /// the spare is assigned, takes the bundle's folder by descriptor.
     public static func spareBase(for catalog: BundleCatalog, layout: ContainerLayout, limits: Limits,
                                  runtimeFolders: [String] = RuntimeFolders.swiftRuntime, taskCgroup: String? = nil) -> SandboxPolicy {
-        var paths = runtimeRules(runtimeFolders) + catalog.extensions.flatMap(bundleRules)
+        var paths = runtimeRules(runtimeFolders) + catalog.extensions.map { PathRule(path: $0.resolvedPath, execute: true) }
         paths.append(PathRule(path: layout.containersFolder, write: true))
         paths.append(PathRule(path: layout.appGroupsFolder, write: true))
         return SandboxPolicy(confine: true, paths: paths, limits: limits, allowNetwork: false, environment: [:], taskCgroup: taskCgroup)
@@ -53,9 +56,10 @@ extension SandboxPolicy {
             + RuntimeFolders.readWrite.map { PathRule(path: $0, write: true) }
     }
 
-    /// A bundle's own folder, by its real path (read and execute): its library lies inside it,
-    /// and nothing else of the file system is opened for it.
+    /// A bundle's own folder (read and execute), which the host opens and passes to the runner
+    /// on `bundleFolderDescriptor`: its library lies inside it, and nothing else of the file
+    /// system is opened for it.
     static func bundleRules(_ bundle: ExtensionBundle) -> [PathRule] {
-        [PathRule(path: bundle.resolvedPath, execute: true)]
+        [PathRule(path: bundle.resolvedPath, execute: true, descriptor: SandboxPolicy.bundleFolderDescriptor)]
     }
 }
