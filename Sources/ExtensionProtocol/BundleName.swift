@@ -4,7 +4,8 @@
 /// sandbox rule.
 public enum BundleName {
     public enum Kind: Sendable {
-        /// `CFBundleIdentifier`: reverse-DNS (`A-Z a-z 0-9 - .`), no empty component.
+        /// `CFBundleIdentifier`: reverse-DNS (`A-Z a-z 0-9 - .`), at least two components (a
+        /// developer and a name), none empty.
         case bundleIdentifier
         /// An app group: `group.` followed by a bundle identifier.
         case appGroup
@@ -28,7 +29,8 @@ public enum BundleName {
         if value.utf8.count > maximumLength { return "is longer than \(maximumLength) bytes" }
         switch kind {
         case .bundleIdentifier:
-            return dottedProblem(value, allowing: "-", example: "com.example.MyApp")
+            if let problem = dottedProblem(value, allowing: "-", example: "com.example.MyApp") { return problem }
+            return value.contains(".") ? nil : "has one component; a bundle identifier names a developer and a bundle, like com.example.MyApp"
         case .appGroup:
             guard value.hasPrefix("group."), value.count > 6 else { return "does not begin with \"group.\" followed by a name" }
             return dottedProblem(String(value.dropFirst(6)), allowing: "-", example: "group.com.example.shared")

@@ -58,6 +58,25 @@ import Testing
         #expect(catalog.faults.map(\.message) == ["In \(apps.path)/Dot.app/Info.plist, CFBundleIdentifier \".\" has an empty component (two dots in a row, or a dot at either end)."])
     }
 
+    @Test func aOneWordIdentifierIsAFault() throws {
+        try writer.app("Impostor", identifier: "MonkeyChat")
+        let catalog = BundleScanner.scan(appsFolders: [apps.path])
+        #expect(catalog.apps.isEmpty)
+        #expect(catalog.faults.map(\.message) == ["In \(apps.path)/Impostor.app/Info.plist, CFBundleIdentifier \"MonkeyChat\" has one component; a bundle identifier names a developer and a bundle, like com.example.MyApp."])
+    }
+
+    /// An impostor named after another app's identifier wins no look-up by that text.
+    @Test func aNameThatIsAnotherAppsIdentifierIsAmbiguous() async throws {
+        let samples = try sampleAppsFolder(apps)
+        let impostors = TemporaryFolder()
+        try BundleWriter(appsFolder: impostors.path).app("Impostor", identifier: "com.evil.Impostor",
+                                                         extra: ["CFBundleDisplayName": "com.example.MonkeyChat"])
+        let run = try await runProgram(Package.cli, ["--apps", impostors.path, "--apps", samples, "--state", state.path,
+                                                     "authorize", "com.example.MonkeyChat", "grant"], environment: ["HOME": state.path])
+        #expect(run.status == 2)
+        #expect(run.output == "error: 2 apps answer to \"com.example.MonkeyChat\": com.evil.Impostor (its name), com.example.MonkeyChat (its identifier); one of them takes another's identifier as its name; remove or rename it.\n")
+    }
+
     @Test func containersAreMadeOnlyInsideTheStateFolder() throws {
         let layout = try ContainerLayout(resolving: state.path)
         for name in ["..", ".", "com.x./../../root", "a/b", "com.x.a\u{0}b", ""] {
@@ -314,7 +333,7 @@ import Testing
         let run = try await runProgram(Package.cli, ["--apps", samples, "--apps", twin.path, "--state", state.path,
                                                      "authorize", "MonkeyChat", "grant"], environment: ["HOME": state.path])
         #expect(run.status == 2)
-        #expect(run.output == "error: 2 apps are called \"MonkeyChat\": com.example.MonkeyChat, com.twin.MonkeyChat; name one by its bundle identifier.\n")
+        #expect(run.output == "error: 2 apps answer to \"MonkeyChat\": com.example.MonkeyChat (its name), com.twin.MonkeyChat (its name); name one by its bundle identifier.\n")
         let exact = try await runProgram(Package.cli, ["--apps", samples, "--apps", twin.path, "--state", state.path,
                                                        "authorize", "com.example.MonkeyChat", "grant"], environment: ["HOME": state.path])
         #expect(exact.status == 0, "\(exact.output)")

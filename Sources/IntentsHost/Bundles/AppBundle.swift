@@ -105,20 +105,24 @@ public struct BundleCatalog: Sendable {
 }
 
 extension BundleCatalog {
-    /// The app called `name`: its bundle identifier, else its display name, an alternative
-    /// name or its folder name, ignoring case and punctuation.
+    /// The app called `name`: by its bundle identifier, its display name, an alternative name
+    /// or its folder name, ignoring case and punctuation in names. Nothing wins by order: when
+    /// the text is one app's identifier and another's name, or several apps' name, it is refused.
     /// - Throws: `HostError` (`.usage`) listing the installed apps when none is called so, or
-    ///   listing the bundle identifiers when several share the name.
+    ///   listing the bundle identifiers when several answer to the name.
     public func app(named name: String) throws -> AppBundle {
-        if let exact = apps.first(where: { $0.bundleIdentifier == name }) { return exact }
         let wanted = PhraseText.normalized(name)
         let found = apps.filter { app in
-            (app.spokenNames + [((app.path as NSString).lastPathComponent as NSString).deletingPathExtension])
-                .contains { PhraseText.normalized($0) == wanted }
+            app.bundleIdentifier == name
+                || (app.spokenNames + [((app.path as NSString).lastPathComponent as NSString).deletingPathExtension])
+                    .contains { PhraseText.normalized($0) == wanted }
         }
         guard found.count <= 1 else {
-            let identifiers = found.map(\.bundleIdentifier).joined(separator: ", ")
-            throw HostError(.usage, "\(found.count) apps are called \(name.quotedForDisplay): \(identifiers); name one by its bundle identifier.")
+            let listed = found.map { "\($0.bundleIdentifier) (\($0.bundleIdentifier == name ? "its identifier" : "its name"))" }
+            let advice = found.contains { $0.bundleIdentifier == name }
+                ? "one of them takes another's identifier as its name; remove or rename it"
+                : "name one by its bundle identifier"
+            throw HostError(.usage, "\(found.count) apps answer to \(name.quotedForDisplay): \(listed.joined(separator: ", ")); \(advice).")
         }
         guard let app = found.first else {
             let known = apps.map(\.displayName.quotedForDisplay).joined(separator: ", ")

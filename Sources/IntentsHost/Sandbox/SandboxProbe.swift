@@ -8,7 +8,7 @@ public enum SandboxProbe {
     /// - Throws: `HostError` (`.extensionFailed`) when the runner cannot run or answers nonsense.
     public static func run(runnerPath: String, stateFolder: String) throws -> ConfinementReport {
         let layout = ContainerLayout(stateFolder: stateFolder)
-        let probe = ExtensionBundle(path: "/nonexistent", bundleIdentifier: "probe", displayName: "probe", principalClass: "Probe.Probe",
+        let probe = ExtensionBundle(path: "/nonexistent", bundleIdentifier: "intents.probe", displayName: "probe", principalClass: "Probe.Probe",
                                     libraryPath: "/nonexistent/libProbe.so", intentsSupported: [], appBundleIdentifier: nil)
         let policy = SandboxPolicy.forExtension(probe, app: nil, layout: layout, limits: .standard, taskCgroup: TaskCgroup.parent)
         let process = Process()
