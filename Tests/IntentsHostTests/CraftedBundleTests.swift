@@ -148,6 +148,31 @@ import Testing
         #expect(catalog.faults.map(\.message) == ["\(appex)/libEvilIntents.so, named by CFBundleExecutable \"EvilIntents\" in \(appex)/Info.plist, is a FIFO, not a regular file."])
     }
 
+    /// Plists are read only as regular files of their bundle, and small: never through a symlink
+    /// out of it (a root host would show a root-only file's content in its error), never from a
+    /// FIFO, never 2 GiB of a sparse file on every command.
+    @Test func plistsAreReadOnlyAsSmallRegularFilesOfTheirBundle() throws {
+        let secret = TemporaryFolder()
+        try "<plist><dict><key>CFBundleIdentifier</key><string>TOP-SECRET</string></dict></plist>".write(toFile: secret.path + "/s.plist", atomically: true, encoding: .utf8)
+        let linked = try writer.app("Linked", identifier: "com.linked.Linked")
+        try FileManager.default.removeItem(atPath: linked + "/Info.plist")
+        try FileManager.default.createSymbolicLink(atPath: linked + "/Info.plist", withDestinationPath: secret.path + "/s.plist")
+        let fifo = try writer.app("Fifo", identifier: "com.fifo.Fifo")
+        try FileManager.default.removeItem(atPath: fifo + "/Info.plist")
+        try #require(mkfifo(fifo + "/Info.plist", 0o644) == 0)
+        let huge = try writer.app("Huge", identifier: "com.huge.Huge")
+        try #require(truncate(huge + "/Info.plist", 2 << 30) == 0)
+        let catalog = BundleScanner.scan(appsFolders: [apps.path])
+        #expect(catalog.apps.isEmpty)
+        let real = try #require(RealPathForTests.of(secret.path + "/s.plist"))
+        #expect(catalog.faults.map(\.message).sorted() == [
+            "\(fifo)/Info.plist is a FIFO, not a regular file.",
+            "\(huge)/Info.plist has 2147483648 bytes, more than the 1048576 a property list may have here.",
+            "\(linked)/Info.plist resolves to \(real.quotedForDisplay), outside its bundle.",
+        ])
+        #expect(!catalog.faults.contains { $0.message.contains("TOP-SECRET") })
+    }
+
     // MARK: 3. The library checked is the library loaded
 
     /// After the scan, the library's symlink is flipped between a file inside the bundle and a

@@ -12,6 +12,8 @@ public struct BundleFault: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidName
         /// A library that resolves outside its bundle, or is not a regular file.
         case libraryOutsideBundle
+        /// A plist that resolves outside its bundle, or is not a regular file.
+        case fileOutsideBundle
         /// An extension folder that resolves outside its app.
         case bundleOutsideApp
         /// An app group claimed by an app of another developer.

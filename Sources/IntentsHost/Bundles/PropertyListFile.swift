@@ -6,13 +6,16 @@ struct PropertyListFile {
     let path: String
     let root: [String: Any]
 
-    /// Reads the plist at `path`; its top level must be a dictionary.
-    /// - Throws: `BundleFault` (`.missingInfoPlist`, `.malformedPropertyList`).
+    /// The largest property list read: a bundle's plists are a few kilobytes.
+    static let maximumSize = 1 << 20
+
+    /// Reads the plist at `path`; its top level must be a dictionary. It must be a regular file
+    /// of at most `maximumSize` bytes that resolves inside the folder holding it (the bundle's):
+    /// a plist is never read through a symlink out of its bundle, nor from a FIFO or a device.
+    /// - Throws: `BundleFault` (`.missingInfoPlist`, `.malformedPropertyList`, `.fileOutsideBundle`).
     init(path: String) throws {
         self.path = path
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BundleFault(.missingInfoPlist, path: path, "\(path) does not exist or cannot be read.")
-        }
+        let data = try Self.contents(of: path)
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -24,6 +27,36 @@ struct PropertyListFile {
             throw BundleFault(.malformedPropertyList, path: path, "\(path) must hold a dictionary at its top level.")
         }
         self.root = dictionary
+    }
+
+    private static func contents(of path: String) throws -> Data {
+        guard let folder = RealPath.of((path as NSString).deletingLastPathComponent) else {
+            throw BundleFault(.missingInfoPlist, path: path, "\(path) does not exist or cannot be read.")
+        }
+        switch BundleFile.open(path, inside: folder) {
+        case .failure(.missing):
+            throw BundleFault(.missingInfoPlist, path: path, "\(path) does not exist or cannot be read.")
+        case .failure(let problem):
+            throw BundleFault(.fileOutsideBundle, path: path, "\(path) \(problem.clause).")
+        case .success(let file):
+            defer { close(file.descriptor) }
+            var status = stat()
+            guard fstat(file.descriptor, &status) == 0, status.st_size <= maximumSize else {
+                throw BundleFault(.malformedPropertyList, path: path,
+                                  "\(path) has \(status.st_size) bytes, more than the \(maximumSize) a property list may have here.")
+            }
+            let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
+            let data: Data
+            do {
+                data = try handle.read(upToCount: maximumSize + 1) ?? Data()
+            } catch {
+                throw BundleFault(.missingInfoPlist, path: path, "\(path) cannot be read: \(HostError.reason(error)).")
+            }
+            guard data.count <= maximumSize else {
+                throw BundleFault(.malformedPropertyList, path: path, "\(path) grew past the \(maximumSize) bytes a property list may have here.")
+            }
+            return data
+        }
     }
 
     /// A required string at `keyPath` (keys from the top level down).
