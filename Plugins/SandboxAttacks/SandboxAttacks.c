@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ipc.h>
+#include <sys/mman.h>
 #include <sys/msg.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
@@ -70,6 +71,25 @@ int attack_shm_create(int megabytes, int *identifier) {
     memset(memory, 1, size);
     shmdt(memory);
     return 0;
+}
+
+int attack_memfd(int megabytes, int *written) {
+    static char chunk[1 << 20];
+    memset(chunk, 7, sizeof chunk);
+    *written = 0;
+    while (*written < megabytes) {
+        int fd = memfd_create("fill", 0);
+        if (fd < 0) return errno;
+        for (int part = 0; part < 256 && *written < megabytes; part++) {
+            if (write(fd, chunk, sizeof chunk) != (ssize_t)sizeof chunk) return errno;
+            (*written)++;
+        }
+    }
+    return 0;
+}
+
+int attack_setsid(void) {
+    return setsid() < 0 ? errno : 0;
 }
 
 int attack_clear_parent_death_signal(void) {

@@ -60,6 +60,11 @@ class AttackIntentHandler: NSObject {
         case "proc-cmdlines": return .outcome(commandLines(containing: target))
         case "proc-net-tcp": return .outcome(tcpTable(showing: UInt16(target) ?? 0))
         case "clear-pdeathsig": return .outcome(result(attack_clear_parent_death_signal()))
+        case "memfd-fill":
+            var written: Int32 = 0
+            let error = attack_memfd(Int32(target) ?? 3072, &written)
+            return .outcome(error == 0 ? "allowed: \(written) MiB" : "\(result(error)) after \(written) MiB")
+        case "setsid": return .outcome(result(attack_setsid()))
         case "thread-bomb": return .outcome(threadBomb(Int32(target) ?? 10_000))
         case "disk-fill": return .outcome(diskFill(megabytes: Int(target) ?? 2048))
         case "stdout":

@@ -153,6 +153,11 @@ static const char *const denied_calls[] = {
     "clock_settime", "adjtimex", "fanotify_init", "open_by_handle_at", "name_to_handle_at", "quotactl",
     "syslog", "vhangup", "iopl", "ioperm", "fork", "vfork", "execve", "execveat", "mknod", "mknodat",
     "fsopen", "fsmount", "fspick", "open_tree", "move_mount", "mount_setattr",
+    // Memory outside the address-space limit: pages of a memfd or a SysV segment count against
+    // RLIMIT_AS only while mapped, so write-then-unmap would hold memory past it.
+    "memfd_create", "memfd_secret", "shmget",
+    // Leaving the process group the host ends the sandbox by.
+    "setsid", "setpgid",
 };
 
 int csandbox_seccomp_apply(int allow_network, char *error, int error_size) {

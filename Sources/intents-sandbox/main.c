@@ -18,6 +18,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -153,6 +154,9 @@ static void run(char **runner, int engaged, int cgroup_joined) {
 /// them as any process does.
 static void be_init(int report, char **runner, int engaged, int cgroup_joined) {
     prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    // Had the keeper died before that, no signal would come: the pipe's only reader is gone.
+    struct pollfd keeper = { report, 0, 0 };
+    if (poll(&keeper, 1, 0) > 0 && (keeper.revents & POLLERR)) _exit(1);
     const char *step = NULL;
     pid_t child = -1;
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) step = "making the mounts private";

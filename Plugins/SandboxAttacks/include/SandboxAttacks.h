@@ -19,6 +19,11 @@ int attack_msg_steal(int key);
 /// Creates a private SysV segment of `megabytes`, touches every page and leaves it behind;
 /// `identifier` gets its id.
 int attack_shm_create(int megabytes, int *identifier);
+/// Writes `megabytes` into memfds of 256 MiB each (memory that RLIMIT_AS does not count once
+/// unmapped); `written` gets how many MiB were written.
+int attack_memfd(int megabytes, int *written);
+/// setsid(): leaves the process group the host ends.
+int attack_setsid(void);
 /// prctl(PR_SET_PDEATHSIG, 0): asks not to die with the host.
 int attack_clear_parent_death_signal(void);
 /// Starts threads (64 KiB stacks) until one fails or `limit` run; `created` gets how many
