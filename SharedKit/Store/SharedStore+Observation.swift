@@ -8,7 +8,7 @@ extension SharedStore {
     /// another connection commits) and reads the entries changed past the last version seen.
     /// The sequence ends when its consumer stops iterating.
     public func changes(interval: Duration = .milliseconds(5)) throws -> AsyncStream<[String]> {
-        let watcher = try DatabaseQueue(path: pool.path)
+        let watcher = try DatabaseQueue(path: pool.path, configuration: Self.configuration(path: pool.path))
         let start = try watcher.read { db in try Int64.fetchOne(db, sql: "SELECT max(version) FROM entries") ?? 0 }
         let (stream, continuation) = AsyncStream.makeStream(of: [String].self)
         let stopped = StopFlag()

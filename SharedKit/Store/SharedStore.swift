@@ -32,13 +32,18 @@ public final class SharedStore: Sendable {
         try self.init(suiteName: suiteName, path: folder.appendingPathComponent(Self.fileName).path)
     }
 
-    /// Opens (creating and migrating if needed) the store at `path`.
+    /// Opens (creating and migrating if needed) the store at `path`, which must not be a
+    /// symbolic link: the group's container is writable by sandboxed extensions, and a link
+    /// there must never lead an app, which is not sandboxed, to write the file it points to.
     public init(suiteName: String, path: String) throws {
         self.suiteName = suiteName
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
+        let configuration = Self.configuration(path: path)
+        // Refused before SQLite could create a file where a dangling link points; the check in
+        // `configuration` covers a link made after this one.
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            throw SharedStoreError(.unavailable, "The shared store \(path) is a symbolic link (to \(target)); it is not opened.")
         }
         do {
             pool = try Self.open(path: path, configuration: configuration)
@@ -50,6 +55,23 @@ public final class SharedStore: Sendable {
         } catch {
             throw SharedStoreError(.unavailable, "The shared store \(path) cannot be opened: \(error).")
         }
+    }
+
+    /// GRDB's connections to the store at `path`: a busy timeout, durable commits, and, before
+    /// anything is written, a check that SQLite opened `path` itself and not where a symlink
+    /// there leads (SQLite resolves the name once, then opens the result without following).
+    static func configuration(path: String) -> Configuration {
+        let folder = RealPathOfFolder.of(path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            let opened = try Row.fetchAll(db, sql: "PRAGMA database_list").first { $0["name"] == "main" }?["file"] as String?
+            guard let folder, opened == folder + "/" + (path as NSString).lastPathComponent else {
+                throw SharedStoreError(.unavailable, "The shared store \(path) is a symbolic link (to \(opened ?? "nothing")); it is not opened.")
+            }
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        return configuration
     }
 
     /// Two processes opening a new database at once may race to switch it to WAL; retry.
@@ -160,5 +182,14 @@ extension SharedStore {
     /// SQLite's `PRAGMA integrity_check`: `["ok"]` for an intact database.
     public func integrityCheck() throws -> [String] {
         try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+}
+
+/// The real path of the folder holding a file.
+enum RealPathOfFolder {
+    static func of(_ path: String) -> String? {
+        guard let resolved = realpath((path as NSString).deletingLastPathComponent, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

@@ -15,7 +15,7 @@ public final class RawSQLiteConnection: @unchecked Sendable {
     private let api: SQLiteLibrary
 
     /// Opens `path` with a busy timeout and durable commits; `create` also creates the file and
-    /// puts it in WAL mode. `error` turns a one-sentence message into the caller's error type.
+    /// puts it in WAL mode. A `path` that is a symbolic link is refused. `error` turns a one-sentence message into the caller's error type.
     public init(path: String, create: Bool = false,
                 error describedError: @escaping @Sendable (String) -> any Error = { SQLiteError(message: $0) }) throws {
         self.path = path
@@ -24,7 +24,10 @@ public final class RawSQLiteConnection: @unchecked Sendable {
         case .success(let library): api = library
         case .failure(let error): throw describedError(error.message)
         }
-        let flags = SQLiteLibrary.openReadWrite | SQLiteLibrary.openNoMutex | (create ? SQLiteLibrary.openCreate : 0)
+        // Never through a symlink: a store in a folder that a sandboxed extension can write must
+        // not lead this (unconfined) process to write a file the link points to.
+        let flags = SQLiteLibrary.openReadWrite | SQLiteLibrary.openNoMutex | SQLiteLibrary.openNoFollow
+            | (create ? SQLiteLibrary.openCreate : 0)
         guard api.open(path, &handle, flags, nil) == SQLiteLibrary.ok else {
             defer { _ = api.close(handle) }
             throw describedError("The database \(path) cannot be opened: \(lastMessage).")

@@ -49,6 +49,9 @@ struct SQLiteLibrary: @unchecked Sendable {
     static let blob: Int32 = 4
     static let openReadWrite: Int32 = 0x0000_0002
     static let openCreate: Int32 = 0x0000_0004
+    /// SQLITE_OPEN_NOFOLLOW: the database file may not be a symbolic link (SQLite opens its
+    /// journal, WAL and shared-memory files with O_NOFOLLOW anyway).
+    static let openNoFollow: Int32 = 0x0100_0000
     static let openNoMutex: Int32 = 0x0000_8000
     static let preparePersistent: UInt32 = 0x01
 

@@ -94,3 +94,27 @@ final class StoreFolder: @unchecked Sendable {
         #expect(try store.value(Int.self, forKey: "n") == 1000)
     }
 }
+
+/// The group's container is writable by sandboxed extensions: a symlink planted there must never
+/// lead an app (not sandboxed) to write the file it points to.
+@Suite struct SharedStoreSymlinkTests {
+    @Test(arguments: [true, false])
+    func aStoreThatIsASymlinkIsRefusedAndItsTargetUntouched(targetExists: Bool) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("symlink-\(UUID().uuidString)").path
+        let outside = folder + "-outside"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            try? FileManager.default.removeItem(atPath: outside)
+        }
+        let target = outside + "/victim.sqlite"
+        if targetExists { try Data().write(to: URL(fileURLWithPath: target)) }
+        let store = folder + "/" + SharedStore.fileName
+        try FileManager.default.createSymbolicLink(atPath: store, withDestinationPath: target)
+        let error = #expect(throws: SharedStoreError.self) { try SharedStore(suiteName: "group.com.example.test", path: store) }
+        #expect(error?.message == "The shared store \(store) is a symbolic link (to \(target)); it is not opened.")
+        #expect(FileManager.default.fileExists(atPath: target) == targetExists)
+        #expect((try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? 0 == 0)
+    }
+}
