@@ -135,7 +135,9 @@ import Testing
 
     @Test func writingToAClosedPeerIsAnErrorNotASignal() throws {
         try withSocketPair { left, right in
-            close(right)
+            // Shut, not closed: withSocketPair closes it, and a second close could hit a descriptor
+            // another test opened meanwhile (all test targets share one process).
+            Glibc.shutdown(right, Int32(SHUT_RDWR))
             let error = #expect(throws: ProtocolError.self) {
                 try FrameChannel(fileDescriptor: left).send(IntentPayload(name: "x"))
             }

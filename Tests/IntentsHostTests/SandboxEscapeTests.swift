@@ -123,7 +123,7 @@ import Testing
         try host.run()
         let container = state.path + "/Containers/com.example.SandboxTester.Intents"
         #expect(try await Self.waitForFile(container + "/outlive-refused"), "the extension must have tried, and been refused")
-        #expect(Self.runners(of: state.path).count == 3, "the runner, its init and the extension")
+        #expect(Self.runners(of: state.path).count >= 3, "the runner, its init and the extension")
         kill(host.processIdentifier, SIGKILL)
         host.waitUntilExit()
         #expect(try await Self.waitForRunners(of: state.path, count: { $0 == 0 }), "every runner process must end with its host")
@@ -232,7 +232,7 @@ import Testing
         host.standardError = FileHandle.nullDevice
         try host.run()
         #expect(try await Self.waitForFile(workspace.stateFolder + "/Containers/com.example.SandboxTester.Intents/outlive-refused"))
-        #expect(Self.runners(of: workspace.stateFolder).count == 3)
+        #expect(Self.runners(of: workspace.stateFolder).count >= 3)
         kill(host.processIdentifier, SIGKILL)
         host.waitUntilExit()
         #expect(try await Self.waitForRunners(of: workspace.stateFolder, count: { $0 == 0 }))

@@ -56,11 +56,19 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     }
 
     /// Gives a spare runner its extension: it narrows itself to `policy` and loads the library.
-    /// - Throws: `HostError` naming the bundle, as `launch`.
+    /// - Throws: `HostError` naming the bundle, as `launch`; the spare is ended first when it
+    ///   could not be given the extension.
     static func adopt(_ spare: SpareRunner, bundle: ExtensionBundle, policy: SandboxPolicy,
                       timeout: Duration) async throws -> ExtensionProcess {
-        let policyText = try policy.runnerText()
-        let files = try openBundle(bundle)
+        let policyText: String
+        let files: (folder: Int32, library: Int32)
+        do {
+            policyText = try policy.runnerText()
+            files = try openBundle(bundle)
+        } catch {
+            spare.discard()
+            throw error
+        }
         defer { close(files.library); close(files.folder) }
         TaskCgroup.setLimit(policy.limits.threads, runner: spare.spawn.pid, under: policy.taskCgroup)
         let process = ExtensionProcess(bundle: bundle, spawn: spare.spawn, policy: policy)
