@@ -158,6 +158,9 @@ static const char *const denied_calls[] = {
     "memfd_create", "memfd_secret", "shmget",
     // Leaving the process group the host ends the sandbox by.
     "setsid", "setpgid",
+    // Serving: com.apple.security.network.client grants outgoing connections only (as Apple's
+    // does; listening would be network.server, which the host does not grant).
+    "bind", "listen",
 };
 
 int csandbox_seccomp_apply(int allow_network, char *error, int error_size) {

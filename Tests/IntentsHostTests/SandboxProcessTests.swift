@@ -29,6 +29,9 @@ import Testing
         let unix = try await dispatcher.send("AttackIntent", parameters: [("attack", "unix-connect"), ("target", listener.unixPath)],
                                              user: NonInteractiveUser())
         #expect(unix.outcome.response.output.first?.value == .string("blocked: EPERM"))
+        // Client access only: no listening socket, TCP or otherwise.
+        let bound = try await dispatcher.send("AttackIntent", parameters: [("attack", "tcp-bind")], user: NonInteractiveUser())
+        #expect(bound.outcome.response.output.first?.value == .string("blocked: EPERM"))
         let other = try await dispatcher.send("AttackIntent", parameters: [("attack", "read"), ("target", "/etc/shadow")], user: NonInteractiveUser())
         #expect(other.outcome.response.output.first?.value == .string("blocked: EACCES"))
         await dispatcher.shutdown()
