@@ -54,6 +54,11 @@ struct BundleFile {
     /// path); with `elf`, the file must also begin with the ELF magic number. Never blocks on a
     /// FIFO or a device.
     static func open(_ path: String, inside root: String, elf: Bool = false) -> Result<BundleFile, Problem> {
+        // Checked first by path, so that a device or FIFO outside is never even opened (opening
+        // can have effects); checked again through the descriptor, which is what counts.
+        var before = stat()
+        if let real = RealPath.of(path), !RealPath.isInside(real, root) { return .failure(.outside(real)) }
+        if stat(path, &before) == 0, before.st_mode & S_IFMT != S_IFREG { return .failure(.notRegular(kind(of: before.st_mode))) }
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
