@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore"], swiftSettings: strictSettings),
         .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents"], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [
-            "IntentsHost", "SystemStore",
+            "ExtensionProtocol", "IntentsHost", "SystemStore",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: strictSettings),
         .executableTarget(name: "intents", dependencies: ["IntentsCLI"], swiftSettings: strictSettings),

@@ -1,4 +1,6 @@
 import ArgumentParser
+import ExtensionProtocol
+import Foundation
 import IntentsHost
 
 struct LockCommand: AsyncParsableCommand {
@@ -62,6 +64,7 @@ struct StatusCommand: AsyncParsableCommand {
                 sandboxObject["landlockABI"] = sandbox.landlockABI
                 sandboxObject["missingRequired"] = sandbox.missingRequiredLayers
                 sandboxObject["problems"] = sandbox.problems
+                sandboxObject["threadCap"] = Self.threadCap(sandbox)
             }
             JSONOutput.print(["lockState": lockState.rawValue, "stateFolder": configuration.stateFolder,
                               "appsFolders": configuration.appsFolders, "runner": configuration.runnerPath,
@@ -84,5 +87,14 @@ struct StatusCommand: AsyncParsableCommand {
             print("              missing: \(sandbox.missingRequiredLayers.joined(separator: ", ")); extensions will not run without --unsafe-no-sandbox")
         }
         sandbox.problems.forEach { print("              \($0)") }
+        print("Threads:      capped by \(Self.threadCap(sandbox))")
+    }
+
+    /// What bounds an extension's threads here.
+    static func threadCap(_ report: ConfinementReport) -> String {
+        if report.threadsCgroup { return "a pids cgroup (binds root too)" }
+        return geteuid() == 0
+            ? "the address-space limit only (no writable pids cgroup; RLIMIT_NPROC does not bind root)"
+            : "RLIMIT_NPROC (this user's processes)"
     }
 }
