@@ -12,6 +12,9 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/shm.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -86,6 +89,24 @@ int attack_memfd(int megabytes, int *written) {
         }
     }
     return 0;
+}
+
+int attack_clear_parent_death_signal_wide(void) {
+    return syscall(SYS_prctl, (1UL << 32) | PR_SET_PDEATHSIG, 0UL, 0UL, 0UL, 0UL) == 0 ? 0 : errno;
+}
+
+int attack_unix_datagram(const char *path) {
+    int pair[2];
+    if (socketpair(AF_UNIX, SOCK_DGRAM, 0, pair) != 0) return errno;
+    struct sockaddr_un address;
+    memset(&address, 0, sizeof address);
+    address.sun_family = AF_UNIX;
+    strncpy(address.sun_path, path, sizeof address.sun_path - 1);
+    ssize_t sent = sendto(pair[0], "x", 1, 0, (struct sockaddr *)&address, sizeof address);
+    int error = sent == 1 ? 0 : errno;
+    close(pair[0]);
+    close(pair[1]);
+    return error;
 }
 
 int attack_setsid(void) {

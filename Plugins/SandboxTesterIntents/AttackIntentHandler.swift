@@ -65,6 +65,8 @@ class AttackIntentHandler: NSObject {
             let error = attack_memfd(Int32(target) ?? 3072, &written)
             return .outcome(error == 0 ? "allowed: \(written) MiB" : "\(result(error)) after \(written) MiB")
         case "setsid": return .outcome(result(attack_setsid()))
+        case "clear-pdeathsig-wide": return .outcome(result(attack_clear_parent_death_signal_wide()))
+        case "unix-datagram": return .outcome(result(attack_unix_datagram(target)))
         case "thread-bomb": return .outcome(threadBomb(Int32(target) ?? 10_000))
         case "disk-fill": return .outcome(diskFill(megabytes: Int(target) ?? 2048))
         case "stdout":

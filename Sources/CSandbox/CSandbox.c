@@ -154,8 +154,12 @@ static const char *const denied_calls[] = {
     "syslog", "vhangup", "iopl", "ioperm", "fork", "vfork", "execve", "execveat", "mknod", "mknodat",
     "fsopen", "fsmount", "fspick", "open_tree", "move_mount", "mount_setattr",
     // Memory outside the address-space limit: pages of a memfd or a SysV segment count against
-    // RLIMIT_AS only while mapped, so write-then-unmap would hold memory past it.
-    "memfd_create", "memfd_secret", "shmget",
+    // RLIMIT_AS only while mapped, so write-then-unmap would hold memory past it; SysV
+    // semaphores and message queues hold kernel memory no rlimit bounds.
+    "memfd_create", "memfd_secret", "shmget", "semget", "msgget",
+    // A datagram pair reaches any Unix socket by path with sendto(); the host's socket is the
+    // only one an extension needs, and it comes ready-made.
+    "socketpair",
     // Leaving the process group the host ends the sandbox by.
     "setsid", "setpgid",
     // Serving: com.apple.security.network.client grants outgoing connections only (as Apple's
@@ -179,7 +183,10 @@ int csandbox_seccomp_apply(int allow_network, char *error, int error_size) {
     if (status == 0 && clone3 != __NR_SCMP_ERROR) status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), clone3, 0);
     // The parent-death signal, once set, must stay: it ends the extension with its host.
     if (status == 0) {
-        status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prctl), 1, SCMP_A0(SCMP_CMP_EQ, PR_SET_PDEATHSIG));
+        // The low 32 bits only: the kernel reads the option as an int, whatever the upper bits
+        // (libseccomp 2.5's SCMP_A0_32 still requires them to be zero).
+        status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prctl), 1,
+                                  SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffUL, PR_SET_PDEATHSIG));
     }
     if (status == 0 && !allow_network) {
         status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 0);

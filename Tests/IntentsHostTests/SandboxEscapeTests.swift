@@ -48,10 +48,10 @@ import Testing
         let size = 48 << 20
         let before = try Self.hostSegments(ofSize: size)
         let dispatcher = try dispatcher()
-        // SysV shared memory is denied outright (its pages escape the address-space limit);
-        // queues are the sandbox's own, in its IPC namespace.
+        // SysV IPC is denied outright (shared memory escapes the address-space limit; semaphores
+        // and queues hold kernel memory no rlimit bounds); the IPC namespace is a second wall.
         #expect(try await attack("sysv-shm-read", String(key), on: dispatcher) == "blocked: EPERM")
-        #expect(try await attack("sysv-msg-steal", String(key + 1), on: dispatcher) == "blocked: ENOENT")
+        #expect(try await attack("sysv-msg-steal", String(key + 1), on: dispatcher) == "blocked: EPERM")
         #expect(try await attack("sysv-shm-create", "48", on: dispatcher) == "blocked: EPERM")
         #expect(try Self.hostSegments(ofSize: size) == before, "the extension's segment must not show in the host's IPC namespace")
         await dispatcher.shutdown()
@@ -77,6 +77,8 @@ import Testing
     @Test func theParentDeathSignalCannotBeClearedNorTheProcessGroupLeft() async throws {
         let dispatcher = try dispatcher()
         #expect(try await attack("clear-pdeathsig", on: dispatcher) == "blocked: EPERM")
+        // With garbage in the upper bits of the option, which the kernel ignores.
+        #expect(try await attack("clear-pdeathsig-wide", on: dispatcher) == "blocked: EPERM")
         #expect(try await attack("setsid", on: dispatcher) == "blocked: EPERM")
         await dispatcher.shutdown()
     }
@@ -139,6 +141,16 @@ import Testing
         return false
     }
 
+    /// A host service on a Unix datagram socket (as /dev/log is) is out of reach: no socket pair
+    /// to send from, no socket of its own without network access.
+    @Test func aUnixDatagramServiceIsOutOfReach() async throws {
+        let datagrams = try UnixDatagramListener()
+        let dispatcher = try dispatcher()
+        #expect(try await attack("unix-datagram", datagrams.path, on: dispatcher) == "blocked: EPERM")
+        #expect(datagrams.received() == 0)
+        await dispatcher.shutdown()
+    }
+
     /// Waits up to 5 s until the host sees `marker` in the command line of `pid` (once it has exec'd).
     static func waitUntilVisible(_ marker: String, in pid: Int32) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(5)
@@ -192,6 +204,7 @@ import Testing
         defer { witness.terminate() }
         try #require(try await Self.waitUntilVisible(marker, in: witness.processIdentifier))
         let listener = try LoopbackListener()
+        let datagrams = try UnixDatagramListener()
         let before = try Self.hostSegments(ofSize: 16 << 20)
 
         // Both apps support AttackIntent: each request names its app.
@@ -199,6 +212,8 @@ import Testing
             ("SandboxTester", "sysv-shm-read", String(key), "blocked: EPERM"),
             ("SandboxTester", "memfd-fill", "64", "blocked: EPERM after 0 MiB"),
             ("SandboxTester", "setsid", "", "blocked: EPERM"),
+            ("SandboxTester", "clear-pdeathsig-wide", "", "blocked: EPERM"),
+            ("SandboxTester", "unix-datagram", datagrams.path, "blocked: EPERM"),
             ("SandboxTester", "proc-processes", "", "visible: 1 2"),
             ("SandboxTester", "proc-cmdlines", marker, "not found"),
             ("SandboxTester", "proc-net-tcp", String(listener.port), "not visible"),
@@ -236,5 +251,40 @@ import Testing
         kill(host.processIdentifier, SIGKILL)
         host.waitUntilExit()
         #expect(try await Self.waitForRunners(of: workspace.stateFolder, count: { $0 == 0 }))
+    }
+}
+
+/// A Unix datagram socket anyone may write to, as /dev/log is; counts what it receives.
+final class UnixDatagramListener: @unchecked Sendable {
+    private let folder = TemporaryFolder()
+    let path: String
+    private let descriptor: Int32
+
+    init() throws {
+        chmod(folder.path, 0o755)
+        path = folder.path + "/service.sock"
+        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
+        }
+        try #require(bound)
+        chmod(path, 0o666)
+    }
+
+    /// How many datagrams are waiting.
+    func received() -> Int {
+        var count = 0
+        var byte: UInt8 = 0
+        while recv(descriptor, &byte, 1, Int32(MSG_DONTWAIT)) >= 0 { count += 1 }
+        return count
+    }
+
+    deinit {
+        close(descriptor)
     }
 }

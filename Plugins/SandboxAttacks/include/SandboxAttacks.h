@@ -22,6 +22,10 @@ int attack_shm_create(int megabytes, int *identifier);
 /// Writes `megabytes` into memfds of 256 MiB each (memory that RLIMIT_AS does not count once
 /// unmapped); `written` gets how many MiB were written.
 int attack_memfd(int megabytes, int *written);
+/// prctl(PR_SET_PDEATHSIG, 0) with garbage in the option's upper 32 bits (the kernel reads an int).
+int attack_clear_parent_death_signal_wide(void);
+/// Sends a datagram to the Unix socket at `path` from a socketpair socket.
+int attack_unix_datagram(const char *path);
 /// setsid(): leaves the process group the host ends.
 int attack_setsid(void);
 /// prctl(PR_SET_PDEATHSIG, 0): asks not to die with the host.

@@ -35,7 +35,7 @@ int csandbox_landlock_restrict(const char *const *paths, const int *descriptors,
                                int deny_tcp, int scope, char *error, int error_size);
 
 /// Loads a seccomp filter that denies dangerous system calls with EPERM (among them memory that
-/// escapes RLIMIT_AS: memfd_create and SysV shmget; and setsid and setpgid), process creation
+/// escapes RLIMIT_AS: memfd_create and SysV IPC; socketpair; setsid and setpgid), process creation
 /// (fork, vfork, clone without CLONE_THREAD, execve) with EPERM, clone3 with ENOSYS (so that
 /// threads fall back to clone), clearing or changing the parent-death signal
 /// (prctl PR_SET_PDEATHSIG) with EPERM, and sockets with EPERM unless `allow_network` (then
