@@ -71,4 +71,18 @@ import Testing
         let unsupported = BundleScanner.scan(appsFolders: [apps.path])
         #expect(unsupported.faults.map(\.message) == ["\(apps.path)/Pizza.app/AppIntentVocabulary.plist has phrases for INBookRestaurantReservationIntent, which no extension of \"Pizza\" supports; its phrases are ignored."])
     }
+
+    /// A few kilobytes of binary plist can name one item for thousands of parameters: what the
+    /// file expands to is bounded, and the app keeps working without its vocabulary.
+    @Test func aVocabularyThatExpandsPastTheBoundIsRefused() throws {
+        let item: [String: Any] = ["VocabularyItemIdentifier": "margherita",
+                                   "VocabularyItemSynonyms": [["VocabularyItemPhrase": "margherita"]]]
+        let names = (0..<200).map { "OrderPizzaIntent.p\($0)" }
+        let catalog = try scan(vocabulary: ["ParameterVocabularies": [["ParameterNames": names,
+                                                                       "ParameterVocabulary": Array(repeating: item, count: 100)]]],
+                               format: .binary)
+        #expect(catalog.apps.count == 1)
+        #expect(catalog.apps.first?.vocabulary == nil)
+        #expect(catalog.faults.map(\.message) == ["In \(path), ParameterVocabularies gives more than 10000 values; keep the vocabulary smaller."])
+    }
 }

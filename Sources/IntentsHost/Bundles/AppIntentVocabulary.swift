@@ -32,6 +32,12 @@ public struct AppIntentVocabulary: Hashable, Sendable {
 
     public static let fileName = "AppIntentVocabulary.plist"
 
+    /// The most values all `ParameterVocabularies` together may give (each item counts once per
+    /// parameter name it serves), and the most phrases: a binary plist can reference one item
+    /// thousands of times in a few bytes, and the host must not multiply them without bound.
+    public static let maximumValues = 10_000
+    public static let maximumPhrases = 50_000
+
     public init() {}
 
     /// Reads and checks `<app>/AppIntentVocabulary.plist`; nil when the app has none.
@@ -43,6 +49,10 @@ public struct AppIntentVocabulary: Hashable, Sendable {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let plist = try PropertyListFile(path: path)
         var vocabulary = AppIntentVocabulary()
+        var values = 0, phraseCount = 0
+        func tooLarge(_ key: [String], _ what: String) -> BundleFault {
+            plist.fault(.invalidValue, key, "In \(path), \(key.joined(separator: " > ")) gives more than \(what); keep the vocabulary smaller.")
+        }
         for (index, entry) in try plist.dictionaries(["ParameterVocabularies"]).enumerated() {
             let key = ["ParameterVocabularies", "[\(index)]"]
             let names = try plist.strings(key + ["ParameterNames"], in: entry) ?? []
@@ -63,8 +73,12 @@ public struct AppIntentVocabulary: Hashable, Sendable {
                         throw plist.fault(.invalidValue, itemKey + ["VocabularyItemPhrase"], "In \(path), the phrase \"\(phrase)\" of \(identifier) has no words.")
                     }
                     phrases.append(phrase)
+                    phraseCount += names.count
+                    guard phraseCount <= maximumPhrases else { throw tooLarge(["ParameterVocabularies"], "\(maximumPhrases) phrases") }
                 }
                 items.append(Item(identifier: identifier, phrases: phrases))
+                values += names.count
+                guard values <= maximumValues else { throw tooLarge(["ParameterVocabularies"], "\(maximumValues) values") }
             }
             for name in names { vocabulary.parameterVocabularies[name, default: []] += items }
         }
@@ -75,6 +89,8 @@ public struct AppIntentVocabulary: Hashable, Sendable {
             guard !examples.isEmpty else {
                 throw plist.fault(.missingKey, key + ["IntentExamples"], "In \(path), the IntentPhrases entry for \(intent) needs a non-empty IntentExamples array.")
             }
+            phraseCount += examples.count
+            guard phraseCount <= maximumPhrases else { throw tooLarge(["IntentPhrases"], "\(maximumPhrases) phrases") }
             for example in examples {
                 if let problem = problem(with: example, appNames: appNames) {
                     throw plist.fault(.invalidValue, key + ["IntentExamples"], "In \(path), the example \"\(example)\" for \(intent) \(problem).")
