@@ -11,7 +11,8 @@ struct SendCommand: AsyncParsableCommand {
         Parameters are typed by the intent: a list parameter takes several --param (or commas).
         Questions are asked on the terminal; --answer gives answers in advance, in order (a
         choice by its number or its name, a confirmation by yes or no). When several apps
-        support the intent, --app says which one; without it, you are asked which app first.
+        support the intent, --app says which one; without it, you are asked on the terminal
+        which app first (never from --answer, so that a new app cannot take scripted answers).
 
         Examples:
           intents send INSendMessageIntent --param recipients=Bobo --param content="Please send more bananas"
@@ -76,14 +77,16 @@ struct SendCommand: AsyncParsableCommand {
             printError("WARNING: --unsafe-no-sandbox: the extension runs UNCONFINED, with all of this user's rights over files, network and processes.")
         }
         let dispatcher = IntentDispatcher(configuration: configuration)
-        let user = TerminalUser(answers: answers, interactive: !nonInteractive && isatty(0) == 1)
+        let interactive = !nonInteractive && isatty(0) == 1
+        let user = TerminalUser(answers: answers, interactive: interactive)
         let pairs = parameters.map { text -> (name: String, value: String) in
             let split = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(split[0]), split.count > 1 ? String(split[1]) : "")
         }
         if app == nil { IntentRunReport.noteConflict(for: intent, in: dispatcher.catalog) }
         try await IntentRunReport(intent: intent, json: json).run(on: dispatcher) {
-            try await dispatcher.send(intent, parameters: pairs, app: app, user: user)
+            try await dispatcher.send(intent, parameters: pairs, app: app, user: user,
+                                      appChooser: TerminalUser(answers: [], interactive: interactive))
         }
     }
 }

@@ -60,24 +60,30 @@ public final class IntentDispatcher: Sendable {
     ///   `.usage` for parameters, `.inputRequired`, `.extensionFailed`, `.requestTimedOut`.
     ///   An extension answering with a failure code is not an error: see the outcome's response.
     /// - Parameter app: the app whose extension must handle it (a bundle identifier or a name);
-    ///   needed only when several apps' extensions support the intent, else `user` is asked.
+    ///   needed only when several apps' extensions support the intent, else `appChooser` (by
+    ///   default `user`) is asked which app.
+    /// - Parameter appChooser: who answers "which app?": the CLI asks only the terminal, so that
+    ///   answers scripted for the conversation never pick an app.
     public func send(_ intent: String, parameters: [(name: String, value: String)], app: String? = nil,
-                     user: any ConversationUser) async throws -> SendResult {
-        try await send(intent, app: app, user: user) { schema in try Self.payload(for: schema, parameters: parameters) }
+                     user: any ConversationUser, appChooser: (any ConversationUser)? = nil) async throws -> SendResult {
+        try await send(intent, app: app, user: user, appChooser: appChooser) { schema in
+            try Self.payload(for: schema, parameters: parameters)
+        }
     }
 
     /// Runs an intent given in its wire form (typed values), as apps, shortcuts and tests build it.
     /// An intent run from a shortcut (`fromShortcut`) needs no Siri authorization.
     /// - Throws: as `send(_:parameters:user:)`.
     public func send(_ payload: IntentPayload, app: String? = nil, user: any ConversationUser,
-                     fromShortcut: Bool = false) async throws -> SendResult {
-        try await send(payload.name, app: app, user: user, checksAuthorization: !fromShortcut) { _ in payload }
+                     appChooser: (any ConversationUser)? = nil, fromShortcut: Bool = false) async throws -> SendResult {
+        try await send(payload.name, app: app, user: user, appChooser: appChooser, checksAuthorization: !fromShortcut) { _ in payload }
     }
 
-    private func send(_ intent: String, app: String?, user: any ConversationUser, checksAuthorization: Bool = true,
+    private func send(_ intent: String, app: String?, user: any ConversationUser, appChooser: (any ConversationUser)?,
+                      checksAuthorization: Bool = true,
                       payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
         guard catalog.claims[intent] != nil else { throw noExtension(intent) }
-        let (bundle, appPrompt) = try await AppChoice(catalog: catalog).extensionFor(intent, app: app, user: user)
+        let (bundle, appPrompt) = try await AppChoice(catalog: catalog).extensionFor(intent, app: app, user: appChooser ?? user)
         if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: try lockStore.load()) {
             throw HostError(.refusedByPolicy, refusal)
         }

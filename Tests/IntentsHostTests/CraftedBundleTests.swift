@@ -332,14 +332,33 @@ import Testing
         let refused = try await runProgram(Package.cli, arguments + ["--non-interactive"], environment: ["HOME": state.path])
         #expect(refused.status == 2, "\(refused.output)")
         #expect(refused.output.contains("note: OrderPizzaIntent is supported by several apps: com.aaa.AAA.Intents (\"\(early.path)/AAA.app/PlugIns/AAAIntents.appex\"), com.example.Pizza.Intents"))
-        #expect(refused.output.contains("Which app should handle it?"))
+        #expect(refused.output.contains("name one with --app, or run interactively to be asked."), "\(refused.output)")
         let chosen = try await runProgram(Package.cli, arguments + ["--app", "Pizza"], environment: ["HOME": state.path])
         #expect(chosen.status == 0, "\(chosen.output)")
         #expect(chosen.output.contains(#""extension":"com.example.Pizza.Intents""#))
         #expect(!chosen.output.contains("note:"))
-        let answered = try await runProgram(Package.cli, arguments + ["--answer", "2"], environment: ["HOME": state.path])
-        #expect(answered.output.contains(#""extension":"com.example.Pizza.Intents""#), "\(answered.output)")
-        #expect(answered.output.contains(#""answer":"2""#))
+        // Answers scripted for the conversation never pick an app: a new app claiming the intent
+        // must not take them.
+        let scripted = try await runProgram(Package.cli, arguments + ["--answer", "2"], environment: ["HOME": state.path])
+        #expect(scripted.status == 2, "\(scripted.output)")
+        #expect(!scripted.output.contains(#""extension":"#), "\(scripted.output)")
+    }
+
+    /// The library API asks the conversation's user, who may pick by number or name.
+    @Test func theUserPicksTheAppWhenAskedByTheLibrary() async throws {
+        let samples = try sampleAppsFolder(apps)
+        let early = TemporaryFolder()
+        try BundleWriter(appsFolder: early.path).app("AAA", identifier: "com.aaa.AAA")
+        try BundleWriter(appsFolder: early.path).appex("AAAIntents", in: "AAA", identifier: "com.aaa.AAA.Intents",
+                                                       principalClass: "SandboxTesterIntents.IntentHandler", intents: ["OrderPizzaIntent"],
+                                                       library: Package.library("SandboxTesterIntents"))
+        let dispatcher = makeDispatcher([early.path, samples], state: state)
+        let result = try await dispatcher.send("OrderPizzaIntent", parameters: [("kind", "margherita"), ("quantity", "1"), ("deliveryTime", "12:00")],
+                                               user: ScriptedUser(answers: ["Pizza"]))
+        #expect(result.extensionBundle == "com.example.Pizza.Intents")
+        #expect(result.outcome.prompts.first?.choices == ["AAA (com.aaa.AAA.Intents)", "Pizza (com.example.Pizza.Intents)"])
+        #expect(result.outcome.prompts.first?.answer == "Pizza")
+        await dispatcher.shutdown()
     }
 
     @Test func validateNotesAContestedIntentWithoutFailing() async throws {

@@ -51,33 +51,33 @@ struct BundleFile {
     let realPath: String
 
     /// Opens `path`, which must resolve to a regular file strictly inside `root` (a real
-    /// path); with `elf`, the file must also begin with the ELF magic number. Never blocks on a
-    /// FIFO or a device.
+    /// path); with `elf`, the file must also begin with the ELF magic number.
+    ///
+    /// Nothing but that file is ever opened for reading: its real path is walked with O_PATH
+    /// and no symlink (one swapped in meanwhile fails the walk), the descriptor's type is checked,
+    /// and only then is that very file reopened for reading. A FIFO, a device or a file outside
+    /// is refused without being opened.
     static func open(_ path: String, inside root: String, elf: Bool = false) -> Result<BundleFile, Problem> {
-        // Checked first by path, so that a device or FIFO outside is never even opened (opening
-        // can have effects); checked again through the descriptor, which is what counts.
-        var before = stat()
-        if let real = RealPath.of(path), !RealPath.isInside(real, root) { return .failure(.outside(real)) }
-        if stat(path, &before) == 0, before.st_mode & S_IFMT != S_IFREG { return .failure(.notRegular(kind(of: before.st_mode))) }
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else {
+        guard let real = RealPath.of(path) else {
             return .failure(errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable(String(cString: strerror(errno))))
         }
-        func failing(_ problem: Problem) -> Result<BundleFile, Problem> {
-            close(descriptor)
-            return .failure(problem)
+        guard RealPath.isInside(real, root) else { return .failure(.outside(real)) }
+        guard let named = walk(from: AT_FDCWD, path: real, finalFlags: openPathOnly) else {
+            return .failure(.unreadable("it changed while it was being opened"))
         }
-        guard let real = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)") else {
-            return failing(.unreadable("its descriptor does not resolve"))
-        }
-        guard RealPath.isInside(real, root) else { return failing(.outside(real)) }
+        defer { close(named) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return failing(.unreadable(String(cString: strerror(errno)))) }
-        guard status.st_mode & S_IFMT == S_IFREG else { return failing(.notRegular(Self.kind(of: status.st_mode))) }
+        guard fstat(named, &status) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular(kind(of: status.st_mode))) }
+        let descriptor = Glibc.open("/proc/self/fd/\(named)", O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         if elf {
             var magic = [UInt8](repeating: 0, count: 4)
             let read = magic.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 4, 0) }
-            guard read == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else { return failing(.notELF) }
+            guard read == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else {
+                close(descriptor)
+                return .failure(.notELF)
+            }
         }
         return .success(BundleFile(descriptor: descriptor, realPath: real))
     }

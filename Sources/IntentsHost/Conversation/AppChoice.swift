@@ -29,7 +29,12 @@ struct AppChoice {
         var prompt = Prompt(kind: .choice, parameter: nil, text: "\(intent) is supported by several apps. Which app should handle it?",
                             choices: names)
         for _ in 0..<3 {
-            let answer = try await user.answer(prompt).trimmingCharacters(in: .whitespaces)
+            let answer: String
+            do {
+                answer = try await user.answer(prompt).trimmingCharacters(in: .whitespaces)
+            } catch let error as HostError where error.code == .inputRequired {
+                throw HostError(.inputRequired, "\(intent) is supported by several apps: \(names.joined(separator: ", ")); name one with --app, or run interactively to be asked.")
+            }
             prompt.answer = answer
             if let number = Int(answer), (1...claimants.count).contains(number) { return (claimants[number - 1], prompt) }
             let named = claimants.filter { matches(answer, $0) }
