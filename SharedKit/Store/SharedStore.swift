@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteNoFollow
 import SQLiteSupport
 import Synchronization
 
@@ -34,39 +35,51 @@ public final class SharedStore: Sendable {
 
     /// Opens (creating and migrating if needed) the store at `path`, which must not be a
     /// symbolic link: the group's container is writable by sandboxed extensions, and a link
-    /// there must never lead an app, which is not sandboxed, to write the file it points to.
+    /// there must never lead an app, which is not sandboxed, to create or write the file it
+    /// points to.
     public init(suiteName: String, path: String) throws {
         self.suiteName = suiteName
-        let configuration = Self.configuration(path: path)
-        // Refused before SQLite could create a file where a dangling link points; the check in
-        // `configuration` covers a link made after this one.
+        // Under its folder's real path, so that only a link at the store's own name is refused,
+        // and that name is registered with SQLite's guard before any connection opens it.
+        guard let folder = RealPathOfFolder.of(path) else {
+            throw SharedStoreError(.unavailable, "The shared store \(path) cannot be opened: its folder does not exist.")
+        }
+        let path = folder + "/" + (path as NSString).lastPathComponent
+        Self.guardAgainstSymlinks(path)
         var status = stat()
         if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
             let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
             throw SharedStoreError(.unavailable, "The shared store \(path) is a symbolic link (to \(target)); it is not opened.")
         }
         do {
-            pool = try Self.open(path: path, configuration: configuration)
+            pool = try Self.open(path: path, configuration: Self.configuration(path: path))
             try SharedStoreSchema.migrator.migrate(pool)
             writer = try RawSQLiteConnection(path: path) { SharedStoreError(.unavailable, $0) }
             reader = try RawSQLiteConnection(path: path) { SharedStoreError(.unavailable, $0) }
         } catch let error as SharedStoreError {
             throw error
+        } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CANTOPEN_SYMLINK {
+            throw SharedStoreError(.unavailable, "The shared store \(path) is a symbolic link; it is not opened.")
         } catch {
             throw SharedStoreError(.unavailable, "The shared store \(path) cannot be opened: \(error).")
         }
     }
 
+    /// Every SQLite connection of this process to `path` (GRDB's included, which cannot pass
+    /// SQLITE_OPEN_NOFOLLOW) refuses it when it is a symbolic link, before creating anything.
+    static func guardAgainstSymlinks(_ path: String) {
+        _ = sqlite_no_follow_install()
+        sqlite_no_follow_add(path)
+    }
+
     /// GRDB's connections to the store at `path`: a busy timeout, durable commits, and, before
-    /// anything is written, a check that SQLite opened `path` itself and not where a symlink
-    /// there leads (SQLite resolves the name once, then opens the result without following).
+    /// anything is written, a check that SQLite opened `path` itself.
     static func configuration(path: String) -> Configuration {
-        let folder = RealPathOfFolder.of(path)
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             let opened = try Row.fetchAll(db, sql: "PRAGMA database_list").first { $0["name"] == "main" }?["file"] as String?
-            guard let folder, opened == folder + "/" + (path as NSString).lastPathComponent else {
+            guard opened == path else {
                 throw SharedStoreError(.unavailable, "The shared store \(path) is a symbolic link (to \(opened ?? "nothing")); it is not opened.")
             }
             try db.execute(sql: "PRAGMA synchronous = FULL")

@@ -22,3 +22,60 @@ import Testing
         #expect(tables == ["kept"])
     }
 }
+
+/// SQLite's default VFS, as SharedKit installs it: a guarded name is never opened through a
+/// symlink, by any connection (GRDB's cannot ask for that itself); other names are untouched.
+@Suite struct SQLiteNoFollowTests {
+    func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("nofollow-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test func aGuardedSymlinkIsRefusedBeforeItsTargetIsCreated() throws {
+        let base = try folder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let store = base + "/SharedStore.sqlite"
+        try FileManager.default.createSymbolicLink(atPath: store, withDestinationPath: base + "/created-by-sqlite")
+        SharedStore.guardAgainstSymlinks(store)
+        let error = #expect(throws: DatabaseError.self) { try DatabaseQueue(path: store) }
+        #expect(error?.extendedResultCode == .SQLITE_CANTOPEN_SYMLINK)
+        #expect(!FileManager.default.fileExists(atPath: base + "/created-by-sqlite"))
+        // A name nobody guarded still opens through its link, as SQLite always has.
+        let other = base + "/other.sqlite"
+        try FileManager.default.createSymbolicLink(atPath: other, withDestinationPath: base + "/followed.sqlite")
+        _ = try DatabaseQueue(path: other)
+        #expect(FileManager.default.fileExists(atPath: base + "/followed.sqlite"))
+    }
+
+    /// The store flips between a real file and a dangling symlink while an app opens it: the
+    /// app never creates the symlink's target.
+    @Test func aStoreFlippedWithADanglingSymlinkNeverCreatesItsTarget() throws {
+        let base = try folder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let store = base + "/SharedStore.sqlite"
+        _ = try SharedStore(suiteName: "group.com.example.test", path: store)
+        let target = base + "/outside/created"
+        try FileManager.default.createDirectory(atPath: base + "/outside", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: base + "/link", withDestinationPath: target)
+        let stop = NSLock()
+        nonisolated(unsafe) var stopped = false
+        nonisolated(unsafe) var flips = 0
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            while !stop.withLock({ stopped }) {
+                rename(store, base + "/aside")
+                rename(base + "/link", store)
+                rename(store, base + "/link")
+                rename(base + "/aside", store)
+                flips += 1
+            }
+            done.signal()
+        }.start()
+        for _ in 0..<300 { _ = try? SharedStore(suiteName: "group.com.example.test", path: store) }
+        stop.withLock { stopped = true }
+        done.wait()
+        #expect(flips > 0)
+        #expect(!FileManager.default.fileExists(atPath: target), "SQLite created the symlink's target")
+    }
+}
