@@ -195,22 +195,28 @@ final class LoopbackListener: @unchecked Sendable {
         try #require(bound && listen(tcp, 8) == 0)
         port = UInt16(bigEndian: address.sin_port)
 
-        let path = folder.path + "/host.sock"
-        unixPath = path
-        let unix = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var unixAddress = sockaddr_un()
-        unixAddress.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &unixAddress.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let unixBound = withUnsafePointer(to: &unixAddress) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(unix, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
-        }
-        try #require(unixBound && listen(unix, 8) == 0)
+        unixPath = folder.path + "/host.sock"
+        let unix = try unixSocket(Int32(SOCK_STREAM.rawValue), boundTo: unixPath)
+        try #require(listen(unix, 8) == 0)
         descriptors = [tcp, unix]
     }
 
     deinit {
         descriptors.forEach { close($0) }
     }
+}
+
+/// A Unix socket of `type` bound to `path`.
+func unixSocket(_ type: Int32, boundTo path: String) throws -> Int32 {
+    let descriptor = socket(AF_UNIX, type, 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+        for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+    }
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
+    }
+    try #require(descriptor >= 0 && bound)
+    return descriptor
 }

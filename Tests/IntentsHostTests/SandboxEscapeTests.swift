@@ -263,16 +263,7 @@ final class UnixDatagramListener: @unchecked Sendable {
     init() throws {
         chmod(folder.path, 0o755)
         path = folder.path + "/service.sock"
-        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
-        }
-        try #require(bound)
+        descriptor = try unixSocket(Int32(SOCK_DGRAM.rawValue), boundTo: path)
         chmod(path, 0o666)
     }
 
