@@ -214,8 +214,8 @@ int main(int argc, char **argv) {
     }
     char **runner = argv + index;
     setsid();
+    // Were the host gone already, its end of the socket is closed and the runner ends at once.
     prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-    if (getppid() == 1) return 1;  // The host is gone already.
     int cgroup_joined = cgroup != NULL && join_pids_cgroup(cgroup, threads) == 0;
 
     uid_t uid = getuid();
