@@ -248,6 +248,29 @@ import Testing
         #expect(ran > 0, "some runs must have started between the flips")
     }
 
+    /// The same flip, slower, while `nobody` runs the host through the CLI (which scans each
+    /// time): no run reads what the symlink points to. The in-process test above is the one
+    /// that reliably catches a sandbox opening the path instead of the descriptor.
+    @Test func aBundleFolderFlippedWithASymlinkStaysConfinedForAnUnprivilegedUser() async throws {
+        let workspace = try UnprivilegedWorkspace()
+        let crafted = BundleWriter(appsFolder: workspace.appsFolder)
+        try crafted.app("Evil", identifier: "com.evil.Evil")
+        let appex = try crafted.appex("EvilIntents", in: "Evil", identifier: "com.evil.Evil.Intents",
+                                      principalClass: "SandboxTesterIntents.IntentHandler", intents: ["AttackIntent"], library: nil)
+        try workspace.placeLibrary("SandboxTesterIntents", at: appex + "/libEvilIntents.so")
+        try FileManager.default.createSymbolicLink(atPath: appex + ".link", withDestinationPath: "/etc")
+        let flipper = FolderFlipper(path: appex, other: appex + ".link", pause: 8_000)
+        flipper.start()
+        var outcomes: [String] = []
+        for _ in 0..<15 {
+            let run = try await workspace.intents(["send", "AttackIntent", "--param", "attack=read", "--param", "target=/etc/passwd",
+                                                   "--json", "--timeout", "10"])
+            if let outcome = jsonOutcome(run.output) { outcomes.append(outcome) }
+        }
+        flipper.stop()
+        #expect(outcomes.allSatisfy { $0 == "blocked: EACCES" }, "\(outcomes)")
+    }
+
     // MARK: 4. No bridge from the sandbox to unconfined code
 
     @Test func theExtensionCannotWriteTheSystemStoreOrTheLockState() async throws {
@@ -465,17 +488,20 @@ enum RealPathForTests {
     }
 }
 
-/// Swaps two entries of a folder back and forth (through a third name), on its own thread.
+/// Swaps two entries of a folder back and forth (through a third name), on its own thread,
+/// holding each state `pause` microseconds.
 final class FolderFlipper: @unchecked Sendable {
     private let path: String
     private let other: String
+    private let pause: UInt32
     private let lock = NSLock()
     private var stopped = false
     private let done = DispatchSemaphore(value: 0)
 
-    init(path: String, other: String) {
+    init(path: String, other: String, pause: UInt32 = 0) {
         self.path = path
         self.other = other
+        self.pause = pause
     }
 
     func start() {
@@ -485,6 +511,7 @@ final class FolderFlipper: @unchecked Sendable {
                 rename(path, aside)
                 rename(other, path)
                 rename(aside, other)
+                if pause > 0 { usleep(pause) }
             }
             // Leave the real folder in place.
             if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {

@@ -80,6 +80,7 @@ import Testing
         let blocked: [(String, String, String)] = [
             ("read", "/etc/shadow", "blocked: EACCES"), ("read", "/etc/passwd", "blocked: EACCES"),
             ("read", stateFolder + "/lock-state", "blocked: EACCES"),
+            ("write", stateFolder + "/lock-state", "blocked: EACCES"), ("write", stateFolder + "/System.sqlite", "blocked: EACCES"),
             ("write", root.path + "/outside", "blocked: EACCES"), ("write-container", "", "allowed"),
             ("group-write", "group.com.example.other", "blocked: not entitled to group.com.example.other"),
             ("tcp-connect", "127.0.0.1:\(listener.port)", "blocked: EPERM"), ("tcp-bind", "", "blocked: EPERM"),
