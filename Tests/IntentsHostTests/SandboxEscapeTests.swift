@@ -62,7 +62,9 @@ import Testing
 
     @Test func procShowsOnlyTheSandboxItself() async throws {
         let marker = "intents-secret-\(UUID().uuidString)"
-        let witness = try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "sleep 60", marker])
+        // A shell that stays (a loop; its last command alone would be exec'd over it), with the
+        // secret in its command line.
+        let witness = try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "while :; do sleep 1; done", marker])
         defer { witness.terminate() }
         let listener = try LoopbackListener()
         try #require(try await Self.waitUntilVisible(marker, in: witness.processIdentifier))
@@ -200,7 +202,9 @@ import Testing
         try #require(segment >= 0)
         defer { shmctl(segment, IPC_RMID, nil) }
         let marker = "intents-secret-\(UUID().uuidString)"
-        let witness = try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "sleep 60", marker])
+        // A shell that stays (a loop; its last command alone would be exec'd over it), with the
+        // secret in its command line.
+        let witness = try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "while :; do sleep 1; done", marker])
         defer { witness.terminate() }
         try #require(try await Self.waitUntilVisible(marker, in: witness.processIdentifier))
         let listener = try LoopbackListener()
