@@ -511,7 +511,8 @@ final class FolderFlipper: @unchecked Sendable {
                 rename(path, aside)
                 rename(other, path)
                 rename(aside, other)
-                if pause > 0 { usleep(pause) }
+                // At least a little: flipping never needs a whole core, and other tests run alongside.
+                usleep(max(pause, 20))
             }
             // Leave the real folder in place.
             if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
@@ -551,6 +552,7 @@ final class SymlinkFlipper: @unchecked Sendable {
                 unlink(temporary)
                 symlink(targets[index % targets.count], temporary)
                 rename(temporary, link)
+                usleep(20)
             }
             done.signal()
         }.start()

@@ -135,12 +135,7 @@ import Testing
 
     /// Waits up to 20 s for `path` to exist.
     static func waitForFile(_ path: String) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if FileManager.default.fileExists(atPath: path) { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return false
+        try await poll(for: .seconds(20)) { FileManager.default.fileExists(atPath: path) }
     }
 
     /// A host service on a Unix datagram socket (as /dev/log is) is out of reach: no socket pair
@@ -153,26 +148,29 @@ import Testing
         await dispatcher.shutdown()
     }
 
-    /// Waits up to 5 s until the host sees `marker` in the command line of `pid` (once it has exec'd).
+    /// Waits up to 20 s until the host sees `marker` in the command line of `pid` (once it has exec'd).
     static func waitUntilVisible(_ marker: String, in pid: Int32) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
+        try await poll(for: .seconds(20)) {
+            String(decoding: FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data(), as: UTF8.self).contains(marker)
+        }
+    }
+
+    /// Whether `condition` holds within `limit`, looked at every 10 ms and once more after the
+    /// limit: the concurrency pool may resume a sleeper late when other tests hold its threads,
+    /// and a late wake-up must not read as a failure.
+    static func poll(for limit: Duration, _ condition: () -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
-            let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
-            if String(decoding: data, as: UTF8.self).contains(marker) { return true }
+            if condition() { return true }
             try await Task.sleep(for: .milliseconds(10))
         }
-        return false
+        return condition()
     }
 
     /// Waits up to 20 s until the number of runner processes whose command line names the
     /// folder `stateFolder` (their policy does, its slashes escaped) satisfies `count`.
     static func waitForRunners(of stateFolder: String, count: (Int) -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            if count(runners(of: stateFolder).count) { return true }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        return false
+        try await poll(for: .seconds(20)) { count(runners(of: stateFolder).count) }
     }
 
     static func runners(of stateFolder: String) -> [Int32] {

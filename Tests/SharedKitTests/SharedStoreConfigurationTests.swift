@@ -69,6 +69,7 @@ import Testing
                 rename(store, base + "/link")
                 rename(base + "/aside", store)
                 flips += 1
+                usleep(20)
             }
             done.signal()
         }.start()

@@ -199,8 +199,13 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
                 }
             }
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { [self] in
+                // A start that times out says how far it got, and what the runner last wrote.
+                let stage = step != "start" ? ""
+                    : confinement == nil ? " (it had not reported its confinement)" : " (it was confined but its extension was not ready)"
+                let tail = output.text
+                let said = step == "start" && !tail.isEmpty ? "; stderr: \"\(Self.summary(of: tail))\"" : ""
                 let timedOut = HostError(.requestTimedOut,
-                    "\(bundle.bundleIdentifier) did not \(step == "start" ? "start" : "answer \(step)") within \(timeout.spoken) (requestTimedOut); its process was ended.")
+                    "\(bundle.bundleIdentifier) did not \(step == "start" ? "start" : "answer \(step)") within \(timeout.spoken)\(stage) (requestTimedOut); its process was ended\(said).")
                 // Mark the process dead before the caller resumes, so its next request starts a new one.
                 if state.withLock({ $0.pending[id] != nil }) { terminate(timedOut, kill: true) }
             }
