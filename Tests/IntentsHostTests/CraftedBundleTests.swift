@@ -253,11 +253,7 @@ import Testing
     /// that reliably catches a sandbox opening the path instead of the descriptor.
     @Test func aBundleFolderFlippedWithASymlinkStaysConfinedForAnUnprivilegedUser() async throws {
         let workspace = try UnprivilegedWorkspace()
-        let crafted = BundleWriter(appsFolder: workspace.appsFolder)
-        try crafted.app("Evil", identifier: "com.evil.Evil")
-        let appex = try crafted.appex("EvilIntents", in: "Evil", identifier: "com.evil.Evil.Intents",
-                                      principalClass: "SandboxTesterIntents.IntentHandler", intents: ["AttackIntent"], library: nil)
-        try workspace.placeLibrary("SandboxTesterIntents", at: appex + "/libEvilIntents.so")
+        let appex = try workspace.addSandboxTester("Evil", identifier: "com.evil.Evil")
         try FileManager.default.createSymbolicLink(atPath: appex + ".link", withDestinationPath: "/etc")
         let flipper = FolderFlipper(path: appex, other: appex + ".link", pause: 8_000)
         flipper.start()

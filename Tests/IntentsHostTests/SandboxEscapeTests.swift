@@ -184,15 +184,9 @@ import Testing
 
     @Test func theEscapesAreContainedForAnUnprivilegedUserToo() async throws {
         let workspace = try UnprivilegedWorkspace()
+        try workspace.addSandboxTester("SandboxTester", identifier: "com.example.SandboxTester")
+        let net = try workspace.addSandboxTester("Net", identifier: "com.example.Net")
         let writer = BundleWriter(appsFolder: workspace.appsFolder)
-        try writer.app("SandboxTester", identifier: "com.example.SandboxTester")
-        let appex = try writer.appex("SandboxTesterIntents", in: "SandboxTester", identifier: "com.example.SandboxTester.Intents",
-                                     principalClass: "SandboxTesterIntents.IntentHandler", intents: ["AttackIntent"], library: nil)
-        try workspace.placeLibrary("SandboxTesterIntents", at: appex + "/libSandboxTesterIntents.so")
-        try writer.app("Net", identifier: "com.example.Net")
-        let net = try writer.appex("NetIntents", in: "Net", identifier: "com.example.Net.Intents",
-                                   principalClass: "SandboxTesterIntents.IntentHandler", intents: ["AttackIntent"], library: nil)
-        try workspace.placeLibrary("SandboxTesterIntents", at: net + "/libNetIntents.so")
         try writer.write([Entitlements.networkClientKey: true], to: net + "/Net.entitlements", format: .xml)
 
         let key = Int32.random(in: 0x1000_0000...0x7000_0000)

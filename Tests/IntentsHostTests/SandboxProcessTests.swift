@@ -60,11 +60,7 @@ import Testing
     @Test func attacksAreBlockedForAnUnprivilegedUserToo() async throws {
         let workspace = try UnprivilegedWorkspace()
         let bin = workspace.bin, appsFolder = workspace.appsFolder, stateFolder = workspace.stateFolder, root = workspace
-        let writer = BundleWriter(appsFolder: appsFolder)
-        try writer.app("SandboxTester", identifier: "com.example.SandboxTester")
-        let appex = try writer.appex("SandboxTesterIntents", in: "SandboxTester", identifier: "com.example.SandboxTester.Intents",
-                                     principalClass: "SandboxTesterIntents.IntentHandler", intents: ["AttackIntent"], library: nil)
-        try workspace.placeLibrary("SandboxTesterIntents", at: appex + "/libSandboxTesterIntents.so")
+        try workspace.addSandboxTester("SandboxTester", identifier: "com.example.SandboxTester")
 
         // Deadline 3 s, except for `spin`: it must meet its 2 s CPU limit first even when the
         // machine is busy and it gets only part of a core.

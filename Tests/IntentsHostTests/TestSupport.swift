@@ -159,6 +159,18 @@ final class UnprivilegedWorkspace: @unchecked Sendable {
         }
     }
 
+    /// An app `name` (bundle `identifier`) whose extension is a copy of the Sandbox Tester,
+    /// supporting AttackIntent; returns the extension's folder.
+    @discardableResult
+    func addSandboxTester(_ name: String, identifier: String) throws -> String {
+        let writer = BundleWriter(appsFolder: appsFolder)
+        try writer.app(name, identifier: identifier)
+        let appex = try writer.appex("\(name)Intents", in: name, identifier: identifier + ".Intents",
+                                     principalClass: "SandboxTesterIntents.IntentHandler", intents: ["AttackIntent"], library: nil)
+        try placeLibrary("SandboxTesterIntents", at: appex + "/lib\(name)Intents.so")
+        return appex
+    }
+
     /// A world-readable copy of the library `name` (as `Package.library` names it) at `path`.
     func placeLibrary(_ name: String, at path: String) throws {
         try Self.copy(Package.library(name), to: path)
