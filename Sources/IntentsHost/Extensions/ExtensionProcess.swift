@@ -25,6 +25,9 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
         var termination: HostError?
         var exitStatus: Int32?
         var confinement: ConfinementReport?
+        /// `ready`, when it came before the wait for it was registered (the reader thread runs
+        /// as soon as the process object exists, and a loaded host may register later).
+        var earlyReady: ExtensionToHostMessage?
     }
 
     /// The layers the runner engaged, as it reported them before loading the extension.
@@ -178,13 +181,14 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     private func exchange(id: UInt64, step: String, timeout: Duration, send message: HostToExtensionMessage?,
                           descriptors: [Int32] = []) async throws -> ExtensionToHostMessage {
         try await withCheckedThrowingContinuation { continuation in
-            let earlier: HostError? = state.withLock { state in
-                if let termination = state.termination { return termination }
+            let earlier: Result<ExtensionToHostMessage, HostError>? = state.withLock { state in
+                if let termination = state.termination { return .failure(termination) }
+                if id == Self.readyID, let ready = state.earlyReady { return .success(ready) }
                 state.pending[id] = continuation
                 return nil
             }
             if let earlier {
-                continuation.resume(throwing: earlier)
+                continuation.resume(with: earlier)
                 return
             }
             if let message {
@@ -275,7 +279,12 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
                 terminate(HostError(.extensionFailed, "\(bundle.bundleIdentifier) reported no \(missing.joined(separator: ", ")); it was ended before serving."), kill: true)
                 return
             }
-            state.withLock { $0.pending.removeValue(forKey: Self.readyID) }?.resume(returning: message)
+            let waiting = state.withLock { state in
+                let waiting = state.pending.removeValue(forKey: Self.readyID)
+                if waiting == nil { state.earlyReady = message }
+                return waiting
+            }
+            waiting?.resume(returning: message)
         case .failed(let id, let failure) where id == Self.readyID:
             let error = HostError(.extensionFailed, "\(bundle.bundleIdentifier) could not start: \(failure.message)")
             terminate(error, kill: true)
