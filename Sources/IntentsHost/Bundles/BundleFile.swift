@@ -65,6 +65,37 @@ struct BundleFile {
         guard let named = walk(from: AT_FDCWD, path: real, finalFlags: openPathOnly) else {
             return .failure(.unreadable("it changed while it was being opened"))
         }
+        return reopenForReading(named, elf: elf).map { BundleFile(descriptor: $0, realPath: real) }
+    }
+
+    /// Opens the folder at the real path `folder` and, beneath it, the library at the real path
+    /// `library`, following no symlink on the way (each component is opened with O_NOFOLLOW, and
+    /// the library is reopened for reading only once its descriptor shows a regular file): both
+    /// descriptors are then the very folder and file that were checked, whatever is renamed or
+    /// swapped afterwards. The folder's is an O_PATH descriptor, for a Landlock rule.
+    /// - Returns: the folder's descriptor and the library's, or the problem (a component that is
+    ///   now a symlink, or no longer there, reads as `.missing`).
+    static func openUnchanged(folder: String, library: String) -> Result<(folder: Int32, library: Int32), Problem> {
+        guard RealPath.isInside(library, folder) else { return .failure(.outside(library)) }
+        guard let folderDescriptor = walk(from: AT_FDCWD, path: folder, finalFlags: openPathOnly | O_DIRECTORY) else {
+            return .failure(.missing)
+        }
+        let relative = String(library.dropFirst(folder.count + 1))
+        guard let named = walk(from: folderDescriptor, path: relative, finalFlags: openPathOnly) else {
+            close(folderDescriptor)
+            return .failure(.missing)
+        }
+        switch reopenForReading(named, elf: true) {
+        case .success(let libraryDescriptor): return .success((folderDescriptor, libraryDescriptor))
+        case .failure(let problem):
+            close(folderDescriptor)
+            return .failure(problem)
+        }
+    }
+
+    /// Checks that the O_PATH descriptor `named` is a regular file, then reopens that very file
+    /// for reading (close-on-exec) and, with `elf`, checks its ELF magic number. Closes `named`.
+    private static func reopenForReading(_ named: Int32, elf: Bool) -> Result<Int32, Problem> {
         defer { close(named) }
         var status = stat()
         guard fstat(named, &status) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
@@ -79,41 +110,11 @@ struct BundleFile {
                 return .failure(.notELF)
             }
         }
-        return .success(BundleFile(descriptor: descriptor, realPath: real))
-    }
-
-    /// Opens the folder at the real path `folder` and, beneath it, the library at the real path
-    /// `library`, following no symlink on the way (each component is opened with O_NOFOLLOW):
-    /// both descriptors are then the very folder and file that were checked, whatever is renamed
-    /// or swapped afterwards. The folder's is an openPathOnly descriptor, for a Landlock rule.
-    /// - Returns: the folder's descriptor and the library's, or the problem (a component that is
-    ///   now a symlink, or no longer there, reads as `.missing`).
-    static func openUnchanged(folder: String, library: String) -> Result<(folder: Int32, library: Int32), Problem> {
-        guard RealPath.isInside(library, folder) else { return .failure(.outside(library)) }
-        guard let folderDescriptor = walk(from: AT_FDCWD, path: folder, finalFlags: openPathOnly | O_DIRECTORY) else {
-            return .failure(.missing)
-        }
-        let relative = String(library.dropFirst(folder.count + 1))
-        guard let libraryDescriptor = walk(from: folderDescriptor, path: relative, finalFlags: O_RDONLY | O_NONBLOCK | O_NOCTTY) else {
-            close(folderDescriptor)
-            return .failure(.missing)
-        }
-        var status = stat()
-        var magic = [UInt8](repeating: 0, count: 4)
-        let problem: Problem? = fstat(libraryDescriptor, &status) != 0 ? .unreadable(String(cString: strerror(errno)))
-            : status.st_mode & S_IFMT != S_IFREG ? .notRegular(kind(of: status.st_mode))
-            : magic.withUnsafeMutableBytes({ pread(libraryDescriptor, $0.baseAddress, 4, 0) }) != 4 || magic != [0x7F, 0x45, 0x4C, 0x46] ? .notELF
-            : nil
-        if let problem {
-            close(libraryDescriptor)
-            close(folderDescriptor)
-            return .failure(problem)
-        }
-        return .success((folderDescriptor, libraryDescriptor))
+        return .success(descriptor)
     }
 
     /// Opens `path` (absolute, or relative to `start`) one component at a time, never following
-    /// a symlink: folders with openPathOnly | O_DIRECTORY | O_NOFOLLOW, the last with `finalFlags` |
+    /// a symlink: folders with O_PATH | O_DIRECTORY | O_NOFOLLOW, the last with `finalFlags` |
     /// O_NOFOLLOW. Returns the last descriptor (close-on-exec), or nil.
     private static func walk(from start: Int32, path: String, finalFlags: Int32) -> Int32? {
         let components = path.split(separator: "/").map(String.init)
