@@ -73,7 +73,7 @@ public enum BundleScanner {
         var app: AppBundle
         do {
             plist = try PropertyListFile(path: folder + "/Info.plist")
-            root = try ExtensionBundleReader.resolvedFolder(folder, inside: nil, plist: plist)
+            root = try ExtensionBundleReader.resolvedFolder(folder, inside: nil)
             identifier = try plist.name(["CFBundleIdentifier"], as: .bundleIdentifier)
             let name = try plist.optionalString(["CFBundleDisplayName"]) ?? plist.optionalString(["CFBundleName"])
                 ?? ((folder as NSString).lastPathComponent as NSString).deletingPathExtension

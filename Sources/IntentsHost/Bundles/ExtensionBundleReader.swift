@@ -11,7 +11,7 @@ enum ExtensionBundleReader {
     /// - Throws: `BundleFault`, naming `Info.plist`, the key at fault and its value.
     static func read(at folder: String, appBundleIdentifier: String?, appFolder: String? = nil) throws -> ExtensionBundle {
         let plist = try PropertyListFile(path: folder + "/Info.plist")
-        let root = try resolvedFolder(folder, inside: appFolder, plist: plist)
+        let root = try resolvedFolder(folder, inside: appFolder)
         let identifier = try plist.name(["CFBundleIdentifier"], as: .bundleIdentifier)
         if let appBundleIdentifier, !identifier.hasPrefix(appBundleIdentifier + ".") {
             throw plist.fault(.bundleIdentifierNotPrefixed, ["CFBundleIdentifier"],
@@ -52,7 +52,7 @@ enum ExtensionBundleReader {
 
     /// The real path of a bundle folder; inside `appFolder` when given (an extension folder
     /// that is a symlink out of its app is refused).
-    static func resolvedFolder(_ folder: String, inside appFolder: String?, plist: PropertyListFile) throws -> String {
+    static func resolvedFolder(_ folder: String, inside appFolder: String?) throws -> String {
         guard let real = RealPath.of(folder) else {
             throw BundleFault(.unreadableFolder, path: folder, "\(folder) cannot be resolved: \(String(cString: strerror(errno))).")
         }
