@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 import GRDB
 import SQLiteNoFollow
@@ -41,7 +42,7 @@ public final class SharedStore: Sendable {
         self.suiteName = suiteName
         // Under its folder's real path, so that only a link at the store's own name is refused,
         // and that name is registered with SQLite's guard before any connection opens it.
-        guard let folder = RealPathOfFolder.of(path) else {
+        guard let folder = RealPath.of((path as NSString).deletingLastPathComponent) else {
             throw SharedStoreError(.unavailable, "The shared store \(path) cannot be opened: its folder does not exist.")
         }
         let path = folder + "/" + (path as NSString).lastPathComponent
@@ -195,14 +196,5 @@ extension SharedStore {
     /// SQLite's `PRAGMA integrity_check`: `["ok"]` for an intact database.
     public func integrityCheck() throws -> [String] {
         try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
-    }
-}
-
-/// The real path of the folder holding a file.
-enum RealPathOfFolder {
-    static func of(_ path: String) -> String? {
-        guard let resolved = realpath((path as NSString).deletingLastPathComponent, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }

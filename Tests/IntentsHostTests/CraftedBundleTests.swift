@@ -120,7 +120,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: appex + "/libEvilIntents.so", withDestinationPath: Package.library("SandboxTesterIntents"))
         let catalog = BundleScanner.scan(appsFolders: [apps.path])
         #expect(catalog.extensions.isEmpty)
-        let real = try #require(RealPathForTests.of(Package.library("SandboxTesterIntents")))
+        let real = try #require(RealPath.of(Package.library("SandboxTesterIntents")))
         #expect(catalog.faults.map(\.message) == ["\(appex)/libEvilIntents.so, named by CFBundleExecutable \"EvilIntents\" in \(appex)/Info.plist, resolves to \(real.quotedForDisplay), outside its bundle."])
         #expect(catalog.faults.first?.code == .libraryOutsideBundle)
     }
@@ -164,7 +164,7 @@ import Testing
         try #require(truncate(huge + "/Info.plist", 2 << 30) == 0)
         let catalog = BundleScanner.scan(appsFolders: [apps.path])
         #expect(catalog.apps.isEmpty)
-        let real = try #require(RealPathForTests.of(secret.path + "/s.plist"))
+        let real = try #require(RealPath.of(secret.path + "/s.plist"))
         #expect(catalog.faults.map(\.message).sorted() == [
             "\(fifo)/Info.plist is a FIFO, not a regular file.",
             "\(huge)/Info.plist has 2147483648 bytes, more than the 1048576 a property list may have here.",
@@ -292,7 +292,7 @@ import Testing
         let bundle = try #require(catalog.apps.first)
         let activity = UserActivityPayload(activityType: "com.evil.go")
         let error = #expect(throws: HostError.self) { try ActivityContinuation.run(activity, in: bundle, stateFolder: state.path) }
-        #expect(error?.message == "\"Evil\" cannot continue \"com.evil.go\": its executable \"\(app)/evil\" resolves to \(RealPathForTests.of(script)!.quotedForDisplay), outside its bundle.")
+        #expect(error?.message == "\"Evil\" cannot continue \"com.evil.go\": its executable \"\(app)/evil\" resolves to \(RealPath.of(script)!.quotedForDisplay), outside its bundle.")
         let undeclared = UserActivityPayload(activityType: "com.evil.other")
         #expect(throws: HostError.self) { try ActivityContinuation.run(undeclared, in: bundle, stateFolder: state.path) }
         #expect(!FileManager.default.fileExists(atPath: proof))
@@ -472,15 +472,6 @@ import Testing
             #expect(messages.allSatisfy { !$0.contains("\n") && $0.hasSuffix(".") })
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.stateFolder).isEmpty)
-    }
-}
-
-/// `realpath(3)` for expectations.
-enum RealPathForTests {
-    static func of(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
 

@@ -1,21 +1,5 @@
+import ExtensionProtocol
 import Foundation
-
-/// Paths resolved by the kernel (`realpath(3)`), never by string manipulation: `a/q/..` is
-/// wherever the symlink `q` leads, then its parent.
-enum RealPath {
-    /// The real path of `path`, or nil (with errno set) when it does not resolve.
-    static func of(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// Whether `path` lies strictly inside `folder` (both real paths).
-    static func isInside(_ path: String, _ folder: String) -> Bool {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return path.count > prefix.count && path.hasPrefix(prefix)
-    }
-}
 
 /// `O_PATH` (the kernel's asm-generic value, on x86_64 and arm64 alike), which glibc exports
 /// to Swift only under _GNU_SOURCE: a descriptor that names a file or folder without opening it.
