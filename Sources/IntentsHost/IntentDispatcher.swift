@@ -45,14 +45,7 @@ public final class IntentDispatcher: Sendable {
         if let conflict = catalog.conflicts.first(where: { $0.intent == intent }) {
             throw HostError(.noExtension, conflict.description)
         }
-        throw noExtension(intent)
-    }
-
-    private func noExtension(_ intent: String) -> HostError {
-        let known = catalog.claims.keys.sorted()
-        let listing = known.isEmpty ? "no extension is installed" : "supported intents: \(known.joined(separator: ", "))"
-        let skipped = catalog.faults.isEmpty ? "" : " (\(catalog.faults.count) faulty bundle(s) were skipped; `intents apps` says why)"
-        return HostError(.noExtension, "No extension supports \(intent); \(listing)\(skipped).")
+        throw catalog.noExtension(for: intent)
     }
 
     /// Runs `intent` with parameters given as text (`name`, `value`), asking `user` what is missing.
@@ -82,7 +75,6 @@ public final class IntentDispatcher: Sendable {
     private func send(_ intent: String, app: String?, user: any ConversationUser, appChooser: (any ConversationUser)?,
                       checksAuthorization: Bool = true,
                       payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
-        guard catalog.claims[intent] != nil else { throw noExtension(intent) }
         let (bundle, appPrompt) = try await AppChoice(catalog: catalog).extensionFor(intent, app: app, user: appChooser ?? user)
         if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: try lockStore.load()) {
             throw HostError(.refusedByPolicy, refusal)

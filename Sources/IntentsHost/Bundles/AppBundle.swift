@@ -135,4 +135,13 @@ extension BundleCatalog {
     public func app(identifier: String) -> AppBundle? {
         apps.first { $0.bundleIdentifier == identifier }
     }
+
+    /// Why no extension can take `intent`: none supports it, with the intents some do support
+    /// and a word on skipped faulty bundles.
+    func noExtension(for intent: String) -> HostError {
+        let known = claims.keys.sorted()
+        let listing = known.isEmpty ? "no extension is installed" : "supported intents: \(known.joined(separator: ", "))"
+        let skipped = faults.isEmpty ? "" : " (\(faults.count) faulty bundle(s) were skipped; `intents apps` says why)"
+        return HostError(.noExtension, "No extension supports \(intent); \(listing)\(skipped).")
+    }
 }

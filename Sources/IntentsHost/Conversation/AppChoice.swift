@@ -9,11 +9,12 @@ struct AppChoice {
 
     /// The extension of `app` (a bundle identifier or a name) that supports `intent`; else the
     /// only extension that supports it; else the one the user picks, with the prompt asked.
-    /// - Throws: `HostError`: `.noExtension` when nothing (or not that app) supports it,
+    /// - Throws: `HostError`: `.noExtension` when no extension (or none of that app) supports it,
     ///   `.usage` for an unknown app or after three answers that name no choice,
     ///   `.inputRequired` when there is nobody to ask.
     func extensionFor(_ intent: String, app: String?, user: any ConversationUser) async throws -> (ExtensionBundle, Prompt?) {
         let claimants = catalog.claims[intent] ?? []
+        guard !claimants.isEmpty else { throw catalog.noExtension(for: intent) }
         if let app {
             let chosen = try catalog.app(named: app)
             guard let bundle = claimants.first(where: { catalog.app(containing: $0)?.bundleIdentifier == chosen.bundleIdentifier }) else {
@@ -21,10 +22,7 @@ struct AppChoice {
             }
             return (bundle, nil)
         }
-        guard claimants.count > 1 else {
-            guard let only = claimants.first else { throw HostError(.noExtension, "No extension supports \(intent).") }
-            return (only, nil)
-        }
+        guard claimants.count > 1 else { return (claimants[0], nil) }
         let names = claimants.map(label)
         var prompt = Prompt(kind: .choice, parameter: nil, text: "\(intent) is supported by several apps. Which app should handle it?",
                             choices: names)
