@@ -240,9 +240,7 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     /// under the same lock, so the numbers signalled cannot belong to another process yet.
     private func killIfRunning() {
         state.withLock { state in
-            guard state.exitStatus == nil else { return }
-            Glibc.kill(-pid, SIGKILL)
-            Glibc.kill(pid, SIGKILL)
+            if state.exitStatus == nil { RunnerSpawn.kill(pid) }
         }
     }
 

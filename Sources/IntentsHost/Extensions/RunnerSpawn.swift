@@ -85,6 +85,14 @@ struct RunnerSpawn {
         socket = pair[0]
         output = pipeEnds[0]
     }
+
+    /// Kills the spawned process `pid` and its process group: it calls setsid (the launcher, or
+    /// the runner when unconfined), so the sandboxed process goes with its keeper; `pid` itself
+    /// is signalled too, in case it has not called setsid yet. Only for a process not yet reaped.
+    static func kill(_ pid: pid_t) {
+        Glibc.kill(-pid, SIGKILL)
+        Glibc.kill(pid, SIGKILL)
+    }
 }
 
 /// How a process ended, in words: `exited with status 3`, `was killed by signal 11 (SIGSEGV)`.

@@ -38,9 +38,7 @@ final class SpareRunner: Sendable {
     }
 
     private static func end(_ spawn: RunnerSpawn) {
-        // The runner leads its process group: its keeper and its sandboxed process go together.
-        kill(-spawn.pid, SIGKILL)
-        kill(spawn.pid, SIGKILL)
+        RunnerSpawn.kill(spawn.pid)
         var status: Int32 = 0
         while waitpid(spawn.pid, &status, 0) < 0 && errno == EINTR {}
         TaskCgroup.remove(runner: spawn.pid, under: TaskCgroup.parent)
