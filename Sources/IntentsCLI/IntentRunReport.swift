@@ -37,9 +37,8 @@ struct IntentRunReport {
     /// `app` because its phrase or shortcut belongs to that app.
     static func noteConflict(for intent: String, in catalog: BundleCatalog, routedTo app: String? = nil) {
         guard let conflict = catalog.conflicts.first(where: { $0.intent == intent }) else { return }
-        let listed = zip(conflict.extensions, conflict.paths).map { "\($0) (\($1.quotedForDisplay))" }.joined(separator: ", ")
         let routing = app.map { "this phrase belongs to \($0), whose extension handles it" } ?? "say which app with --app"
-        printError("note: \(intent) is supported by several apps: \(listed); \(routing).")
+        printError("note: \(intent) is supported by several apps: \(conflict.claimants.joined(separator: ", ")); \(routing).")
     }
 
     private func report(_ result: SendResult) {

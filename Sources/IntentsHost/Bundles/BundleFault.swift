@@ -53,8 +53,12 @@ public struct IntentConflict: Hashable, Sendable, CustomStringConvertible {
         self.paths = paths
     }
 
+    /// Each extension with its folder: `com.example.A.Intents ("/apps/A.app/PlugIns/...")`.
+    public var claimants: [String] {
+        zip(extensions, paths).map { "\($0) (\($1.quotedForDisplay))" }
+    }
+
     public var description: String {
-        let listed = zip(extensions, paths).map { "\($0) (\($1.quotedForDisplay))" }
-        return "\(intent) is supported by \(listed.dropLast().joined(separator: ", ")) and \(listed.last ?? ""); each request must say which app."
+        "\(intent) is supported by \(claimants.dropLast().joined(separator: ", ")) and \(claimants.last ?? ""); each request must say which app."
     }
 }
