@@ -128,7 +128,7 @@ import Testing
     @Test func librarySymlinkWithinTheBundleIsFineAndOnlyTheBundleIsOpened() async throws {
         let appex = try tester(library: false)
         try FileManager.default.createDirectory(atPath: appex + "/Frameworks", withIntermediateDirectories: true)
-        try writer.placeFile(Package.library("SandboxTesterIntents"), at: appex + "/Frameworks/libEvilIntents.so")
+        try DevelopmentBundles.place(Package.library("SandboxTesterIntents"), at: appex + "/Frameworks/libEvilIntents.so")
         try FileManager.default.createSymbolicLink(atPath: appex + "/libEvilIntents.so", withDestinationPath: "Frameworks/libEvilIntents.so")
         let dispatcher = dispatcher([apps.path])
         let bundle = try #require(dispatcher.catalog.extensions.first)
@@ -181,10 +181,10 @@ import Testing
     /// the outside folder.
     @Test func aLibrarySwappedAfterTheScanIsRefusedOrStaysConfined() async throws {
         let outside = TemporaryFolder()
-        try writer.placeFile(Package.library("SandboxTesterIntents"), at: outside.path + "/libEvilIntents.so")
+        try DevelopmentBundles.place(Package.library("SandboxTesterIntents"), at: outside.path + "/libEvilIntents.so")
         try Data("secret".utf8).write(to: URL(fileURLWithPath: outside.path + "/secret"))
         let appex = try tester(library: false)
-        try writer.placeFile(Package.library("SandboxTesterIntents"), at: appex + "/inside.so")
+        try DevelopmentBundles.place(Package.library("SandboxTesterIntents"), at: appex + "/inside.so")
         let link = appex + "/libEvilIntents.so"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "inside.so")
         let catalog = BundleScanner.scan(appsFolders: [apps.path])

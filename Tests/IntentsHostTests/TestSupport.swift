@@ -66,15 +66,8 @@ struct BundleWriter {
         ]
         edit(&plist)
         try write(plist, to: folder + "/Info.plist", format: format)
-        if let library { try placeFile(library, at: "\(folder)/lib\(name).so") }
+        if let library { try DevelopmentBundles.place(library, at: "\(folder)/lib\(name).so") }
         return folder
-    }
-
-    /// Puts the file `source` leads to at `path` as a hard link, or a copy where a link cannot be made.
-    func placeFile(_ source: String, at path: String) throws {
-        if linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW) != 0 {
-            try FileManager.default.copyItem(atPath: (source as NSString).resolvingSymlinksInPath, toPath: path)
-        }
     }
 
     func write(_ plist: Any, to path: String, format: Format) throws {

@@ -74,8 +74,9 @@ public enum DevelopmentBundles {
         }
     }
 
-    /// Puts the file `source` at `path`, as a hard link (a copy across file systems), unless
-    /// `path` already is that file; the new one replaces the old atomically (a rename over it).
+    /// Puts the file `source` (or the file it links to) at `path`, as a hard link (a copy across
+    /// file systems), unless `path` already is that file; the new one replaces the old
+    /// atomically (a rename over it).
     /// - Throws: `HostError` (`.badState`) naming both paths.
     public static func place(_ source: String, at path: String) throws {
         var wanted = stat(), current = stat()
@@ -92,7 +93,8 @@ public enum DevelopmentBundles {
         unlink(temporary)
         if linkat(AT_FDCWD, source, AT_FDCWD, temporary, AT_SYMLINK_FOLLOW) != 0 {
             do {
-                try FileManager.default.copyItem(atPath: source, toPath: temporary)
+                // The file itself, never a link to it: a bundle's files must be its own.
+                try FileManager.default.copyItem(atPath: RealPath.of(source) ?? source, toPath: temporary)
             } catch {
                 throw HostError(.badState, "Cannot put \(source.quotedForDisplay) at \(path.quotedForDisplay): \(HostError.reason(error)).")
             }
