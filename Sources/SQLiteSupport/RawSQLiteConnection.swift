@@ -15,7 +15,8 @@ public final class RawSQLiteConnection: @unchecked Sendable {
     private let api: SQLiteLibrary
 
     /// Opens `path` with a busy timeout and durable commits; `create` also creates the file and
-    /// puts it in WAL mode. A `path` that is a symbolic link is refused. `error` turns a one-sentence message into the caller's error type.
+    /// puts it in WAL mode. A `path` that is a symbolic link is refused. `error` turns a
+    /// one-sentence message into the caller's error type.
     public init(path: String, create: Bool = false,
                 error describedError: @escaping @Sendable (String) -> any Error = { SQLiteError(message: $0) }) throws {
         self.path = path
