@@ -56,9 +56,12 @@ struct StatusCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.code(for: error))
         }
         let catalog = BundleScanner.scan(appsFolders: configuration.appsFolders)
-        let sandbox = try? SandboxProbe.run(runnerPath: configuration.runnerPath, stateFolder: configuration.stateFolder)
+        let probe = Result { try SandboxProbe.run(runnerPath: configuration.runnerPath, stateFolder: configuration.stateFolder) }
+        let sandbox = try? probe.get()
+        let probeProblem: String? = if case .failure(let error) = probe { (error as? HostError)?.message ?? "\(error)" } else { nil }
         if json {
             var sandboxObject: [String: Any] = ["available": sandbox != nil]
+            if let probeProblem { sandboxObject["problem"] = probeProblem }
             if let sandbox {
                 sandboxObject["layers"] = sandbox.engagedLayers
                 sandboxObject["landlockABI"] = sandbox.landlockABI
@@ -79,7 +82,7 @@ struct StatusCommand: AsyncParsableCommand {
         print("Runner:       \(configuration.runnerPath)")
         print("Found:        \(catalog.apps.count) apps, \(catalog.extensions.count) extensions, \(catalog.faults.count) faults, \(catalog.conflicts.count) conflicts")
         guard let sandbox else {
-            print("Sandbox:      unknown (the runner could not be probed)")
+            print("Sandbox:      unknown: \(probeProblem ?? "the runner could not be probed.")")
             return
         }
         print("Sandbox:      \(sandbox.engagedLayers.joined(separator: ", "))")

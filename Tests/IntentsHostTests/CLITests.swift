@@ -162,6 +162,19 @@ import Testing
         #expect(text.stdout.contains("Sandbox:      descriptors closed, parent-death signal, rlimits"))
     }
 
+    @Test func statusSaysWhyTheSandboxCouldNotBeProbed() async throws {
+        let runner = state.path + "/no-such-runner"
+        let run = try await runProgram(Package.cli, ["--apps", apps.path, "--state", state.path, "status", "--json"],
+                                       environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_RUNNER": runner])
+        #expect(run.status == 0, "\(run.output)")
+        let sandbox = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])["sandbox"] as? [String: Any]
+        #expect(sandbox?["available"] as? Bool == false)
+        #expect((sandbox?["problem"] as? String)?.hasPrefix("The runner \(runner) ") == true, "\(run.output)")
+        let text = try await runProgram(Package.cli, ["--apps", apps.path, "--state", state.path, "status"],
+                                        environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_RUNNER": runner])
+        #expect(text.output.contains("Sandbox:      unknown: The runner \(runner) "), "\(text.output)")
+    }
+
     @Test func unsafeFlagIsLoudAndReallyUnconfines() throws {
         let confined = try intents(["send", "AttackIntent", "--param", "attack=read", "--param", "target=/etc/passwd", "--json"])
         #expect(confined.stdout.contains(#""outcome":"blocked: EACCES""#))

@@ -57,6 +57,26 @@ import Testing
         #expect(error?.message == "com.example.Faulty.Intents reported no dropped capabilities, no_new_privs, Landlock, seccomp; it was ended before serving.")
     }
 
+    /// A user may run `intents` from a folder they cannot enter (a shell left in another user's
+    /// home, a clone under /root): nothing the host starts depends on its working folder.
+    @Test func theHostWorksFromAFolderItsUserCannotEnter() async throws {
+        let workspace = try UnprivilegedWorkspace()
+        try workspace.addSandboxTester("SandboxTester", identifier: "com.example.SandboxTester")
+        let closed = TemporaryFolder()
+        try #require(chmod(closed.path, 0o700) == 0)
+
+        let status = try await workspace.intents(["status", "--json"], currentDirectory: closed.path)
+        let line = try #require(status.output.split(separator: "\n").last { $0.hasPrefix("{") })
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let sandbox = try #require(object["sandbox"] as? [String: Any], "\(status.output)")
+        #expect(sandbox["available"] as? Bool == true, "\(status.output)")
+        #expect(sandbox["missingRequired"] as? [String] == [], "\(status.output)")
+
+        let ping = try await workspace.intents(["send", "AttackIntent", "--param", "attack=ping", "--param", "target=", "--json"],
+                                               currentDirectory: closed.path)
+        #expect(jsonOutcome(ping.output) == "ok", "\(ping.output)")
+    }
+
     @Test func attacksAreBlockedForAnUnprivilegedUserToo() async throws {
         let workspace = try UnprivilegedWorkspace()
         let bin = workspace.bin, appsFolder = workspace.appsFolder, stateFolder = workspace.stateFolder, root = workspace

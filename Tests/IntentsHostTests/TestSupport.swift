@@ -110,7 +110,9 @@ func runBuilt(_ program: String, _ arguments: [String], apps: TemporaryFolder, s
 
 /// Runs a program to completion and returns its status and combined output. The wait happens
 /// on a GCD thread: a long build or many runs must not hold the concurrency pool's few threads.
-func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {
+/// - Parameter currentDirectory: the folder it starts in; by default this process's.
+func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                currentDirectory: String? = nil) async throws -> (status: Int32, output: String) {
     try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global().async {
             continuation.resume(with: Result {
@@ -118,6 +120,7 @@ func runProgram(_ executable: String, _ arguments: [String], environment: [Strin
                 process.executableURL = URL(fileURLWithPath: executable)
                 process.arguments = arguments
                 if let environment { process.environment = environment }
+                if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
                 let pipe = Pipe()
                 process.standardOutput = pipe
                 process.standardError = pipe
@@ -176,15 +179,17 @@ final class UnprivilegedWorkspace: @unchecked Sendable {
     }
 
     /// Runs `intents` as user `nobody` (uid 65534, no supplementary groups) on this workspace.
-    func intents(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        try await runAsNobody([bin + "/intents", "--apps", appsFolder, "--state", stateFolder] + arguments)
+    func intents(_ arguments: [String], currentDirectory: String? = nil) async throws -> (status: Int32, output: String) {
+        try await runAsNobody([bin + "/intents", "--apps", appsFolder, "--state", stateFolder] + arguments,
+                              currentDirectory: currentDirectory)
     }
 }
 
-/// Runs a command as user `nobody` (uid 65534) with no supplementary groups.
-func runAsNobody(_ command: [String]) async throws -> (status: Int32, output: String) {
+/// Runs a command as user `nobody` (uid 65534) with no supplementary groups, starting in
+/// `currentDirectory` (by default this process's working folder).
+func runAsNobody(_ command: [String], currentDirectory: String? = nil) async throws -> (status: Int32, output: String) {
     try await runProgram("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "--"] + command,
-                         environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"])
+                         environment: ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent"], currentDirectory: currentDirectory)
 }
 
 /// The value of `outcome` in a `send --json` output, if any.

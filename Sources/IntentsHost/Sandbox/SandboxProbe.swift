@@ -16,13 +16,16 @@ public enum SandboxProbe {
                                                              policy: policy)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        // Not the caller's working folder, which the user may be unable to enter (Foundation's
+        // child changes into it first, and would fail): the runner needs none.
+        process.currentDirectoryURL = URL(fileURLWithPath: "/")
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
-            throw HostError(.extensionFailed, "The runner \(runnerPath) cannot be started: \(error.localizedDescription)")
+            throw HostError(.extensionFailed, "The runner \(runnerPath) cannot be started: \(HostError.reason(error)).")
         }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
