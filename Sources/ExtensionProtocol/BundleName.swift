@@ -102,11 +102,21 @@ extension String {
     /// This text in double quotes, with control characters, quotes and backslashes escaped
     /// (`\n`, `\u{1b}`...): safe to print whatever a bundle, a store or an extension put in it.
     public var quotedForDisplay: String {
-        var out = "\""
+        "\"" + escaped(quotes: true) + "\""
+    }
+
+    /// This text with control and format characters escaped (`\n`, `\u{1b}`...), for a line
+    /// printed to a terminal: nothing in it can start a line, move the cursor or set a colour.
+    public var escapedForTerminal: String {
+        escaped(quotes: false)
+    }
+
+    private func escaped(quotes: Bool) -> String {
+        var out = ""
         for scalar in unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
+            case "\"" where quotes: out += "\\\""
+            case "\\" where quotes: out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             case "\r": out += "\\r"
@@ -118,7 +128,7 @@ extension String {
                 }
             }
         }
-        return out + "\""
+        return out
     }
 
     fileprivate func leftPadded(to width: Int) -> String {

@@ -45,6 +45,6 @@ struct ValidateCommand: AsyncParsableCommand {
         let catalog = BundleScanner.validate(path: path)
         CatalogReport.print(catalog, json: json)
         if !catalog.faults.isEmpty { throw ExitCode(ExitStatus.problems) }
-        if !json { print("No problems found.") }
+        if !json { printLine("No problems found.") }
     }
 }

@@ -48,7 +48,7 @@ struct AuthorizeCommand: AsyncParsableCommand {
             if json {
                 JSONOutput.print(["app": bundle.bundleIdentifier, "status": decision.status.name])
             } else {
-                print("\(bundle.displayName) (\(bundle.bundleIdentifier)): \(decision.status.name).")
+                printLine("\(bundle.displayName) (\(bundle.bundleIdentifier)): \(decision.status.name).")
             }
             return
         }
@@ -61,7 +61,7 @@ struct AuthorizeCommand: AsyncParsableCommand {
         }
         for (app, status) in rows {
             let asking = app.siriUsageDescription == nil ? "  (no NSSiriUsageDescription: cannot ask)" : ""
-            print("\(app.displayName.padding(toLength: 16, withPad: " ", startingAt: 0)) \(status.name)\(asking)")
+            printLine("\(app.displayName.padding(toLength: 16, withPad: " ", startingAt: 0)) \(status.name)\(asking)")
         }
     }
 }

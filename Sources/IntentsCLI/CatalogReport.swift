@@ -9,12 +9,12 @@ enum CatalogReport {
                               "conflicts": catalog.conflicts.map(JSONOutput.plain)])
             return
         }
-        if catalog.apps.isEmpty { Swift.print("No app bundles found.") }
+        if catalog.apps.isEmpty { printLine("No app bundles found.") }
         for app in catalog.apps {
-            Swift.print("\(app.displayName) (\(app.bundleIdentifier))  \(app.path)")
-            if app.extensions.isEmpty { Swift.print("  no Intents extensions") }
+            printLine("\(app.displayName) (\(app.bundleIdentifier))  \(app.path)")
+            if app.extensions.isEmpty { printLine("  no Intents extensions") }
             for bundle in app.extensions {
-                Swift.print("  \(bundle.bundleIdentifier)  \(bundle.principalClass)")
+                printLine("  \(bundle.bundleIdentifier)  \(bundle.principalClass)")
                 for intent in bundle.intentsSupported {
                     var notes: [String] = []
                     if bundle.restrictedWhileLocked.contains(intent) || LockPolicy.alwaysRestricted.contains(intent) {
@@ -24,17 +24,17 @@ enum CatalogReport {
                         notes.append("restricted before first unlock")
                     }
                     let routed = catalog.routes[intent] != nil ? "" : " (other apps support it too: send asks which, or takes --app)"
-                    Swift.print("    \(intent)\(notes.isEmpty ? "" : " [\(notes.joined(separator: ", "))]")\(routed)")
+                    printLine("    \(intent)\(notes.isEmpty ? "" : " [\(notes.joined(separator: ", "))]")\(routed)")
                 }
             }
         }
         if !catalog.faults.isEmpty {
-            Swift.print("Problems:")
-            catalog.faults.forEach { Swift.print("  error: \($0.message)") }
+            printLine("Problems:")
+            catalog.faults.forEach { printLine("  error: \($0.message)") }
         }
         if !catalog.conflicts.isEmpty {
-            Swift.print("Notes:")
-            catalog.conflicts.forEach { Swift.print("  \($0.description)") }
+            printLine("Notes:")
+            catalog.conflicts.forEach { printLine("  \($0.description)") }
         }
     }
 }

@@ -29,9 +29,12 @@ struct DonationsCommand: AsyncParsableCommand {
         func run() async throws {
             let store = try global.systemStore(json: json)
             let bundle = try app.map { try global.bundleIdentifier(ofApp: $0, json: json) }
-            let donations = try SystemCommandSupport.reporting(json) { try store.donations(app: bundle) }
+            let records = try SystemCommandSupport.reporting(json) { try store.donationRecords(app: bundle) }
+            SystemCommandSupport.noteSkipped(records.invalid, in: store)
+            let donations = records.valid
             if json {
-                JSONOutput.print(["donations": donations.map { donation -> [String: Any] in
+                JSONOutput.print(["invalid": records.invalid.map { ["identifier": $0.identifier, "app": $0.app, "problem": $0.problem] },
+                                  "donations": donations.map { donation -> [String: Any] in
                     var object: [String: Any] = ["identifier": donation.identifier, "app": donation.app, "kind": donation.kind.rawValue,
                                                  "date": SystemCommandSupport.timestamp(donation.date),
                                                  "shortcut": SystemCommandSupport.plain(donation.action)]
@@ -43,10 +46,10 @@ struct DonationsCommand: AsyncParsableCommand {
                 }])
                 return
             }
-            if donations.isEmpty { print("No donations.") }
+            if donations.isEmpty { printLine("No donations.") }
             for donation in donations {
                 let phrase = donation.suggestedInvocationPhrase.map { "  suggested phrase \"\($0)\"" } ?? ""
-                print("\(donation.identifier)  \(SystemCommandSupport.timestamp(donation.date))  \(donation.app): \(donation.action.summary)\(phrase)")
+                printLine("\(donation.identifier)  \(SystemCommandSupport.timestamp(donation.date))  \(donation.app): \(donation.action.summary)\(phrase)")
             }
         }
     }
@@ -71,7 +74,7 @@ struct DonationsCommand: AsyncParsableCommand {
             if !all && deleted < identifiers.count {
                 throw SystemCommandSupport.failure(HostError(.usage, "Deleted \(deleted) of \(identifiers.count) donations; the others do not exist."), json: false)
             }
-            print("Deleted \(deleted) donation\(deleted == 1 ? "" : "s").")
+            printLine("Deleted \(deleted) donation\(deleted == 1 ? "" : "s").")
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExtensionProtocol
 import IntentsHost
 
 /// The documented exit codes of `intents`.
@@ -21,10 +22,17 @@ enum ExitStatus {
     }
 }
 
-/// Writes a line to standard error.
+/// Writes a line of human-readable output, its control characters escaped (`\n`, `\u{1b}`):
+/// names, messages and outputs from bundles, stores and extensions can neither forge lines nor
+/// drive the terminal. JSON output is printed exact, by `JSONOutput`.
+func printLine(_ text: String) {
+    print(text.escapedForTerminal)
+}
+
+/// Writes a line to standard error, escaped as by `printLine`.
 func printError(_ text: String) {
     var standardError = StandardError()
-    print(text, to: &standardError)
+    print(text.escapedForTerminal, to: &standardError)
 }
 
 struct StandardError: TextOutputStream {

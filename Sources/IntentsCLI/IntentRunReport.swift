@@ -60,17 +60,17 @@ struct IntentRunReport {
             return
         }
         let step = result.outcome.step == .confirm ? " at confirm" : ""
-        print("\(result.extensionBundle) answered \(response.codeName) (code \(response.code))\(step).")
+        printLine("\(result.extensionBundle) answered \(response.codeName) (code \(response.code))\(step).")
         for parameter in result.outcome.schema.parameters {
-            if let value = result.outcome.intent.parameters[parameter.name] { print("  \(parameter.name) = \(value.displayString)") }
+            if let value = result.outcome.intent.parameters[parameter.name] { printLine("  \(parameter.name) = \(value.displayString)") }
         }
-        for value in response.output { print("  output \(value.name): \(value.value.displayString)") }
+        for value in response.output { printLine("  output \(value.name): \(value.value.displayString)") }
         if let activity = response.userActivity {
             switch response.category {
             case .continueInApp, .failureRequiringAppLaunch:
-                print("  The app should continue with user activity \(activity.activityType).")
+                printLine("  The app should continue with user activity \(activity.activityType).")
             default:
-                print("  user activity: \(activity.activityType)")
+                printLine("  user activity: \(activity.activityType)")
             }
         }
     }

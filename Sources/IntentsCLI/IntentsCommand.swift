@@ -1,6 +1,8 @@
 import ArgumentParser
+import ExtensionProtocol
 import Foundation
 import IntentsHost
+import SystemStore
 
 /// The `intents` command: run intents through sandboxed extensions, inspect bundles, set lock state.
 public struct IntentsCommand: AsyncParsableCommand {
@@ -36,17 +38,33 @@ public struct IntentsCommand: AsyncParsableCommand {
     /// (`main()` resolves to the synchronous entry point when called from another module.)
     public static func runMain(arguments: [String]? = nil) async -> Never {
         do {
-            var command = try parseAsRoot(hoistingGlobalOptions(arguments ?? Array(CommandLine.arguments.dropFirst())))
+            var repeated = RepeatedOptions()
+            let rest = repeated.extract(from: hoistingGlobalOptions(arguments ?? Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(rest)
+            if var taker = command as? any TakesRepeatedOptions {
+                taker.take(repeated)
+                try taker.validate()
+                command = taker
+            }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
             exit()
+        } catch let error as HostError {
+            exit(withError: SystemCommandSupport.failure(error, json: false))
+        } catch let error as SystemStoreError {
+            exit(withError: SystemCommandSupport.failure(SystemCommandSupport.hostError(error), json: false))
+        } catch let error as CocoaError {
+            // A file-system failure no command turned into a sentence: its reason, never a dump.
+            printError("error: \(HostError.reason(error)).")
+            exit(withError: ExitCode(ExitStatus.problems))
         } catch {
             // Bad arguments exit with 2, as documented, not ArgumentParser's 64.
             if exitCode(for: error) == .validationFailure {
-                printError(fullMessage(for: error))
+                // ArgumentParser's message spans lines (the error, then the usage): each is escaped.
+                fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false).forEach { printError(String($0)) }
                 exit(withError: ExitCode(ExitStatus.usage))
             }
             exit(withError: error)
@@ -80,19 +98,33 @@ func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
 
 /// `--timeout`, for the commands that run intents.
 struct StepTimeoutOption: ParsableArguments {
+    /// The deadlines a step may have, in seconds: a millisecond to a day.
+    static let allowed: ClosedRange<Double> = 0.001...86_400
+
     @Option(help: ArgumentHelp("Deadline of each step, in seconds (default: $INTENTS_STEP_TIMEOUT, else 10).", valueName: "seconds"))
     var timeout: Double?
 
     func validate() throws {
-        if let timeout, !(timeout > 0) {
-            throw ValidationError("--timeout must be a positive number of seconds; got \(timeout).")
-        }
+        _ = try seconds()
     }
 
-    /// Each step's deadline: `--timeout`, else `INTENTS_STEP_TIMEOUT`, else 10 s.
+    /// `--timeout`, else `INTENTS_STEP_TIMEOUT`, else 10, checked against `allowed`.
+    private func seconds(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Double {
+        let range = "give \(Self.allowed.lowerBound) to \(Int(Self.allowed.upperBound)) seconds"
+        if let timeout {
+            guard Self.allowed.contains(timeout) else { throw ValidationError("--timeout \(timeout) is out of range; \(range).") }
+            return timeout
+        }
+        guard let text = environment["INTENTS_STEP_TIMEOUT"], !text.isEmpty else { return 10 }
+        guard let seconds = Double(text), Self.allowed.contains(seconds) else {
+            throw ValidationError("INTENTS_STEP_TIMEOUT=\(text.quotedForDisplay) is not a deadline in range; \(range).")
+        }
+        return seconds
+    }
+
+    /// Each step's deadline (valid once `validate()` passed).
     var stepTimeout: Duration {
-        let seconds = timeout ?? ProcessInfo.processInfo.environment["INTENTS_STEP_TIMEOUT"].flatMap(Double.init) ?? 10
-        return .milliseconds(Int64(seconds * 1000))
+        .milliseconds(Int64(((try? seconds()) ?? 10) * 1000))
     }
 }
 
@@ -107,6 +139,11 @@ struct GlobalOptions: ParsableArguments {
         "The host's state folder (default: $INTENTS_STATE, else $XDG_STATE_HOME/intents, else ~/.local/state/intents).",
         valueName: "dir"))
     var stateFolder: String?
+
+    func validate() throws {
+        if stateFolder?.isEmpty == true { throw ValidationError("--state needs a folder; got an empty path.") }
+        if appsFolders.contains("") { throw ValidationError("--apps needs a folder; got an empty path.") }
+    }
 
     /// The state folder these options and the environment name.
     var resolvedStateFolder: String {

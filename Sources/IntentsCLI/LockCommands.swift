@@ -20,7 +20,7 @@ struct LockCommand: AsyncParsableCommand {
     func run() async throws {
         let state: LockState = beforeFirstUnlock ? .lockedBeforeFirstUnlock : .locked
         try LockStateStore(stateFolder: global.resolvedStateFolder).save(state)
-        print("Device is \(state.rawValue).")
+        printLine("Device is \(state.rawValue).")
     }
 }
 
@@ -33,7 +33,7 @@ struct UnlockCommand: AsyncParsableCommand {
 
     func run() async throws {
         try LockStateStore(stateFolder: global.resolvedStateFolder).save(.unlocked)
-        print("Device is unlocked.")
+        printLine("Device is unlocked.")
     }
 }
 
@@ -48,13 +48,7 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try global.hostConfiguration()
-        let lockState: LockState
-        do {
-            lockState = try LockStateStore(stateFolder: configuration.stateFolder).load()
-        } catch let error as HostError {
-            printError("error: \(error.message)")
-            throw ExitCode(ExitStatus.code(for: error))
-        }
+        let lock = LockStateStore(stateFolder: configuration.stateFolder).read()
         let catalog = BundleScanner.scan(appsFolders: configuration.appsFolders)
         let probe = Result { try SandboxProbe.run(runnerPath: configuration.runnerPath, stateFolder: configuration.stateFolder) }
         let sandbox = try? probe.get()
@@ -69,28 +63,30 @@ struct StatusCommand: AsyncParsableCommand {
                 sandboxObject["problems"] = sandbox.problems
                 sandboxObject["threadCap"] = Self.threadCap(sandbox)
             }
-            JSONOutput.print(["lockState": lockState.rawValue, "stateFolder": configuration.stateFolder,
-                              "appsFolders": configuration.appsFolders, "runner": configuration.runnerPath,
-                              "apps": catalog.apps.count, "extensions": catalog.extensions.count,
-                              "faults": catalog.faults.count, "conflicts": catalog.conflicts.count,
-                              "sandbox": sandboxObject])
+            var object: [String: Any] = ["lockState": lock.state.rawValue, "stateFolder": configuration.stateFolder,
+                                         "appsFolders": configuration.appsFolders, "runner": configuration.runnerPath,
+                                         "apps": catalog.apps.count, "extensions": catalog.extensions.count,
+                                         "faults": catalog.faults.count, "conflicts": catalog.conflicts.count,
+                                         "sandbox": sandboxObject]
+            if let problem = lock.problem { object["lockStateProblem"] = problem }
+            JSONOutput.print(object)
             return
         }
-        print("Lock state:   \(lockState.rawValue)")
-        print("State folder: \(configuration.stateFolder)")
-        print("Apps folders: \(configuration.appsFolders.isEmpty ? "(none)" : configuration.appsFolders.joined(separator: ", "))")
-        print("Runner:       \(configuration.runnerPath)")
-        print("Found:        \(catalog.apps.count) apps, \(catalog.extensions.count) extensions, \(catalog.faults.count) faults, \(catalog.conflicts.count) conflicts")
+        printLine("Lock state:   \(lock.state.rawValue)\(lock.problem.map { " (assumed, failing closed: \($0))" } ?? "")")
+        printLine("State folder: \(configuration.stateFolder)")
+        printLine("Apps folders: \(configuration.appsFolders.isEmpty ? "(none)" : configuration.appsFolders.joined(separator: ", "))")
+        printLine("Runner:       \(configuration.runnerPath)")
+        printLine("Found:        \(catalog.apps.count) apps, \(catalog.extensions.count) extensions, \(catalog.faults.count) faults, \(catalog.conflicts.count) conflicts")
         guard let sandbox else {
-            print("Sandbox:      unknown: \(probeProblem ?? "the runner could not be probed.")")
+            printLine("Sandbox:      unknown: \(probeProblem ?? "the runner could not be probed.")")
             return
         }
-        print("Sandbox:      \(sandbox.engagedLayers.joined(separator: ", "))")
+        printLine("Sandbox:      \(sandbox.engagedLayers.joined(separator: ", "))")
         if !sandbox.missingRequiredLayers.isEmpty {
-            print("              missing: \(sandbox.missingRequiredLayers.joined(separator: ", ")); extensions will not run without --unsafe-no-sandbox")
+            printLine("              missing: \(sandbox.missingRequiredLayers.joined(separator: ", ")); extensions will not run without --unsafe-no-sandbox")
         }
-        sandbox.problems.forEach { print("              \($0)") }
-        print("Threads:      capped by \(Self.threadCap(sandbox))")
+        sandbox.problems.forEach { printLine("              \($0)") }
+        printLine("Threads:      capped by \(Self.threadCap(sandbox))")
     }
 
     /// What bounds an extension's threads here.

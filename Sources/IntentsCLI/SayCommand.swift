@@ -54,7 +54,7 @@ struct SayCommand: AsyncParsableCommand {
         let user = TerminalUser(answers: answers, interactive: !nonInteractive && isatty(0) == 1)
         let matched: [String: Any] = ["phrase": match.template.text, "kind": Self.kind(match.template.target),
                                       "parameters": Dictionary(match.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })]
-        if !json { print("Matched \"\(match.template.text)\" (\(Self.describe(match.template.target))).") }
+        if !json { printLine("Matched \"\(match.template.text)\" (\(Self.describe(match.template.target))).") }
         switch match.template.target {
         case .voiceShortcut(let shortcut):
             switch shortcut.action {
@@ -110,5 +110,11 @@ struct SayCommand: AsyncParsableCommand {
         case .voiceShortcut(let shortcut): "voice shortcut: \(shortcut.action.summary)"
         case .intentPhrase(let app, let intent, _): "\(intent) of \(app)"
         }
+    }
+}
+
+extension SayCommand: TakesRepeatedOptions {
+    mutating func take(_ options: RepeatedOptions) {
+        answers += options["--answer"]
     }
 }

@@ -90,3 +90,10 @@ struct SendCommand: AsyncParsableCommand {
         }
     }
 }
+
+extension SendCommand: TakesRepeatedOptions {
+    mutating func take(_ options: RepeatedOptions) {
+        parameters += options["--param"]
+        answers += options["--answer"]
+    }
+}

@@ -37,9 +37,9 @@ struct ShortcutsCommand: AsyncParsableCommand {
                 }])
                 return
             }
-            if shortcuts.isEmpty { print("No voice shortcuts; add one with `intents shortcuts add PHRASE --donation ID`.") }
+            if shortcuts.isEmpty { printLine("No voice shortcuts; add one with `intents shortcuts add PHRASE --donation ID`.") }
             for shortcut in shortcuts {
-                print("\(shortcut.identifier.uuidString)  \"\(shortcut.phrase)\"  \(shortcut.app): \(shortcut.action.summary)")
+                printLine("\(shortcut.identifier.uuidString)  \"\(shortcut.phrase)\"  \(shortcut.app): \(shortcut.action.summary)")
             }
         }
     }
@@ -66,7 +66,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
                 JSONOutput.print(["identifier": shortcut.identifier.uuidString, "phrase": phrase, "app": shortcut.app,
                                   "shortcut": SystemCommandSupport.plain(shortcut.action)])
             } else {
-                print("Added \(shortcut.identifier.uuidString): \"\(phrase)\" runs \(shortcut.action.summary).")
+                printLine("Added \(shortcut.identifier.uuidString): \"\(phrase)\" runs \(shortcut.action.summary).")
             }
         }
     }
@@ -83,7 +83,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
             let store = try global.systemStore(json: false)
             let id = try parsedIdentifier(identifier)
             try SystemCommandSupport.reporting(false) { try store.renameVoiceShortcut(identifier: id, to: phrase) }
-            print("\(identifier) is now \"\(phrase)\".")
+            printLine("\(identifier) is now \"\(phrase)\".")
         }
     }
 
@@ -100,7 +100,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
             guard try SystemCommandSupport.reporting(false, { try store.deleteVoiceShortcut(identifier: id) }) else {
                 throw SystemCommandSupport.failure(HostError(.usage, "No voice shortcut has the identifier \(identifier)."), json: false)
             }
-            print("Deleted \(identifier).")
+            printLine("Deleted \(identifier).")
         }
     }
 }

@@ -28,15 +28,17 @@ struct SuggestionsCommand: AsyncParsableCommand {
         if let at, Self.parse(at) == nil {
             throw ValidationError("--at \"\(at)\" is not a date; write YYYY-MM-DDTHH:MM, like 2026-11-27T18:30.")
         }
-        if limit < 1 { throw ValidationError("--limit must be at least 1.") }
+        if !(1...1000).contains(limit) { throw ValidationError("--limit \(limit) is out of range; give 1 to 1000.") }
     }
 
     func run() async throws {
         let moment = at.flatMap(Self.parse) ?? Date()
         let store = try global.systemStore(json: json)
-        let (donations, relevant, suggested) = try SystemCommandSupport.reporting(json) {
-            (try store.donations(), try store.relevantShortcuts(), try store.shortcutSuggestions())
+        let (records, relevant, suggested) = try SystemCommandSupport.reporting(json) {
+            (try store.donationRecords(), try store.relevantShortcuts(), try store.shortcutSuggestions())
         }
+        SystemCommandSupport.noteSkipped(records.invalid, in: store)
+        let donations = records.valid
         let ranked = SuggestionRanker().rank(donations: donations, relevant: relevant, at: moment, limit: limit)
         if json {
             JSONOutput.print([
@@ -52,15 +54,15 @@ struct SuggestionsCommand: AsyncParsableCommand {
             ])
             return
         }
-        print("Suggestions for \(SystemCommandSupport.timestamp(moment)):")
-        if ranked.isEmpty { print("  none: no donation happened before then.") }
+        printLine("Suggestions for \(SystemCommandSupport.timestamp(moment)):")
+        if ranked.isEmpty { printLine("  none: no donation happened before then.") }
         for (rank, suggestion) in ranked.enumerated() {
             let why = suggestion.isRelevantNow ? "relevant now" : String(format: "score %.3f over %d donation%@", suggestion.score, suggestion.occurrences, suggestion.occurrences == 1 ? "" : "s")
-            print("  \(rank + 1). \(suggestion.app): \(suggestion.action.summary)  (\(why))\(suggestion.donation.map { "  donation \($0)" } ?? "")")
+            printLine("  \(rank + 1). \(suggestion.app): \(suggestion.action.summary)  (\(why))\(suggestion.donation.map { "  donation \($0)" } ?? "")")
         }
         if !suggested.isEmpty {
-            print("Suggested by apps (add a phrase with `intents shortcuts add`):")
-            for entry in suggested { print("  \(entry.app): \(entry.action.summary)") }
+            printLine("Suggested by apps (add a phrase with `intents shortcuts add`):")
+            for entry in suggested { printLine("  \(entry.app): \(entry.action.summary)") }
         }
     }
 

@@ -18,8 +18,13 @@ enum SystemCommandSupport {
         do {
             return try body()
         } catch let error as SystemStoreError {
-            throw HostError(error.code == .unavailable || error.code == .corrupt ? .badState : .usage, error.message)
+            throw hostError(error)
         }
+    }
+
+    /// A store error as the host error the CLI reports.
+    static func hostError(_ error: SystemStoreError) -> HostError {
+        HostError(error.code == .unavailable || error.code == .corrupt ? .badState : .usage, error.message)
     }
 
     /// Runs `body`; a host error is printed (as JSON with `json`) and exits with its status.
@@ -28,6 +33,13 @@ enum SystemCommandSupport {
             return try storeCall(body)
         } catch let error as HostError {
             throw failure(error, json: json)
+        }
+    }
+
+    /// Says on stderr, once each, which donations were skipped because they do not decode.
+    static func noteSkipped(_ invalid: [InvalidRecord], in store: SystemStore) {
+        for record in invalid {
+            printError("warning: skipped donation \(record.identifier) of \(record.app) in \(store.path): \(record.problem).")
         }
     }
 

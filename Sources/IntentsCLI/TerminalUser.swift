@@ -6,7 +6,9 @@ import IntentsHost
 final class TerminalUser: ConversationUser, @unchecked Sendable {
     private let interactive: Bool
     private let lock = NSLock()
-    private var scripted: [String]
+    private let scripted: [String]
+    /// The next scripted answer to give (an index, so that taking one costs nothing).
+    private var nextScripted = 0
 
     init(answers: [String], interactive: Bool) {
         self.scripted = answers
@@ -15,7 +17,11 @@ final class TerminalUser: ConversationUser, @unchecked Sendable {
 
     func answer(_ prompt: Prompt) async throws -> String {
         show(prompt)
-        if let next = lock.withLock({ scripted.isEmpty ? nil : scripted.removeFirst() }) {
+        if let next = lock.withLock({ () -> String? in
+            guard nextScripted < scripted.count else { return nil }
+            defer { nextScripted += 1 }
+            return scripted[nextScripted]
+        }) {
             printError("> \(next)")
             return next
         }

@@ -28,16 +28,16 @@ struct VocabularyCommand: AsyncParsableCommand {
             ])
             return
         }
-        for record in user { print("\(record.app) user vocabulary (type \(record.type)): \(record.strings.joined(separator: ", "))") }
+        for record in user { printLine("\(record.app) user vocabulary (type \(record.type)): \(record.strings.joined(separator: ", "))") }
         for app in catalog.apps {
             guard let vocabulary = app.vocabulary else { continue }
             for (parameter, items) in vocabulary.parameterVocabularies.sorted(by: { $0.key < $1.key }) {
-                print("\(app.displayName) \(parameter): " + items.map { "\($0.identifier) (\($0.phrases.joined(separator: ", ")))" }.joined(separator: "; "))
+                printLine("\(app.displayName) \(parameter): " + items.map { "\($0.identifier) (\($0.phrases.joined(separator: ", ")))" }.joined(separator: "; "))
             }
             for entry in vocabulary.intentPhrases {
-                print("\(app.displayName) \(entry.intent): " + entry.examples.map { "\"\($0)\"" }.joined(separator: ", "))
+                printLine("\(app.displayName) \(entry.intent): " + entry.examples.map { "\"\($0)\"" }.joined(separator: ", "))
             }
         }
-        if user.isEmpty && !catalog.apps.contains(where: { $0.vocabulary != nil }) { print("No vocabulary.") }
+        if user.isEmpty && !catalog.apps.contains(where: { $0.vocabulary != nil }) { printLine("No vocabulary.") }
     }
 }

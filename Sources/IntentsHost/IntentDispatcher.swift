@@ -76,7 +76,7 @@ public final class IntentDispatcher: Sendable {
                       checksAuthorization: Bool = true,
                       payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
         let (bundle, appPrompt) = try await AppChoice(catalog: catalog).extensionFor(intent, app: app, user: appChooser ?? user)
-        if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: try lockStore.load()) {
+        if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: lockStore.read()) {
             throw HostError(.refusedByPolicy, refusal)
         }
         if checksAuthorization && configuration.requiresSiriAuthorization && AuthorizationPolicy.domainIntents.contains(intent) {

@@ -35,15 +35,16 @@ public final class RawSQLiteConnection: @unchecked Sendable {
         }
         _ = api.busyHandler(handle, BusyWait.handler, Unmanaged.passUnretained(busyWait).toOpaque())
         // The first statement maps the WAL index; right after another connection of this process
-        // created the database, it can fail once with a transient I/O error. Try a few times.
-        var attempt = 0
+        // created the database, it can fail once with a transient I/O error. Try again, but all
+        // tries together never wait longer than the busy timeout: a database another process
+        // holds locked fails within that time, naming the lock, however often it is tried.
+        let started = DispatchTime.now().uptimeNanoseconds
         while true {
             do {
                 if create { try run("PRAGMA journal_mode = WAL") }
                 try run("PRAGMA synchronous = FULL")
                 break
-            } catch where attempt < 20 {
-                attempt += 1
+            } catch where DispatchTime.now().uptimeNanoseconds - started < busyWait.nanoseconds {
                 usleep(5_000)
             }
         }
@@ -177,12 +178,12 @@ public final class RawSQLiteConnection: @unchecked Sendable {
 /// process past any timeout. Frequent, jittered retries catch those gaps.
 private final class BusyWait {
     let seconds: UInt64
-    private let limit: UInt64
+    let nanoseconds: UInt64
     private var started: UInt64 = 0
 
     init(seconds: UInt64) {
         self.seconds = seconds
-        limit = seconds * 1_000_000_000
+        nanoseconds = seconds * 1_000_000_000
     }
 
     /// SQLite's busy callback: nonzero to try again, zero to give up with SQLiteLibrary.busy.
@@ -191,7 +192,7 @@ private final class BusyWait {
         let wait = Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()
         let now = DispatchTime.now().uptimeNanoseconds
         if count == 0 { wait.started = now }
-        guard now - wait.started < wait.limit else { return 0 }
+        guard now - wait.started < wait.nanoseconds else { return 0 }
         usleep(UInt32.random(in: 50...250))
         return 1
     }

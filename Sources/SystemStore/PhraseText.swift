@@ -9,7 +9,9 @@ public enum PhraseText {
         var words: [String] = []
         var current = ""
         for scalar in folded.unicodeScalars {
-            if CharacterSet.alphanumerics.contains(scalar) {
+            if CharacterSet.nonBaseCharacters.contains(scalar) && current.isEmpty {
+                continue  // a mark left on punctuation or a space is no word of its own
+            } else if CharacterSet.alphanumerics.contains(scalar) {
                 current.unicodeScalars.append(scalar)
             } else if scalar == "'" || scalar == "\u{2019}" {
                 continue  // "Bobo's" reads as "bobos"

@@ -20,11 +20,7 @@ public final class SystemStore: Sendable {
     /// Opens (creating and migrating if needed) the system store of the state folder `stateFolder`.
     /// - Throws: `SystemStoreError` (`.unavailable`) naming the file.
     public convenience init(stateFolder: String, donationCap: Int = defaultDonationCap) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
-        } catch {
-            throw SystemStoreError(.unavailable, "The state folder \(stateFolder) cannot be created: \(error.localizedDescription)")
-        }
+        if let problem = StateFolder.problemCreating(stateFolder) { throw SystemStoreError(.unavailable, problem) }
         try self.init(path: stateFolder + "/" + Self.fileName, donationCap: donationCap)
     }
 
@@ -50,13 +46,69 @@ public final class SystemStore: Sendable {
     }
 
     func decode<Value: Decodable>(_ type: Value.Type, _ column: SQLiteValue) throws -> Value {
-        guard let data = column.blob else { throw SystemStoreError(.corrupt, "A record in \(path) is empty.") }
-        do {
-            return try JSONDecoder().decode(type, from: data)
-        } catch {
-            throw SystemStoreError(.corrupt, "A \(type) record in \(path) cannot be read: \(error).")
+        switch Self.decoded(type, column) {
+        case .success(let value): return value
+        case .failure(let problem): throw SystemStoreError(.corrupt, "A \(type) record in \(path) cannot be read: \(problem).")
         }
     }
+
+    /// The rows' records (`identifier, app, record` columns), those that decode; the others are
+    /// returned as invalid, so that one bad row never hides the good ones.
+    func decodedRows<Value: Decodable>(_ type: Value.Type, _ rows: [[SQLiteValue]]) -> Records<Value> {
+        var records = Records<Value>()
+        for row in rows {
+            switch Self.decoded(type, row[2]) {
+            case .success(let value): records.valid.append(value)
+            case .failure(let problem):
+                records.invalid.append(InvalidRecord(identifier: row[0].text ?? "?", app: row[1].text ?? "?", problem: problem.reason))
+            }
+        }
+        return records
+    }
+
+    private static func decoded<Value: Decodable>(_ type: Value.Type, _ column: SQLiteValue) -> Result<Value, RecordProblem> {
+        guard let data = column.blob, !data.isEmpty else { return .failure(RecordProblem(reason: "it is empty")) }
+        do {
+            return .success(try JSONDecoder().decode(type, from: data))
+        } catch let error as DecodingError {
+            return .failure(RecordProblem(reason: Self.reason(error)))
+        } catch {
+            return .failure(RecordProblem(reason: "\(error)"))
+        }
+    }
+
+    /// A decoding error in a few words: what is wrong, and where in the record.
+    private static func reason(_ error: DecodingError) -> String {
+        func at(_ context: DecodingError.Context) -> String {
+            context.codingPath.isEmpty ? "" : " at " + context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context): return context.codingPath.isEmpty ? "it is not valid JSON" : "a value is invalid\(at(context))"
+        case .keyNotFound(let key, let context): return "it lacks \(key.stringValue)\(at(context))"
+        case .typeMismatch(let type, let context): return "a value is not \(type)\(at(context))"
+        case .valueNotFound(let type, let context): return "a \(type) is missing\(at(context))"
+        @unknown default: return "it does not decode"
+        }
+    }
+}
+
+/// Why a stored record does not decode.
+struct RecordProblem: Error {
+    var reason: String
+}
+
+/// Records read from a store: those that decode, and those skipped because they do not.
+public struct Records<Value> {
+    public var valid: [Value] = []
+    public var invalid: [InvalidRecord] = []
+}
+
+/// A stored record that does not decode (written by another version, or damaged), skipped.
+public struct InvalidRecord: Hashable, Sendable {
+    public var identifier: String
+    public var app: String
+    /// What is wrong with it, in a few words ("it is not valid JSON").
+    public var problem: String
 }
 
 /// An error of the system store: one sentence, with a code.

@@ -47,8 +47,10 @@ import Testing
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                   stderr: String(decoding: err, as: UTF8.self))
+        let run = Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                      stderr: String(decoding: err, as: UTF8.self))
+        expectNoErrorDump(run.stdout + run.stderr)
+        return run
     }
 
     @Test func sendMessageAsksWhichBoboAndRunsUnattendedWithAnswers() throws {

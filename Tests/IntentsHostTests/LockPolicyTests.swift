@@ -21,7 +21,7 @@ import Testing
         #expect(LockPolicy.refusal(for: "INSendMessageIntent", by: bundle, in: .locked)
                 == "INSendMessageIntent is restricted while locked by com.example.X.Intents (IntentsRestrictedWhileLocked); unlock the device first.")
         #expect(LockPolicy.refusal(for: "INSendPaymentIntent", by: bundle, in: .locked)
-                == "INSendPaymentIntent is always restricted while the device is locked; unlock it first.")
+                == "INSendPaymentIntent is always restricted while the device is locked; unlock the device first.")
         #expect(LockPolicy.refusal(for: "INStartCallIntent", by: bundle, in: .locked) == nil)
         #expect(LockPolicy.refusal(for: "INSearchForNotebookItemsIntent", by: bundle, in: .locked) == nil)
     }
@@ -44,28 +44,42 @@ import Testing
 
     @Test func stateSurvivesAndDefaultsToUnlocked() throws {
         let store = LockStateStore(stateFolder: folder.path + "/state")
-        #expect(try store.load() == .unlocked)
+        #expect(store.load() == .unlocked)
         try store.save(.lockedBeforeFirstUnlock)
-        #expect(try LockStateStore(stateFolder: folder.path + "/state").load() == .lockedBeforeFirstUnlock)
+        #expect(LockStateStore(stateFolder: folder.path + "/state").load() == .lockedBeforeFirstUnlock)
     }
 
     @Test func aChangeByAnotherWriterIsSeenAtOnce() throws {
         let reader = LockStateStore(stateFolder: folder.path)
         let writer = LockStateStore(stateFolder: folder.path)
         try writer.save(.locked)
-        #expect(try reader.load() == .locked)
+        #expect(reader.load() == .locked)
         try writer.save(.unlocked)
-        #expect(try reader.load() == .unlocked)
+        #expect(reader.load() == .unlocked)
         try FileManager.default.removeItem(atPath: writer.path)
-        #expect(try reader.load() == .unlocked)
+        #expect(reader.load() == .unlocked)
     }
 
-    @Test func unknownContentIsAnErrorNamingTheFile() throws {
+    @Test func unknownContentFailsClosedNamingTheFile() throws {
         let store = LockStateStore(stateFolder: folder.path)
-        try Data("sideways\n".utf8).write(to: URL(fileURLWithPath: store.path))
-        #expect(throws: HostError(.badState, "\(store.path) holds \"sideways\", which is not one of unlocked, locked, lockedBeforeFirstUnlock.")) {
-            try store.load()
-        }
+        try Data("sideways\n\u{1b}[31m".utf8).write(to: URL(fileURLWithPath: store.path))
+        #expect(store.read() == LockReading(state: .lockedBeforeFirstUnlock,
+                                            problem: "\(store.path) holds \"sideways\\n\\u{1b}[31m\", which is not one of unlocked, locked, lockedBeforeFirstUnlock"))
+    }
+
+    @Test func aSymlinkInThePlaceOfTheStateFailsClosed() throws {
+        let store = LockStateStore(stateFolder: folder.path)
+        try Data("unlocked\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/elsewhere"))
+        try FileManager.default.createSymbolicLink(atPath: store.path, withDestinationPath: folder.path + "/elsewhere")
+        #expect(store.read() == LockReading(state: .lockedBeforeFirstUnlock, problem: "\(store.path) cannot be read: it is a symbolic link"))
+    }
+
+    @Test func aRefusalSaysWhyTheDeviceCountsAsLocked() {
+        let bundle = LockPolicyTests().bundle
+        let reading = LockReading(state: .lockedBeforeFirstUnlock, problem: "/s/lock-state is a FIFO, not a regular file")
+        #expect(LockPolicy.refusal(for: "INSendMessageIntent", by: bundle, in: reading)
+                == "INSendMessageIntent is restricted while locked by com.example.X.Intents (IntentsRestrictedWhileLocked), and the device counts as locked because /s/lock-state is a FIFO, not a regular file; fix or remove it, then run `intents unlock`.")
+        #expect(LockPolicy.refusal(for: "INStartCallIntent", by: bundle, in: reading) == nil)
     }
 }
 

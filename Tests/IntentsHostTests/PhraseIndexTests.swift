@@ -41,6 +41,20 @@ import Testing
         #expect(PhraseText.normalized("Ça  va, Bobo's?") == "ca va bobos")
     }
 
+    /// Found by the phrase fuzzer: a combining mark left after undecodable bytes was a word of
+    /// its own, which folding dropped the second time, so a saved phrase could stop matching.
+    @Test func normalizingTwiceGivesTheSameWords() {
+        let phrases = [
+            String(decoding: [0x53, 0x65, 0x6E, 0x64, 0x20, 0x8F, 0x97, 0xDF, 0xAF, 0x96, 0x85, 0x85, 0x9E] as [UInt8], as: UTF8.self),
+            "a \u{301}b", "\u{7EF}", "x\u{7EF}y", "हिन्दी गाना",
+        ]
+        for phrase in phrases {
+            let words = PhraseText.words(phrase)
+            #expect(PhraseText.words(words.joined(separator: " ")) == words, "\(Array(phrase.unicodeScalars))")
+            #expect(!words.contains(""))
+        }
+    }
+
     @Test func synonymsFillSlotsWithTheVocabularyIdentifier() {
         let index = PhraseCatalog.index(apps: [Self.pizza], voiceShortcuts: [], vocabulary: [])
         #expect(parameters(index.match("order a cheese pizza with the pizzeria")) == ["kind": "margherita"])

@@ -75,6 +75,6 @@ import Testing
         let file = state.path + "/not-a-folder"
         try Data().write(to: URL(fileURLWithPath: file))
         let error = #expect(throws: SystemStoreError.self) { try SystemStore(stateFolder: file + "/state") }
-        #expect(error?.message.hasPrefix("The state folder \(file)/state cannot be created") == true)
+        #expect(error?.message == "The state folder \"\(file)/state\" cannot be created: Not a directory.")
     }
 }

@@ -108,11 +108,24 @@ func runBuilt(_ program: String, _ arguments: [String], apps: TemporaryFolder, s
                                 environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
 }
 
+/// Every error the CLI prints is a sentence, never an `NSError` dump (`Error Domain=...`).
+func expectNoErrorDump(_ output: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(!output.contains("Domain="), "an NSError dump in: \(output.prefix(2000))", sourceLocation: sourceLocation)
+}
+
 /// Runs a program to completion and returns its status and combined output. The wait happens
 /// on a GCD thread: a long build or many runs must not hold the concurrency pool's few threads.
+/// When the program is `intents` (or runs it), its output must hold no `NSError` dump.
 /// - Parameter currentDirectory: the folder it starts in; by default this process's.
 func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                 currentDirectory: String? = nil) async throws -> (status: Int32, output: String) {
+    let run = try await runToCompletion(executable, arguments, environment: environment, currentDirectory: currentDirectory)
+    if ([executable] + arguments).contains(where: { $0.hasSuffix("/intents") }) { expectNoErrorDump(run.output) }
+    return run
+}
+
+private func runToCompletion(_ executable: String, _ arguments: [String], environment: [String: String]?,
+                             currentDirectory: String?) async throws -> (status: Int32, output: String) {
     try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global().async {
             continuation.resume(with: Result {

@@ -83,7 +83,7 @@ struct BundleFile {
         defer { close(named) }
         var status = stat()
         guard fstat(named, &status) == 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
-        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular(kind(of: status.st_mode))) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notRegular(fileKind(status.st_mode))) }
         let descriptor = Glibc.open("/proc/self/fd/\(named)", O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         if elf {
@@ -114,16 +114,5 @@ struct BundleFile {
             current = next
         }
         return current
-    }
-
-    private static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFDIR: "a folder"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR: "a character device"
-        case S_IFBLK: "a block device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
-        }
     }
 }

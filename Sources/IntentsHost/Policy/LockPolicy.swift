@@ -12,18 +12,31 @@ public enum LockPolicy {
 
     /// Why `intent` is refused in `state`, or nil when it may run.
     public static func refusal(for intent: String, by bundle: ExtensionBundle, in state: LockState) -> String? {
+        refusal(for: intent, by: bundle, in: LockReading(state: state))
+    }
+
+    /// Why `intent` is refused in the lock state `reading` gives, or nil when it may run. When
+    /// the stored state could not be read, the refusal says so: the device counts as locked.
+    public static func refusal(for intent: String, by bundle: ExtensionBundle, in reading: LockReading) -> String? {
+        guard let rule = restriction(of: intent, by: bundle, in: reading.state) else { return nil }
+        guard let problem = reading.problem else { return rule + "; unlock the device first." }
+        return rule + ", and the device counts as locked because " + problem + "; fix or remove it, then run `intents unlock`."
+    }
+
+    /// The rule that restricts `intent` in `state`, as a clause, or nil.
+    private static func restriction(of intent: String, by bundle: ExtensionBundle, in state: LockState) -> String? {
         switch state {
         case .unlocked:
             return nil
         case .locked, .lockedBeforeFirstUnlock:
             if alwaysRestricted.contains(intent) {
-                return "\(intent) is always restricted while the device is locked; unlock it first."
+                return "\(intent) is always restricted while the device is locked"
             }
             if bundle.restrictedWhileLocked.contains(intent) {
-                return "\(intent) is restricted while locked by \(bundle.bundleIdentifier) (IntentsRestrictedWhileLocked); unlock the device first."
+                return "\(intent) is restricted while locked by \(bundle.bundleIdentifier) (IntentsRestrictedWhileLocked)"
             }
             if state == .lockedBeforeFirstUnlock && bundle.restrictedWhileProtectedDataUnavailable.contains(intent) {
-                return "\(intent) needs protected data, unavailable until the first unlock, per \(bundle.bundleIdentifier) (IntentsRestrictedWhileProtectedDataUnavailable); unlock the device first."
+                return "\(intent) needs protected data, unavailable until the first unlock, per \(bundle.bundleIdentifier) (IntentsRestrictedWhileProtectedDataUnavailable)"
             }
             return nil
         }

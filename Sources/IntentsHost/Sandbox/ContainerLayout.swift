@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import SystemStore
 
 /// Where containers live under the host's state folder: one per extension, one per app group.
 ///
@@ -18,11 +19,7 @@ public struct ContainerLayout: Sendable {
     /// computes are then the ones the kernel resolves.
     /// - Throws: `HostError` (`.badState`) naming the folder.
     public init(resolving stateFolder: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: stateFolder, withIntermediateDirectories: true)
-        } catch {
-            throw HostError(.badState, "The state folder \(stateFolder.quotedForDisplay) cannot be created: \(HostError.reason(error)).")
-        }
+        if let problem = StateFolder.problemCreating(stateFolder) { throw HostError(.badState, problem) }
         guard let real = RealPath.of(stateFolder) else {
             throw HostError(.badState, "The state folder \(stateFolder.quotedForDisplay) cannot be resolved: \(String(cString: strerror(errno))).")
         }

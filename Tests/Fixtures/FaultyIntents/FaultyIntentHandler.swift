@@ -2,7 +2,7 @@ import Foundation
 import Intents
 
 /// A test fixture that misbehaves on request: the message content chooses the fault.
-/// "crash" calls fatalError, "segv" raises SIGSEGV, "hang" never completes, "exit" exits,
+/// "crash" calls fatalError ("crash:TEXT" with TEXT as its message), "segv" raises SIGSEGV, "hang" never completes, "exit" exits,
 /// "garbage" writes bytes that are not a frame on the host's socket, "print" floods stdout
 /// and then succeeds; anything else succeeds.
 class FaultyExtension: INExtension {
@@ -16,6 +16,8 @@ class FaultyHandler: NSObject, INSendMessageIntentHandling {
         switch intent.content ?? "" {
         case "crash":
             fatalError("FaultyIntents was asked to crash")
+        case let text where text.hasPrefix("crash:"):
+            fatalError(String(text.dropFirst(6)))
         case "segv":
             raise(SIGSEGV)
         case "hang":

@@ -1,0 +1,284 @@
+import Foundation
+import IntentsHost
+import SQLiteSupport
+import SystemStore
+import Testing
+
+/// Hostile and broken input to the `intents` executable: each finding of the hostile-input
+/// review, run as a user runs the CLI. A run that hangs is killed and fails its test.
+extension CLITests {
+    /// Runs `intents` with the sample apps (plus `extraApps`), this suite's state folder and
+    /// `environment`, killed after `limit` (a generous bound: only a hang reaches it).
+    func hostileRun(_ arguments: [String], extraApps: [String] = [], environment: [String: String] = [:],
+                    limit: Duration = .seconds(90)) async throws -> Run {
+        var folders = ["--apps", try sampleAppsFolder(apps)]
+        for folder in extraApps { folders += ["--apps", folder] }
+        let system = try SystemStore(stateFolder: state.path)
+        for app in ["com.example.MonkeyChat", "com.example.Faulty"] { try system.setAuthorization(.authorized, app: app) }
+        return try await runWithLimit(Package.cli, folders + ["--state", state.path] + arguments,
+                                      environment: ["PATH": "/usr/bin:/bin", "HOME": state.path].merging(environment) { $1 },
+                                      limit: limit)
+    }
+
+    /// Runs `executable`; kills it and records an issue when it outlives `limit`.
+    func runWithLimit(_ executable: String, _ arguments: [String], environment: [String: String],
+                      limit: Duration) async throws -> Run {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: executable)
+                    process.arguments = arguments
+                    process.environment = environment
+                    let output = Pipe(), errors = Pipe()
+                    process.standardOutput = output
+                    process.standardError = errors
+                    process.standardInput = FileHandle.nullDevice
+                    try process.run()
+                    let killer = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(limit.components.seconds * 1000)), execute: killer)
+                    // Both pipes drained at once, so that neither can fill and stall the process.
+                    let errorBytes = ErrorBytes()
+                    let errorReader = Thread { errorBytes.data = errors.fileHandleForReading.readDataToEndOfFile() }
+                    errorReader.start()
+                    let out = output.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    killer.cancel()
+                    while !errorReader.isFinished { usleep(1000) }
+                    if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL {
+                        Issue.record("intents \(arguments.joined(separator: " ").prefix(200)) did not finish within \(limit).")
+                    }
+                    let run = Run(status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus,
+                                  stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errorBytes.data, as: UTF8.self))
+                    expectNoErrorDump(run.stdout + run.stderr)
+                    return run
+                })
+            }
+        }
+    }
+
+    var lockStatePath: String { state.path + "/lock-state" }
+
+    // MARK: 1. Lock state fails closed
+
+    @Test(arguments: ["folder", "fifo", "garbage", "huge"])
+    func aLockStateThatCannotBeReadCountsAsLocked(_ kind: String) async throws {
+        switch kind {
+        case "folder": try FileManager.default.createDirectory(atPath: lockStatePath, withIntermediateDirectories: true)
+        case "fifo": try #require(mkfifo(lockStatePath, 0o644) == 0)
+        case "garbage": try Data(repeating: 0, count: 64 << 20).write(to: URL(fileURLWithPath: lockStatePath))
+        default: try #require(FileManager.default.createFile(atPath: lockStatePath, contents: nil) && truncate(lockStatePath, 1 << 30) == 0)
+        }
+        let run = try await hostileRun(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi"])
+        #expect(run.status == 3, "\(run.stderr)")
+        #expect(run.stderr.contains("restricted while locked by com.example.MonkeyChat.Intents"))
+        #expect(run.stderr.contains("the device counts as locked because \(lockStatePath) "))
+        let status = try await hostileRun(["status", "--json"])
+        #expect(status.status == 0)
+        #expect(status.stdout.utf8.count < 4096, "the state's content is never printed")
+        let object = try status.json()
+        #expect(object["lockState"] as? String == "lockedBeforeFirstUnlock")
+        #expect((object["lockStateProblem"] as? String)?.hasPrefix(lockStatePath + " ") == true)
+    }
+
+    @Test func aLockStateTheUserCannotReadCountsAsLocked() async throws {
+        let workspace = try UnprivilegedWorkspace()
+        let path = workspace.stateFolder + "/lock-state"
+        try Data("unlocked\n".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o600)
+        let (status, output) = try await workspace.intents(["status", "--json"])
+        #expect(status == 0)
+        #expect(output.contains("\"lockState\":\"lockedBeforeFirstUnlock\""))
+        #expect(output.contains("lock-state cannot be read: Permission denied"))
+    }
+
+    @Test func lockWithAFolderInThePlaceOfTheStateSaysSoInOneSentence() async throws {
+        try FileManager.default.createDirectory(atPath: lockStatePath, withIntermediateDirectories: true)
+        let run = try await hostileRun(["lock"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "error: \(lockStatePath) is a folder, not a regular file; remove it to set the lock state.\n")
+        try FileManager.default.removeItem(atPath: lockStatePath)
+        #expect(try await hostileRun(["lock"]).status == 0)
+        #expect(try String(contentsOfFile: lockStatePath, encoding: .utf8) == "locked\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: state.path).filter { $0.hasPrefix(".lock-state") }
+        #expect(leftovers.isEmpty, "the temporary file is renamed into place")
+    }
+
+    // MARK: 2. One bundle's fault stays with it
+
+    @Test func aBundleAskingForAnAbsurdMemoryLimitStopsNothing() async throws {
+        let crafted = TemporaryFolder()
+        let writer = BundleWriter(appsFolder: crafted.path)
+        try writer.app("Greedy", identifier: "com.greedy.Greedy")
+        try writer.appex("GreedyIntents", in: "Greedy", identifier: "com.greedy.Greedy.Intents",
+                         principalClass: "EchoIntents.EchoExtension", intents: ["EchoIntent"], library: Package.library("EchoIntents")) { plist in
+            var attributes = (plist["NSExtension"] as! [String: Any])
+            var inner = attributes["NSExtensionAttributes"] as! [String: Any]
+            inner["IntentsSandboxLimits"] = ["MemoryMegabytes": 1 << 44, "CPUSeconds": Int.max]
+            attributes["NSExtensionAttributes"] = inner
+            plist["NSExtension"] = attributes
+        }
+        let apps = try await hostileRun(["apps", "--json"], extraApps: [crafted.path])
+        #expect(apps.status == 0, "\(apps.stderr)")
+        #expect(apps.stdout.contains("com.greedy.Greedy.Intents"))
+        let send = try await hostileRun(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi"],
+                                        extraApps: [crafted.path])
+        #expect(send.status == 0, "\(send.stderr)")
+    }
+
+    @Test func aLibraryThatIsAFIFONeverHoldsUpAHealthyExtension() async throws {
+        let crafted = TemporaryFolder()
+        let writer = BundleWriter(appsFolder: crafted.path)
+        try writer.app("Piped", identifier: "com.piped.Piped")
+        let appex = try writer.appex("PipedIntents", in: "Piped", identifier: "com.piped.Piped.Intents",
+                                     principalClass: "EchoIntents.EchoExtension", intents: ["EchoIntent"], library: nil)
+        try #require(mkfifo(appex + "/libPipedIntents.so", 0o644) == 0)
+        let send = try await hostileRun(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi"],
+                                        extraApps: [crafted.path])
+        #expect(send.status == 0, "\(send.stderr)")
+    }
+
+    // MARK: 5. Bounded waits on the stores
+
+    /// An app holds the system store locked in rollback-journal mode: the host gives up within
+    /// its busy timeout (10 s), naming the store, where it once retried for 210 s.
+    @Test func aSystemStoreHeldHostageFailsWithinTheBusyTimeout() async throws {
+        _ = try SystemStore(stateFolder: state.path)
+        let hostage = try RawSQLiteConnection(path: state.path + "/" + SystemStore.fileName)
+        try hostage.run("PRAGMA journal_mode = DELETE")
+        try hostage.run("BEGIN EXCLUSIVE")
+        try hostage.run("DELETE FROM donations")
+        defer { try? hostage.run("ROLLBACK") }
+        let started = ContinuousClock.now
+        let run = try await runWithLimit(Package.cli, ["--state", state.path, "donations", "list"],
+                                         environment: ["PATH": "/usr/bin:/bin", "HOME": state.path], limit: .seconds(90))
+        let waited = ContinuousClock.now - started
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("error: The database \(state.path)/System.sqlite failed on "))
+        #expect(run.stderr.contains("another connection held its lock for more than 10 seconds."))
+        #expect(waited < .seconds(60), "one busy timeout, not twenty")
+    }
+
+    // MARK: 6. A bad row is skipped, not fatal
+
+    @Test func aMalformedDonationIsSkippedAndListedAsInvalid() async throws {
+        let system = try SystemStore(stateFolder: state.path)
+        try system.donate(Donation(identifier: "good", app: "com.example.Pizza", kind: .interaction, date: Date(timeIntervalSince1970: 1_000),
+                                   action: .intent(.init(name: "OrderPizzaIntent"), className: nil)))
+        let raw = try RawSQLiteConnection(path: system.path)
+        try raw.run("INSERT INTO donations (identifier, app, kind, date, record) VALUES ('bad', 'com.example.Pizza', 'interaction', 2000, '{not json')")
+        let list = try await hostileRun(["donations", "list", "--json"])
+        #expect(list.status == 0, "\(list.stderr)")
+        let object = try list.json()
+        #expect((object["donations"] as? [[String: Any]])?.map { $0["identifier"] as? String } == ["good"])
+        let invalid = try #require(object["invalid"] as? [[String: Any]])
+        #expect(invalid.map { $0["identifier"] as? String } == ["bad"])
+        #expect(invalid.first?["problem"] as? String == "it is not valid JSON")
+        #expect(list.stderr.components(separatedBy: "skipped donation bad of com.example.Pizza").count == 2, "reported once")
+        let suggestions = try await hostileRun(["suggestions", "--at", "2030-01-01T12:00"])
+        #expect(suggestions.status == 0, "\(suggestions.stderr)")
+        #expect(suggestions.stdout.contains("com.example.Pizza: OrderPizzaIntent"))
+    }
+
+    // MARK: 7. Arguments are validated
+
+    @Test(arguments: [
+        (["send", "X", "--timeout", "1e300"], [:], "--timeout 1e+300 is out of range; give 0.001 to 86400 seconds."),
+        (["send", "X", "--timeout", "inf"], [:], "--timeout inf is out of range; give 0.001 to 86400 seconds."),
+        (["send", "X"], ["INTENTS_STEP_TIMEOUT": "1e300"], "INTENTS_STEP_TIMEOUT=\"1e300\" is not a deadline in range; give 0.001 to 86400 seconds."),
+        (["say", "pizza time"], ["INTENTS_STEP_TIMEOUT": "-5"], "INTENTS_STEP_TIMEOUT=\"-5\" is not a deadline in range; give 0.001 to 86400 seconds."),
+        (["send", "X", "--cpu-limit", "18446744073709551615"], [:], "--cpu-limit 18446744073709551615 is out of range; give 1 to 86400."),
+        (["send", "X", "--memory-limit", "17592186044416"], [:], "--memory-limit 17592186044416 is out of range; give 64 to 1073741824."),
+        (["suggestions", "--limit", "0"], [:], "--limit 0 is out of range; give 1 to 1000."),
+    ] as [([String], [String: String], String)])
+    func badNumbersAndPathsAreUsageErrorsNamingTheRange(_ arguments: [String], _ environment: [String: String], _ message: String) async throws {
+        let run = try await hostileRun(arguments, environment: environment)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: \(message)\n"), "\(run.stderr)")
+    }
+
+    @Test func anEmptyStateOrAppsPathIsRefused() async throws {
+        for arguments in [["status", "--state", ""], ["--state", "", "lock"], ["apps", "--apps", ""]] {
+            let run = try await runWithLimit(Package.cli, arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": state.path], limit: .seconds(60))
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("Error: --\(arguments.contains("--apps") ? "apps" : "state") needs a folder; got an empty path.\n"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: state.path + "/.local"), "never the default folder instead")
+    }
+
+    // MARK: 8. Parsing is linear
+
+    /// 20,000 parameters and answers: quadratic parsing took minutes here (41 s for 5,000);
+    /// the limit is only there to fail rather than hang.
+    @Test func thousandsOfParametersAndAnswersParseAtOnce() async throws {
+        let parameters = (0..<20_000).flatMap { ["--param", "p\($0)=v"] }
+        let answers = (0..<20_000).flatMap { ["--answer", "a\($0)"] }
+        let run = try await hostileRun(["send", "NoSuchIntent"] + parameters + answers, limit: .seconds(60))
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: No extension supports NoSuchIntent"))
+        let bad = try await hostileRun(["send", "INSendMessageIntent", "--param", "recipients"], limit: .seconds(60))
+        #expect(bad.stderr.hasPrefix("Error: --param \"recipients\" must be NAME=VALUE"), "still checked when taken out early")
+        let misplaced = try await hostileRun(["apps", "--param", "a=b"], limit: .seconds(60))
+        #expect(misplaced.status == 2, "only send and say take --param")
+    }
+
+    // MARK: 9. Terminal injection
+
+    @Test func controlCharactersFromBundlesAndExtensionsAreEscapedOnTheTerminal() async throws {
+        let crafted = TemporaryFolder()
+        let writer = BundleWriter(appsFolder: crafted.path)
+        try writer.app("Forger", identifier: "com.forger.Forger", extra: ["CFBundleDisplayName": "Forger\n\u{1b}[31mFAKE LINE"])
+        let listing = try await hostileRun(["apps"], extraApps: [crafted.path])
+        #expect(!listing.stdout.contains("\u{1b}"))
+        #expect(listing.stdout.contains("Forger\\n\\u{1b}[31mFAKE LINE (com.forger.Forger)"))
+        #expect(!listing.stdout.split(separator: "\n").contains { $0.hasPrefix("\u{1b}") || $0.hasPrefix("FAKE") })
+        let json = try await hostileRun(["apps", "--json"], extraApps: [crafted.path])
+        #expect(json.stdout.contains("Forger\\n\\u001b[31mFAKE LINE"), "JSON keeps the exact name, JSON-escaped")
+        let authorize = try await hostileRun(["authorize"], extraApps: [crafted.path])
+        #expect(!authorize.stdout.contains("\u{1b}") && authorize.stdout.contains("Forger\\n"))
+
+        let faulty = apps.path + "/Faulty"
+        try addFaultyApp(to: faulty)
+        let crash = try await hostileRun(["--apps", faulty, "send", "INSendMessageIntent", "--app", "Faulty", "--param", "recipients=Kiki",
+                                          "--param", "content=crash:\nerror: forged line \u{1b}[2Jcleared"])
+        #expect(crash.status == 5)
+        #expect(!crash.stderr.contains("\u{1b}"))
+        #expect(crash.stderr.contains("error: forged line \\u{1b}[2Jcleared"))
+        #expect(!crash.stderr.split(separator: "\n").contains { $0.hasPrefix("error: forged") })
+    }
+
+    // MARK: 10. One sentence for file-system failures
+
+    @Test func stateFolderProblemsAreOneSentence() async throws {
+        let file = state.path + "/a-file"
+        try Data().write(to: URL(fileURLWithPath: file))
+        let onFile = try await runWithLimit(Package.cli, ["lock", "--state", file], environment: ["PATH": "/usr/bin:/bin"], limit: .seconds(60))
+        #expect(onFile.status == 1)
+        #expect(onFile.stderr == "error: The state folder \"\(file)\" is a regular file, not a folder.\n")
+        let beneath = try await runWithLimit(Package.cli, ["donations", "list", "--state", file + "/sub"], environment: ["PATH": "/usr/bin:/bin"],
+                                             limit: .seconds(60))
+        #expect(beneath.status == 1)
+        #expect(beneath.stderr == "error: The state folder \"\(file)/sub\" cannot be created: Not a directory.\n")
+        let long = state.path + "/" + String(repeating: "x", count: 300)
+        let overlong = try await runWithLimit(Package.cli, ["unlock", "--state", long], environment: ["PATH": "/usr/bin:/bin"], limit: .seconds(60))
+        #expect(overlong.status == 1)
+        #expect(overlong.stderr == "error: The state folder \"\(long)\" cannot be created: File name too long.\n")
+    }
+
+    @Test func aReadOnlyStateFolderIsOneSentenceForAnUnprivilegedUser() async throws {
+        let workspace = try UnprivilegedWorkspace()
+        chmod(workspace.stateFolder, 0o555)
+        let (lockStatus, lockOutput) = try await workspace.intents(["lock"])
+        #expect(lockStatus == 1)
+        #expect(lockOutput == "error: The lock state cannot be written in \(workspace.stateFolder): Permission denied.\n")
+        let (listStatus, listOutput) = try await workspace.intents(["donations", "list"])
+        #expect(listStatus == 1)
+        #expect(listOutput.hasPrefix("error: The database \(workspace.stateFolder)/System.sqlite cannot be opened: "))
+        #expect(!listOutput.contains("Domain="))
+    }
+}
+
+/// What a thread read from a process's stderr.
+private final class ErrorBytes: @unchecked Sendable {
+    var data = Data()
+}
