@@ -67,6 +67,15 @@ import Testing
                                             problem: "\(store.path) holds \"sideways\\n\\u{1b}[31m\", which is not one of unlocked, locked, lockedBeforeFirstUnlock"))
     }
 
+    @Test func aCachedStateIsDroppedWhenTheFileIsReplaced() throws {
+        let store = LockStateStore(stateFolder: folder.path)
+        try Data("unlocked\n".utf8).write(to: URL(fileURLWithPath: store.path))
+        #expect(store.read() == LockReading(state: .unlocked))
+        try FileManager.default.removeItem(atPath: store.path)
+        try #require(mkfifo(store.path, 0o644) == 0)
+        #expect(store.read() == LockReading(state: .lockedBeforeFirstUnlock, problem: "\(store.path) is a FIFO, not a regular file"))
+    }
+
     @Test func aSymlinkInThePlaceOfTheStateFailsClosed() throws {
         let store = LockStateStore(stateFolder: folder.path)
         try Data("unlocked\n".utf8).write(to: URL(fileURLWithPath: folder.path + "/elsewhere"))

@@ -43,6 +43,11 @@ public struct LockStateStore: Sendable {
 
     /// The stored state, or the fail-closed state with the reason it could not be read.
     public func read() -> LockReading {
+        // The warm path (a dispatch per request): one lstat, when the file is the very one last read.
+        var current = stat()
+        if lstat(path, &current) == 0, current.st_mode & S_IFMT == S_IFREG, let cached = cache.reading(for: Self.stamp(current)) {
+            return cached
+        }
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else {
             if errno == ENOENT { return LockReading(state: .unlocked) }
@@ -58,8 +63,6 @@ public struct LockStateStore: Sendable {
         guard status.st_size <= Self.maximumSize else {
             return failedClosed("\(path) has \(status.st_size) bytes, more than a lock state has")
         }
-        let stamp = [UInt64(status.st_ino), UInt64(status.st_size), UInt64(status.st_mtim.tv_sec), UInt64(status.st_mtim.tv_nsec)]
-        if let cached = cache.reading(for: stamp) { return cached }
         var bytes = [UInt8](repeating: 0, count: Self.maximumSize + 1)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count >= 0 else { return failedClosed("\(path) cannot be read: \(String(cString: strerror(errno)))") }
@@ -69,8 +72,15 @@ public struct LockStateStore: Sendable {
         } else {
             failedClosed("\(path) holds \(text.quotedForDisplay), which is not one of \(LockState.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        cache.remember(reading, for: stamp)
+        cache.remember(reading, for: Self.stamp(status))
         return reading
+    }
+
+    /// What identifies a version of the file: a write changes its modification time, a chmod,
+    /// chown or rename over it its change time or inode.
+    private static func stamp(_ status: stat) -> [UInt64] {
+        [UInt64(status.st_dev), UInt64(status.st_ino), UInt64(status.st_mode), UInt64(status.st_size),
+         UInt64(status.st_mtim.tv_sec), UInt64(status.st_mtim.tv_nsec), UInt64(status.st_ctim.tv_sec), UInt64(status.st_ctim.tv_nsec)]
     }
 
     /// The state the host acts on: the stored one, or the fail-closed state.
