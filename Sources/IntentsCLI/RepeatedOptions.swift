@@ -23,7 +23,8 @@ struct RepeatedOptions {
                 rest += arguments[index...]
                 break
             }
-            if names.contains(argument), index + 1 < arguments.count {
+            // A value that is itself an option ("--answer --json") is left for ArgumentParser to refuse.
+            if names.contains(argument), index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") {
                 values[argument, default: []].append(arguments[index + 1])
                 index += 2
                 continue

@@ -220,6 +220,10 @@ extension CLITests {
         #expect(bad.stderr.hasPrefix("Error: --param \"recipients\" must be NAME=VALUE"), "still checked when taken out early")
         let misplaced = try await hostileRun(["apps", "--param", "a=b"], limit: .seconds(60))
         #expect(misplaced.status == 2, "only send and say take --param")
+        let optionAsValue = try await hostileRun(["send", "X", "--answer", "--json"], limit: .seconds(60))
+        #expect(optionAsValue.stderr.hasPrefix("Error: Missing value for '--answer <value>'"), "an option is never taken as a value")
+        let spelled = try await hostileRun(["send", "NoSuchIntent", "--param=a=b", "--answer=1"], limit: .seconds(60))
+        #expect(spelled.stderr.hasPrefix("error: No extension supports NoSuchIntent"), "--param=NAME=VALUE works too")
     }
 
     // MARK: 9. Terminal injection
