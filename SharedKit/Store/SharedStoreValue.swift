@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 
 /// How values are kept: property lists in binary form, `Codable` values as JSON, each behind a
@@ -24,6 +25,11 @@ enum SharedStoreValue {
         let body = data.dropFirst()
         if tag == codableTag {
             return try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+        }
+        // Another process (an extension) may have written anything here: a set in a binary
+        // plist would crash this one inside Foundation.
+        if let problem = BinaryPropertyListCheck.problem(in: body) {
+            throw SharedStoreError(.decodingFailed, "The value of \"\(key)\" \(problem).")
         }
         return try PropertyListSerialization.propertyList(from: body, format: nil)
     }

@@ -138,6 +138,25 @@ extension CLITests {
         #expect(send.status == 0, "\(send.stderr)")
     }
 
+    /// Found by the bundle-plist fuzzer: a binary Info.plist holding a set killed every command
+    /// that scanned it (SIGSEGV inside Foundation).
+    @Test func aBinaryPlistHoldingASetIsAFaultNotACrash() async throws {
+        let crafted = TemporaryFolder()
+        let app = try BundleWriter(appsFolder: crafted.path).app("Settled", identifier: "com.settled.Settled")
+        // {"CFBundleIdentifier": {"com.settled.Settled"}}: the identifier inside a set.
+        let objects: [[UInt8]] = [[0xD1, 0x01, 0x02], [0x5F, 0x10, 0x12] + Array("CFBundleIdentifier".utf8), [0xC1, 0x03],
+                                  [0x5F, 0x10, 0x13] + Array("com.settled.Settled".utf8)]
+        var data = Array("bplist00".utf8), offsets: [UInt8] = []
+        for object in objects { offsets.append(UInt8(data.count)); data += object }
+        let table = UInt8(data.count)
+        data += offsets + [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 4] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, table]
+        try Data(data).write(to: URL(fileURLWithPath: app + "/Info.plist"))
+        let run = try await hostileRun(["apps"], extraApps: [crafted.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("error: \(app)/Info.plist holds a set, which a property list here never holds."))
+        #expect(run.stdout.contains("MonkeyChat (com.example.MonkeyChat)"), "the other apps are listed")
+    }
+
     // MARK: 5. Bounded waits on the stores
 
     /// An app holds the system store locked in rollback-journal mode: the host gives up within

@@ -80,3 +80,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: target), "SQLite created the symlink's target")
     }
 }
+
+/// A value another process stored is checked before Foundation parses it.
+@Suite struct SharedStoreValueTests {
+    /// `{"k": {"a"}}` in binary form: parsing it would kill this process (SIGSEGV in Foundation).
+    @Test func aStoredPlistHoldingASetIsAnErrorNotACrash() {
+        let plist: [UInt8] = Array("bplist00".utf8) + [0xD1, 0x01, 0x02, 0x51, 0x6B, 0xC1, 0x03, 0x51, 0x61, 8, 11, 13, 15]
+            + [0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 4] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 17]
+        #expect(throws: SharedStoreError.self) {
+            try SharedStoreValue.decodePropertyList(Data([SharedStoreValue.propertyListTag] + plist), key: "k")
+        }
+    }
+}

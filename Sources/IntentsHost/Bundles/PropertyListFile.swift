@@ -16,6 +16,9 @@ struct PropertyListFile {
     init(path: String) throws {
         self.path = path
         let data = try Self.contents(of: path)
+        if let problem = BinaryPropertyListCheck.problem(in: data) {
+            throw BundleFault(.malformedPropertyList, path: path, "\(path) \(problem).")
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
