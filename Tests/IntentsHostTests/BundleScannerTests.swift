@@ -42,6 +42,17 @@ import Testing
         #expect(fault.message.hasPrefix("\(plistPath) is not a valid property list (XML or binary)"))
     }
 
+    /// Only what Xcode writes is parsed: an OpenStep plist would reach a parser that prints its
+    /// complaints on the host's stderr.
+    @Test func aPlistNeitherXMLNorBinaryIsRefusedUnparsed() throws {
+        _ = try scanOneExtension()
+        try Data("{ CFBundleIdentifier = \"com.example.A.Intents\"; }".utf8).write(to: URL(fileURLWithPath: plistPath))
+        let fault = try #require(BundleScanner.scan(appsFolders: [folder.path]).faults.first)
+        #expect(fault.message == "\(plistPath) is not a property list in XML or binary form.")
+        try Data([0xEF, 0xBB, 0xBF] + Array("  \n<?xml version=\"1.0\"?><plist><dict/></plist>".utf8)).write(to: URL(fileURLWithPath: plistPath))
+        #expect(BundleScanner.scan(appsFolders: [folder.path]).faults.first?.message.contains("not a property list in XML or binary form") == false)
+    }
+
     @Test func plistThatIsNotADictionaryIsRefused() throws {
         _ = try scanOneExtension()
         try writer.write(["a", "b"], to: plistPath, format: .xml)

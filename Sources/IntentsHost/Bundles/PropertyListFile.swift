@@ -16,6 +16,9 @@ struct PropertyListFile {
     init(path: String) throws {
         self.path = path
         let data = try Self.contents(of: path)
+        guard Self.isXMLOrBinary(data) else {
+            throw BundleFault(.malformedPropertyList, path: path, "\(path) is not a property list in XML or binary form.")
+        }
         if let problem = BinaryPropertyListCheck.problem(in: data) {
             throw BundleFault(.malformedPropertyList, path: path, "\(path) \(problem).")
         }
@@ -30,6 +33,17 @@ struct PropertyListFile {
             throw BundleFault(.malformedPropertyList, path: path, "\(path) must hold a dictionary at its top level.")
         }
         self.root = dictionary
+    }
+
+    /// Whether `data` begins as a binary plist or an XML document does (after a byte-order mark
+    /// or white space). Xcode writes nothing else; anything else would reach Foundation's
+    /// OpenStep parser, which prints its complaints on this process's stderr.
+    private static func isXMLOrBinary(_ data: Data) -> Bool {
+        if data.starts(with: Array("bplist".utf8)) { return true }
+        let byteOrderMarks: [[UInt8]] = [[0xEF, 0xBB, 0xBF], [0xFE, 0xFF], [0xFF, 0xFE]]
+        if byteOrderMarks.contains(where: { data.starts(with: $0) }) { return true }
+        let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "<")
     }
 
     private static func contents(of path: String) throws -> Data {
