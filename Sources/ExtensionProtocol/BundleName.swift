@@ -105,8 +105,9 @@ extension String {
         "\"" + escaped(quotes: true) + "\""
     }
 
-    /// This text with control and format characters escaped (`\n`, `\u{1b}`...), for a line
-    /// printed to a terminal: nothing in it can start a line, move the cursor or set a colour.
+    /// This text with control, format and line-separating characters escaped (`\n`, `\u{1b}`,
+    /// `\u{2028}`...), for a line printed to a terminal: nothing in it can start a line, move the
+    /// cursor or set a colour.
     public var escapedForTerminal: String {
         escaped(quotes: false)
     }
@@ -121,7 +122,9 @@ extension String {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.properties.generalCategory == .format {
+                let category = scalar.properties.generalCategory
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                    || category == .format || category == .lineSeparator || category == .paragraphSeparator {
                     out += "\\u{" + String(scalar.value, radix: 16) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)

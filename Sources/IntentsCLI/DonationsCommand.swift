@@ -30,10 +30,10 @@ struct DonationsCommand: AsyncParsableCommand {
             let store = try global.systemStore(json: json)
             let bundle = try app.map { try global.bundleIdentifier(ofApp: $0, json: json) }
             let records = try SystemCommandSupport.reporting(json) { try store.donationRecords(app: bundle) }
-            SystemCommandSupport.noteSkipped(records.invalid, in: store)
+            SystemCommandSupport.noteSkipped(in: store)
             let donations = records.valid
             if json {
-                JSONOutput.print(["invalid": records.invalid.map { ["identifier": $0.identifier, "app": $0.app, "problem": $0.problem] },
+                JSONOutput.print(["invalid": SystemCommandSupport.plain(records.invalid),
                                   "donations": donations.map { donation -> [String: Any] in
                     var object: [String: Any] = ["identifier": donation.identifier, "app": donation.app, "kind": donation.kind.rawValue,
                                                  "date": SystemCommandSupport.timestamp(donation.date),

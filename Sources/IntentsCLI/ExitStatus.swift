@@ -1,5 +1,7 @@
 import ArgumentParser
 import ExtensionProtocol
+import Foundation
+import Synchronization
 import IntentsHost
 
 /// The documented exit codes of `intents`.
@@ -26,19 +28,36 @@ enum ExitStatus {
 /// names, messages and outputs from bundles, stores and extensions can neither forge lines nor
 /// drive the terminal. JSON output is printed exact, by `JSONOutput`.
 func printLine(_ text: String) {
-    print(text.escapedForTerminal)
+    StandardStream.output.write(text.escapedForTerminal + "\n")
 }
 
 /// Writes a line to standard error, escaped as by `printLine`.
 func printError(_ text: String) {
-    var standardError = StandardError()
-    print(text.escapedForTerminal, to: &standardError)
+    StandardStream.error.write(text.escapedForTerminal + "\n")
 }
 
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
+/// Standard output or error, written with write(2), a line at a time. A failed write never
+/// traps (FileHandle's would): on stderr it is ignored, on stdout it is remembered, so that the
+/// command can fail instead of exiting 0 with its output lost.
+struct StandardStream: TextOutputStream {
+    let descriptor: Int32
+
+    static var output: StandardStream { StandardStream(descriptor: 1) }
+    static var error: StandardStream { StandardStream(descriptor: 2) }
+
+    /// The errno of the first failed write to stdout, or 0.
+    static let outputFailure = Atomic<Int32>(0)
+
+    func write(_ string: String) {
+        var bytes = Array(string.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                if descriptor == 1 { _ = Self.outputFailure.compareExchange(expected: 0, desired: written < 0 ? errno : EIO, ordering: .relaxed) }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }
-
-import Foundation

@@ -40,6 +40,9 @@ public struct IntentsCommand: AsyncParsableCommand {
         do {
             var repeated = RepeatedOptions()
             let rest = repeated.extract(from: hoistingGlobalOptions(arguments ?? Array(CommandLine.arguments.dropFirst())))
+            guard rest.count <= RepeatedOptions.maximumOtherArguments else {
+                throw ValidationError("intents takes at most \(RepeatedOptions.maximumOtherArguments) arguments besides --param and --answer; got \(rest.count).")
+            }
             var command = try parseAsRoot(rest)
             if var taker = command as? any TakesRepeatedOptions {
                 taker.take(repeated)
@@ -50,6 +53,12 @@ public struct IntentsCommand: AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
+            }
+            // Output lost to a full disk or a closed pipe is a failure, not a silent success.
+            let failure = StandardStream.outputFailure.load(ordering: .relaxed)
+            if failure != 0 {
+                printError("error: the output could not be written: \(String(cString: strerror(failure))).")
+                exit(withError: ExitCode(ExitStatus.problems))
             }
             exit()
         } catch let error as HostError {
@@ -63,8 +72,11 @@ public struct IntentsCommand: AsyncParsableCommand {
         } catch {
             // Bad arguments exit with 2, as documented, not ArgumentParser's 64.
             if exitCode(for: error) == .validationFailure {
-                // ArgumentParser's message spans lines (the error, then the usage): each is escaped.
-                fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false).forEach { printError(String($0)) }
+                // ArgumentParser's message spans lines (the error, then the usage). The error may
+                // quote an argument holding a newline: it is escaped whole, then each line is.
+                let brief = message(for: error)
+                let full = fullMessage(for: error).replacingOccurrences(of: brief, with: brief.escapedForTerminal)
+                full.split(separator: "\n", omittingEmptySubsequences: false).forEach { printError(String($0)) }
                 exit(withError: ExitCode(ExitStatus.usage))
             }
             exit(withError: error)
@@ -163,7 +175,9 @@ struct GlobalOptions: ParsableArguments {
     private func resolvedAppsFolders(state: String, environment: [String: String]) throws -> [String] {
         if !appsFolders.isEmpty { return appsFolders }
         if let listed = environment["INTENTS_APPS"], !listed.isEmpty {
-            return listed.split(separator: ":").map(String.init)
+            let folders = listed.split(separator: ":").map(String.init)
+            guard !folders.isEmpty else { throw HostError(.usage, "INTENTS_APPS=\(listed.quotedForDisplay) names no folder.") }
+            return folders
         }
         var folders: [String] = []
         let installed = state + "/Apps"

@@ -7,6 +7,10 @@ struct RepeatedOptions {
     /// The options taken out, with their values in order.
     private(set) var values: [String: [String]] = [:]
 
+    /// The most arguments left for ArgumentParser: every other option, flag and argument. Its
+    /// quadratic time stays under a second or two within this bound; nobody needs more.
+    static let maximumOtherArguments = 1000
+
     /// The subcommands that take these options, and which of them each takes.
     static let takers: [String: Set<String>] = ["send": ["--param", "--answer"], "say": ["--answer"]]
 

@@ -28,8 +28,9 @@ struct ShortcutsCommand: AsyncParsableCommand {
         func run() async throws {
             let store = try global.systemStore(json: json)
             let shortcuts = try SystemCommandSupport.reporting(json) { try store.voiceShortcuts() }
+            SystemCommandSupport.noteSkipped(in: store)
             if json {
-                JSONOutput.print(["shortcuts": shortcuts.map { shortcut -> [String: Any] in
+                JSONOutput.print(["invalid": SystemCommandSupport.plain(store.skippedRecords), "shortcuts": shortcuts.map { shortcut -> [String: Any] in
                     var object: [String: Any] = ["identifier": shortcut.identifier.uuidString, "phrase": shortcut.phrase,
                                                  "app": shortcut.app, "shortcut": SystemCommandSupport.plain(shortcut.action)]
                     if let donation = shortcut.donation { object["donation"] = donation }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ExtensionProtocol
 import Foundation
 import IntentsHost
 import SystemStore
@@ -26,7 +27,7 @@ struct SuggestionsCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let at, Self.parse(at) == nil {
-            throw ValidationError("--at \"\(at)\" is not a date; write YYYY-MM-DDTHH:MM, like 2026-11-27T18:30.")
+            throw ValidationError("--at \(at.quotedForDisplay) is not a date from 1970 to 9999; write YYYY-MM-DDTHH:MM, like 2026-11-27T18:30.")
         }
         if !(1...1000).contains(limit) { throw ValidationError("--limit \(limit) is out of range; give 1 to 1000.") }
     }
@@ -37,7 +38,7 @@ struct SuggestionsCommand: AsyncParsableCommand {
         let (records, relevant, suggested) = try SystemCommandSupport.reporting(json) {
             (try store.donationRecords(), try store.relevantShortcuts(), try store.shortcutSuggestions())
         }
-        SystemCommandSupport.noteSkipped(records.invalid, in: store)
+        SystemCommandSupport.noteSkipped(in: store)
         let donations = records.valid
         let ranked = SuggestionRanker().rank(donations: donations, relevant: relevant, at: moment, limit: limit)
         if json {
@@ -68,6 +69,14 @@ struct SuggestionsCommand: AsyncParsableCommand {
 
     /// `YYYY-MM-DDTHH:MM[:SS]` in local time, or ISO 8601 with a zone.
     static func parse(_ text: String) -> Date? {
+        guard let date = anyDate(text), allowedDates.contains(date) else { return nil }
+        return date
+    }
+
+    /// The moments `--at` takes: years 1970 to 9999 (past those, dates wrap in formatting).
+    static let allowedDates = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_402_300_799)
+
+    private static func anyDate(_ text: String) -> Date? {
         if let zoned = ISO8601DateFormatter().date(from: text) { return zoned }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -76,6 +85,9 @@ struct SuggestionsCommand: AsyncParsableCommand {
             formatter.dateFormat = format
             if let date = formatter.date(from: text) { return date }
         }
-        return nil
+        // ISO 8601 with a zone but no seconds ("2026-11-27T18:30Z", "...T18:30+01:00").
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mmXXXXX"
+        return formatter.date(from: text)
     }
 }

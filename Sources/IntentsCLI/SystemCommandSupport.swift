@@ -8,6 +8,7 @@ enum SystemCommandSupport {
     /// The phrase index for what is installed and what the user set.
     static func phraseIndex(_ dispatcher: IntentDispatcher) throws -> PhraseIndex {
         let store = try dispatcher.openSystemStore()
+        defer { noteSkipped(in: store) }
         return try storeCall {
             PhraseCatalog.index(apps: dispatcher.catalog.apps, voiceShortcuts: try store.voiceShortcuts(), vocabulary: try store.vocabulary())
         }
@@ -36,10 +37,11 @@ enum SystemCommandSupport {
         }
     }
 
-    /// Says on stderr, once each, which donations were skipped because they do not decode.
-    static func noteSkipped(_ invalid: [InvalidRecord], in store: SystemStore) {
-        for record in invalid {
-            printError("warning: skipped donation \(record.identifier) of \(record.app) in \(store.path): \(record.problem).")
+    /// Says on stderr, once each, which records the store's listings skipped because they do
+    /// not decode (the others are shown as usual).
+    static func noteSkipped(in store: SystemStore) {
+        for record in store.skippedRecords {
+            printError("warning: skipped \(record.kind) \(record.identifier) of \(record.app) in \(store.path): \(record.problem).")
         }
     }
 
@@ -51,6 +53,11 @@ enum SystemCommandSupport {
             printError("error: \(error.message)")
         }
         return ExitCode(ExitStatus.code(for: error))
+    }
+
+    /// Skipped records, for `--json`'s `invalid`.
+    static func plain(_ records: [InvalidRecord]) -> [[String: Any]] {
+        records.map { ["kind": $0.kind, "identifier": $0.identifier, "app": $0.app, "problem": $0.problem] }
     }
 
     static func plain(_ action: ShortcutAction) -> [String: Any] {

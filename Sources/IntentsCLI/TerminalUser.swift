@@ -26,7 +26,7 @@ final class TerminalUser: ConversationUser, @unchecked Sendable {
             return next
         }
         guard interactive else { throw NonInteractiveUser.inputRequired(prompt) }
-        FileHandle.standardError.write(Data("> ".utf8))
+        StandardStream.error.write("> ")
         guard let line = readLine() else {
             throw HostError(.inputRequired, "Standard input ended before an answer to \"\(prompt.text)\".")
         }

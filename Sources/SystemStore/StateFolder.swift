@@ -7,7 +7,8 @@ public enum StateFolder {
     public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let explicit = environment["INTENTS_STATE"], !explicit.isEmpty { return explicit }
         if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/intents" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/intents"
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/state/intents"
     }
 
     /// Creates the folder `path` and its parents (mode 0755) where missing.

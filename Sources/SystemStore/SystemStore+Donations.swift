@@ -30,7 +30,7 @@ extension SystemStore {
     public func donationRecords(app: String? = nil) throws -> Records<Donation> {
         let rows = try app.map { try read("SELECT identifier, app, record FROM donations WHERE app = ? ORDER BY date, seq", [.text($0)]) }
             ?? read("SELECT identifier, app, record FROM donations ORDER BY date, seq")
-        return decodedRows(Donation.self, rows)
+        return decodedRows(Donation.self, rows, kind: "donation")
     }
 
     /// The donation with this identifier.

@@ -20,9 +20,9 @@ extension SystemStore {
 
     /// Voice shortcuts in the order they were made; only `app`'s when given.
     public func voiceShortcuts(app: String? = nil) throws -> [VoiceShortcutRecord] {
-        let rows = try app.map { try read("SELECT record FROM voice_shortcuts WHERE app = ? ORDER BY created, identifier", [.text($0)]) }
-            ?? read("SELECT record FROM voice_shortcuts ORDER BY created, identifier")
-        return try rows.map { try decode(VoiceShortcutRecord.self, $0[0]) }
+        let rows = try app.map { try read("SELECT identifier, app, record FROM voice_shortcuts WHERE app = ? ORDER BY created, identifier", [.text($0)]) }
+            ?? read("SELECT identifier, app, record FROM voice_shortcuts ORDER BY created, identifier")
+        return decodedRows(VoiceShortcutRecord.self, rows, kind: "voice shortcut").valid
     }
 
     public func voiceShortcut(identifier: UUID) throws -> VoiceShortcutRecord? {
@@ -88,9 +88,15 @@ extension SystemStore {
     }
 
     private func list<Record: Decodable>(table: String, app: String?, as type: Record.Type) throws -> [(app: String, action: Record)] {
-        let rows = try app.map { try read("SELECT app, record FROM \(table) WHERE app = ? ORDER BY position", [.text($0)]) }
-            ?? read("SELECT app, record FROM \(table) ORDER BY app, position")
-        return try rows.map { (app: $0[0].text ?? "", action: try decode(type, $0[1])) }
+        let rows = try app.map { try read("SELECT position, app, record FROM \(table) WHERE app = ? ORDER BY position", [.text($0)]) }
+            ?? read("SELECT position, app, record FROM \(table) ORDER BY app, position")
+        let kind = table == "relevant_shortcuts" ? "relevant shortcut" : "shortcut suggestion"
+        var records: [(app: String, action: Record)] = []
+        for row in rows {
+            // Decoded one by one, so that each keeps its app; a bad one is skipped and remembered.
+            if let record = decodedRows(type, [row], kind: kind).valid.first { records.append((app: row[1].text ?? "", action: record)) }
+        }
+        return records
     }
 
     private static func checkedPhrase(_ phrase: String) throws -> String {

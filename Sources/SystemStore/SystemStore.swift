@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import SQLiteSupport
+import Synchronization
 
 /// The host's system store, `<state>/System.sqlite`: donations, voice shortcuts, shortcut
 /// suggestions, relevant shortcuts, user vocabulary and Siri authorizations.
@@ -16,6 +17,10 @@ public final class SystemStore: Sendable {
     public let path: String
     public let donationCap: Int
     let connection: RawSQLiteConnection
+    private let skipped = Mutex<[InvalidRecord]>([])
+
+    /// The records the listings skipped so far because they do not decode, each once.
+    public var skippedRecords: [InvalidRecord] { skipped.withLock { $0 } }
 
     /// Opens (creating and migrating if needed) the system store of the state folder `stateFolder`.
     /// - Throws: `SystemStoreError` (`.unavailable`) naming the file.
@@ -48,26 +53,32 @@ public final class SystemStore: Sendable {
     func decode<Value: Decodable>(_ type: Value.Type, _ column: SQLiteValue) throws -> Value {
         switch Self.decoded(type, column) {
         case .success(let value): return value
-        case .failure(let problem): throw SystemStoreError(.corrupt, "A \(type) record in \(path) cannot be read: \(problem).")
+        case .failure(let problem): throw SystemStoreError(.corrupt, "A \(type) record in \(path) cannot be read: \(problem.reason).")
         }
     }
 
     /// The rows' records (`identifier, app, record` columns), those that decode; the others are
-    /// returned as invalid, so that one bad row never hides the good ones.
-    func decodedRows<Value: Decodable>(_ type: Value.Type, _ rows: [[SQLiteValue]]) -> Records<Value> {
+    /// returned as invalid, and remembered in `skippedRecords`, so that one bad row never hides
+    /// the good ones. `kind` names the records in messages ("donation").
+    func decodedRows<Value: Decodable>(_ type: Value.Type, _ rows: [[SQLiteValue]], kind: String) -> Records<Value> {
         var records = Records<Value>()
         for row in rows {
             switch Self.decoded(type, row[2]) {
             case .success(let value): records.valid.append(value)
             case .failure(let problem):
-                records.invalid.append(InvalidRecord(identifier: row[0].text ?? "?", app: row[1].text ?? "?", problem: problem.reason))
+                let identifier = row[0].text ?? row[0].integer.map(String.init) ?? "?"
+                records.invalid.append(InvalidRecord(kind: kind, identifier: identifier, app: row[1].text ?? "?", problem: problem.reason))
             }
+        }
+        if !records.invalid.isEmpty {
+            skipped.withLock { known in known += records.invalid.filter { !known.contains($0) } }
         }
         return records
     }
 
     private static func decoded<Value: Decodable>(_ type: Value.Type, _ column: SQLiteValue) -> Result<Value, RecordProblem> {
-        guard let data = column.blob, !data.isEmpty else { return .failure(RecordProblem(reason: "it is empty")) }
+        guard let data = column.blob else { return .failure(RecordProblem(reason: "it is not a JSON record")) }
+        guard !data.isEmpty else { return .failure(RecordProblem(reason: "it is empty")) }
         do {
             return .success(try JSONDecoder().decode(type, from: data))
         } catch let error as DecodingError {
@@ -105,6 +116,9 @@ public struct Records<Value> {
 
 /// A stored record that does not decode (written by another version, or damaged), skipped.
 public struct InvalidRecord: Hashable, Sendable {
+    /// What the record is: "donation", "voice shortcut", "relevant shortcut", "shortcut suggestion".
+    public var kind: String
+    /// Its identifier, or its position in its app's list.
     public var identifier: String
     public var app: String
     /// What is wrong with it, in a few words ("it is not valid JSON").

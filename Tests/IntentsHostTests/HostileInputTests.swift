@@ -250,10 +250,10 @@ extension CLITests {
     @Test func controlCharactersFromBundlesAndExtensionsAreEscapedOnTheTerminal() async throws {
         let crafted = TemporaryFolder()
         let writer = BundleWriter(appsFolder: crafted.path)
-        try writer.app("Forger", identifier: "com.forger.Forger", extra: ["CFBundleDisplayName": "Forger\n\u{1b}[31mFAKE LINE"])
+        try writer.app("Forger", identifier: "com.forger.Forger", extra: ["CFBundleDisplayName": "Forger\n\u{1b}[31mFAKE LINE\u{2028}SEPARATED"])
         let listing = try await hostileRun(["apps"], extraApps: [crafted.path])
         #expect(!listing.stdout.contains("\u{1b}"))
-        #expect(listing.stdout.contains("Forger\\n\\u{1b}[31mFAKE LINE (com.forger.Forger)"))
+        #expect(listing.stdout.contains("Forger\\n\\u{1b}[31mFAKE LINE\\u{2028}SEPARATED (com.forger.Forger)"))
         #expect(!listing.stdout.split(separator: "\n").contains { $0.hasPrefix("\u{1b}") || $0.hasPrefix("FAKE") })
         let json = try await hostileRun(["apps", "--json"], extraApps: [crafted.path])
         #expect(json.stdout.contains("Forger\\n\\u001b[31mFAKE LINE"), "JSON keeps the exact name, JSON-escaped")
@@ -298,6 +298,68 @@ extension CLITests {
         #expect(listStatus == 1)
         #expect(listOutput.hasPrefix("error: The database \(workspace.stateFolder)/System.sqlite cannot be opened: "))
         #expect(!listOutput.contains("Domain="))
+    }
+}
+
+/// Breaks an adversarial review found in the first round of fixes, each now a test.
+extension CLITests {
+    /// Runs `intents` with its stdout or stderr on /dev/full (writes fail with ENOSPC).
+    func runWithFullDevice(_ arguments: [String], stdoutFull: Bool) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Package.cli)
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": state.path]
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        process.standardOutput = stdoutFull ? full : FileHandle.nullDevice
+        process.standardError = stdoutFull ? FileHandle.nullDevice : full
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+    }
+
+    @Test func anUnwritableStderrOrStdoutIsAFailureNotACrash() throws {
+        #expect(try runWithFullDevice(["lock", "--state", "/dev/null"], stdoutFull: false) == 1)
+        #expect(try runWithFullDevice(["apps", "--apps", try sampleAppsFolder(apps), "--state", state.path], stdoutFull: true) == 1,
+                "output lost is not a success")
+    }
+
+    @Test func aBadVoiceShortcutRowIsSkippedAndNamed() async throws {
+        let system = try SystemStore(stateFolder: state.path)
+        let raw = try RawSQLiteConnection(path: system.path)
+        try raw.run("INSERT INTO voice_shortcuts (identifier, normalized_phrase, app, created, record) VALUES ('X', 'bad phrase', 'com.example.Pizza', 1.0, 'garbage')")
+        let list = try await hostileRun(["shortcuts", "list", "--json"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(try list.json()["shortcuts"] as? [Any] != nil)
+        #expect(list.stderr.contains("warning: skipped voice shortcut X of com.example.Pizza in \(system.path): it is not valid JSON."))
+        let say = try await hostileRun(["say", "order a margherita with Pizza", "--non-interactive"])
+        #expect(!say.stderr.contains("cannot be read"), "one bad shortcut never stops say: \(say.stderr)")
+    }
+
+    @Test func theSameAppsFolderTwiceIsReadOnce() async throws {
+        let samples = try sampleAppsFolder(apps)
+        let run = try await runWithLimit(Package.cli, ["apps", "--apps", samples, "--apps", samples + "/", "--state", state.path],
+                                         environment: ["PATH": "/usr/bin:/bin"], limit: .seconds(60))
+        #expect(run.stdout.hasPrefix("MonkeyChat (com.example.MonkeyChat)"), "\(run.stdout)")
+        #expect(!run.stdout.contains("is also used by"))
+    }
+
+    @Test func otherArgumentsAreBoundedAndDatesRangeChecked() async throws {
+        let flags = try await hostileRun(["apps"] + Array(repeating: "--json", count: 2000), limit: .seconds(60))
+        #expect(flags.status == 2)
+        #expect(flags.stderr.hasPrefix("Error: intents takes at most 1000 arguments besides --param and --answer; got "))
+        let far = try await hostileRun(["suggestions", "--at=9223372036854775807-01-01T00:00:00Z"])
+        #expect(far.status == 2)
+        #expect(far.stderr.contains("is not a date from 1970 to 9999"))
+        let zoned = try await hostileRun(["suggestions", "--at", "2026-11-27T18:30Z"])
+        #expect(zoned.status == 0, "ISO 8601 with a zone and no seconds, as the help says: \(zoned.stderr)")
+    }
+
+    @Test func anArgumentHoldingANewlineCannotForgeALineInAUsageError() async throws {
+        let run = try await hostileRun(["send", "X", "--timeout", "5\nFORGED LINE"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: The value '5\\nFORGED LINE' is invalid"))
+        #expect(!run.stderr.split(separator: "\n").contains { $0.hasPrefix("FORGED") })
     }
 }
 

@@ -187,7 +187,7 @@ import Testing
     @Test func badArgumentsAreOneSentenceErrors() async throws {
         let cases: [([String], String)] = [
             (["say", " ?! "], "Error: The utterance \" ?! \" has no words."),
-            (["suggestions", "--at", "tomorrow"], "Error: --at \"tomorrow\" is not a date; write YYYY-MM-DDTHH:MM, like 2026-11-27T18:30."),
+            (["suggestions", "--at", "tomorrow"], "Error: --at \"tomorrow\" is not a date from 1970 to 9999; write YYYY-MM-DDTHH:MM, like 2026-11-27T18:30."),
             (["shortcuts", "delete", "123"], "Error: \"123\" is not a shortcut identifier (a UUID, as `intents shortcuts list` shows)."),
             (["donations", "delete"], "Error: Give donation identifiers, or --all (with --app for one app's)."),
             (["authorize", "MonkeyChat"], "Error: Say what to do for MonkeyChat: grant, deny or reset."),

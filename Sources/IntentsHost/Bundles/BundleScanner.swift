@@ -14,7 +14,10 @@ public enum BundleScanner {
     public static func scan(appsFolders: [String]) -> BundleCatalog {
         var catalog = BundleCatalog()
         var found: [AppBundle] = []
-        for folder in appsFolders {
+        // A folder named twice (as given, with a trailing slash, through a link) is read once:
+        // read twice, every app in it would seem to share its identifier with itself.
+        var seen: Set<String> = []
+        for folder in appsFolders where seen.insert(RealPath.of(folder) ?? folder).inserted {
             let entries: [String]
             do {
                 entries = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()

@@ -34,6 +34,9 @@ public struct LockStateStore: Sendable {
     public let path: String
     private let cache = LockStateCache()
 
+    /// What may surround the state's name: ASCII white space only.
+    private static let asciiWhiteSpace = CharacterSet(charactersIn: " \t\r\n")
+
     /// The largest file that can hold a state ("lockedBeforeFirstUnlock" and a newline).
     static let maximumSize = 64
 
@@ -66,7 +69,7 @@ public struct LockStateStore: Sendable {
         var bytes = [UInt8](repeating: 0, count: Self.maximumSize + 1)
         let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count >= 0 else { return failedClosed("\(path) cannot be read: \(String(cString: strerror(errno)))") }
-        let text = String(decoding: bytes.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: bytes.prefix(count), as: UTF8.self).trimmingCharacters(in: Self.asciiWhiteSpace)
         let reading = if let state = LockState(rawValue: text) {
             LockReading(state: state)
         } else {
