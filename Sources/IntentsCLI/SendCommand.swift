@@ -53,9 +53,13 @@ struct SendCommand: AsyncParsableCommand {
         for parameter in parameters where !parameter.contains("=") || parameter.hasPrefix("=") {
             throw ValidationError("--param \"\(parameter)\" must be NAME=VALUE, for example --param content=hello.")
         }
+        // An extension needs about 112 MiB of address space to start (the Swift runtime and
+        // Foundation); no process may open more files than the hard limit this one was given.
+        var hardFiles = rlimit()
+        let openFilesCeiling = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &hardFiles) == 0 ? max(16, min(UInt64(hardFiles.rlim_max), 1 << 20)) : 1 << 20
         let ranges: [(String, UInt64?, ClosedRange<UInt64>)] = [
-            ("--cpu-limit", cpuLimit, 1...86_400), ("--memory-limit", memoryLimit, 64...1 << 30),
-            ("--open-files-limit", openFilesLimit, 16...1 << 20), ("--file-size-limit", fileSizeLimit, 1...1 << 30),
+            ("--cpu-limit", cpuLimit, 1...86_400), ("--memory-limit", memoryLimit, 128...1 << 30),
+            ("--open-files-limit", openFilesLimit, 16...openFilesCeiling), ("--file-size-limit", fileSizeLimit, 1...1 << 30),
             ("--threads-limit", threadsLimit, 8...1 << 22),
         ]
         for (flag, value, range) in ranges {

@@ -207,7 +207,7 @@ extension CLITests {
         (["send", "X"], ["INTENTS_STEP_TIMEOUT": "1e300"], "INTENTS_STEP_TIMEOUT=\"1e300\" is not a deadline in range; give 0.001 to 86400 seconds."),
         (["say", "pizza time"], ["INTENTS_STEP_TIMEOUT": "-5"], "INTENTS_STEP_TIMEOUT=\"-5\" is not a deadline in range; give 0.001 to 86400 seconds."),
         (["send", "X", "--cpu-limit", "18446744073709551615"], [:], "--cpu-limit 18446744073709551615 is out of range; give 1 to 86400."),
-        (["send", "X", "--memory-limit", "17592186044416"], [:], "--memory-limit 17592186044416 is out of range; give 64 to 1073741824."),
+        (["send", "X", "--memory-limit", "17592186044416"], [:], "--memory-limit 17592186044416 is out of range; give 128 to 1073741824."),
         (["suggestions", "--limit", "0"], [:], "--limit 0 is out of range; give 1 to 1000."),
     ] as [([String], [String: String], String)])
     func badNumbersAndPathsAreUsageErrorsNamingTheRange(_ arguments: [String], _ environment: [String: String], _ message: String) async throws {
