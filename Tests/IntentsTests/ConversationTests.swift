@@ -93,6 +93,19 @@ import Testing
         #expect(result.outcome.intent.parameters["count"] == .integer(4))
     }
 
+    /// A list parameter the handler does not resolve keeps every element it was given (it was
+    /// cut to its first element), and an empty list may be answered with no results at all.
+    @Test func anUnresolvedListKeepsEveryElement() async throws {
+        let intent = ProbeIntent()
+        intent.friends = [person("Kiki", "@kiki"), person("Bobo", "@bobo")]
+        let result = try await host().send(intent)
+        #expect(result.outcome.intent.parameters["friends"]?.elements.map(\.displayString) == ["Kiki (@kiki)", "Bobo (@bobo)"])
+        probe.script.friends = { _ in [] }
+        let empty = ProbeIntent()
+        empty.friends = []
+        #expect(try await host().send(empty).outcome.intent.parameters["friends"]?.elements.isEmpty != false)
+    }
+
     @Test func listParameterReplacesOnlyTheElementInQuestion() async throws {
         probe.script.friends = { intent in
             (intent.friends ?? []).map { friend in

@@ -56,10 +56,14 @@ public struct ConversationDriver: Sendable {
             let reply = try await channel.request(
                 .resolve(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent, parameter: parameter.name),
                 timeout: timeout)
-            guard case .resolved(_, let results) = reply, !results.isEmpty else {
+            guard case .resolved(_, let results) = reply, !results.isEmpty || parameter.isList else {
                 throw HostError(.extensionFailed, "The extension answered resolve \(parameter.name) with no resolution result.")
             }
             var elements = state.intent.parameters[parameter.name]?.elements ?? []
+            // A list resolved with no results (an empty list), or a resolve method the handler does
+            // not implement, leaves the value as given: every element of a list, not its first.
+            if results.isEmpty { return }
+            if results.count == 1, case .unimplemented = results[0] { return }
             guard let (index, pending) = firstUnresolved(results, elements: elements, parameter: parameter, state: state) else {
                 let resolved = results.enumerated().compactMap { offset, result -> IntentValue? in
                     if case .success(let value) = result { return value }
