@@ -14,6 +14,16 @@ import Testing
         #expect(schema.parameters[3].enumerationCases.map(\.name) == ["unknown", "outgoingMessageText", "outgoingMessageAudio"])
     }
 
+    /// A person typed by name has no handle, as on Apple's systems, not a handle with no value.
+    @Test func aPersonKnownByNameHasNoHandle() throws {
+        let named = try #require(INPerson.fromIntentValue(.person(PersonValue(displayName: "Kiki"))))
+        #expect(named.personHandle == nil)
+        #expect(named.displayName == "Kiki")
+        let handled = try #require(INPerson.fromIntentValue(.person(PersonValue(displayName: "Kiki", handle: "@kiki", handleType: 0))))
+        #expect(handled.personHandle?.value == "@kiki")
+        #expect(INPerson.fromIntentValue(named.intentValue)?.personHandle == nil, "round-trips")
+    }
+
     @Test func intentRoundTripsThroughItsPayload() throws {
         let intent = INSendMessageIntent(recipients: [person("Bobo", "@b")], outgoingMessageType: .outgoingMessageText,
                                          content: "bananas", speakableGroupName: nil, conversationIdentifier: nil,

@@ -3,7 +3,8 @@ import ExtensionProtocol
 
 /// A person: a recipient, a sender, a contact.
 open class INPerson: NSObject {
-    public let personHandle: INPersonHandle?
+    /// The handle; nil for a person known only by name (as Siri gives a name the user spoke).
+    public internal(set) var personHandle: INPersonHandle?
     public let nameComponents: PersonNameComponents?
     public let displayName: String
     public let image: INImage?
@@ -45,8 +46,10 @@ extension INPerson: IntentValueConvertible {
     public static func fromIntentValue(_ value: IntentValue) -> Self? {
         guard case .person(let person) = value else { return nil }
         let type = person.handleType.flatMap(INPersonHandleType.init(rawValue:)) ?? .unknown
-        return Self(personHandle: INPersonHandle(value: person.handle, type: type), nameComponents: nil,
-                  displayName: person.displayName, image: nil,
-                  contactIdentifier: person.contactIdentifier, customIdentifier: person.customIdentifier)
+        let made = Self(personHandle: INPersonHandle(value: person.handle, type: type), nameComponents: nil,
+                        displayName: person.displayName, image: nil,
+                        contactIdentifier: person.contactIdentifier, customIdentifier: person.customIdentifier)
+        if person.handle == nil && person.handleType == nil { made.personHandle = nil }
+        return made
     }
 }
