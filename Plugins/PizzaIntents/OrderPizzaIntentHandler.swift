@@ -32,7 +32,7 @@ public class OrderPizzaIntentHandler: NSObject, OrderPizzaIntentHandling {
         switch quantity {
         case ..<1: completion(.unsupported(forReason: .negativeNumbersNotSupported))
         case 11...: completion(.unsupported(forReason: .greaterThanMaximumValue))
-        case 6...: completion(.confirmationRequired(with: NSNumber(value: quantity)))
+        case 6...: completion(.confirmationRequired(with: quantity))
         default: completion(.success(with: quantity))
         }
     }

@@ -60,6 +60,12 @@ import Testing
         #expect(INPersonResolutionResult.success(with: person("Kiki")).resolution == .success(value: person("Kiki").intentValue))
         #expect(INStringResolutionResult.disambiguation(with: ["a", "b"]).resolution == .disambiguation(choices: [.string("a"), .string("b")]))
         #expect(INIntegerResolutionResult.confirmationRequired(with: 6).resolution == .confirmationRequired(value: .integer(6)))
+        // Apple's Swift signatures take Int?, Double? and Bool?, not NSNumber?.
+        let count: Int? = 3, price: Double? = 9.5, extra: Bool? = true
+        #expect(INIntegerResolutionResult.confirmationRequired(with: count).resolution == .confirmationRequired(value: .integer(3)))
+        #expect(INDoubleResolutionResult.confirmationRequired(with: price).resolution == .confirmationRequired(value: .double(9.5)))
+        #expect(INBooleanResolutionResult.confirmationRequired(with: extra).resolution == .confirmationRequired(value: .boolean(true)))
+        #expect(INIntegerResolutionResult.confirmationRequired(with: nil).resolution == .confirmationRequired(value: nil))
         #expect(INBooleanResolutionResult.needsValue().resolution == .needsValue)
         #expect(INDateComponentsResolutionResult.notRequired().resolution == .notRequired)
         #expect(INObjectResolutionResult.unsupported().resolution == .unsupported(reason: nil))

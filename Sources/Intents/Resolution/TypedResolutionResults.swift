@@ -18,20 +18,20 @@ open class INStringResolutionResult: INIntentResolutionResult {
 open class INIntegerResolutionResult: INIntentResolutionResult {
     public class func success(with resolvedValue: Int) -> Self { success(resolvedValue) }
     public class func disambiguation(with valuesToDisambiguate: [Int]) -> Self { disambiguation(valuesToDisambiguate) }
-    public class func confirmationRequired(with valueToConfirm: NSNumber?) -> Self { confirmation(valueToConfirm?.intValue) }
+    public class func confirmationRequired(with valueToConfirm: Int?) -> Self { confirmation(valueToConfirm) }
 }
 
 /// Resolves a parameter that holds a decimal number.
 open class INDoubleResolutionResult: INIntentResolutionResult {
     public class func success(with resolvedValue: Double) -> Self { success(resolvedValue) }
     public class func disambiguation(with valuesToDisambiguate: [Double]) -> Self { disambiguation(valuesToDisambiguate) }
-    public class func confirmationRequired(with valueToConfirm: NSNumber?) -> Self { confirmation(valueToConfirm?.doubleValue) }
+    public class func confirmationRequired(with valueToConfirm: Double?) -> Self { confirmation(valueToConfirm) }
 }
 
 /// Resolves a parameter that holds a yes/no value.
 open class INBooleanResolutionResult: INIntentResolutionResult {
     public class func success(with resolvedValue: Bool) -> Self { success(resolvedValue) }
-    public class func confirmationRequired(with valueToConfirm: NSNumber?) -> Self { confirmation(valueToConfirm?.boolValue) }
+    public class func confirmationRequired(with valueToConfirm: Bool?) -> Self { confirmation(valueToConfirm) }
 }
 
 /// Resolves a parameter that holds an `INObject` or a custom type derived from it.
