@@ -23,37 +23,33 @@ extension CLITests {
     /// Runs `executable`; kills it and records an issue when it outlives `limit`.
     func runWithLimit(_ executable: String, _ arguments: [String], environment: [String: String],
                       limit: Duration) async throws -> Run {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: executable)
-                    process.arguments = arguments
-                    process.environment = environment
-                    let output = Pipe(), errors = Pipe()
-                    process.standardOutput = output
-                    process.standardError = errors
-                    process.standardInput = FileHandle.nullDevice
-                    try process.run()
-                    let killer = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
-                    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(limit.components.seconds * 1000)), execute: killer)
-                    // Both pipes drained at once, so that neither can fill and stall the process.
-                    let errorBytes = ErrorBytes()
-                    let errorReader = Thread { errorBytes.data = errors.fileHandleForReading.readDataToEndOfFile() }
-                    errorReader.start()
-                    let out = output.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    killer.cancel()
-                    while !errorReader.isFinished { usleep(1000) }
-                    if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL {
-                        Issue.record("intents \(arguments.joined(separator: " ").prefix(200)) did not finish within \(limit).")
-                    }
-                    let run = Run(status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus,
-                                  stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errorBytes.data, as: UTF8.self))
-                    expectNoErrorDump(run.stdout + run.stderr)
-                    return run
-                })
+        try await offThePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.environment = environment
+            let output = Pipe(), errors = Pipe()
+            process.standardOutput = output
+            process.standardError = errors
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let killer = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(limit.components.seconds * 1000)), execute: killer)
+            // Both pipes drained at once, so that neither can fill and stall the process.
+            let errorBytes = ErrorBytes()
+            let errorReader = Thread { errorBytes.data = errors.fileHandleForReading.readDataToEndOfFile() }
+            errorReader.start()
+            let out = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            killer.cancel()
+            while !errorReader.isFinished { usleep(1000) }
+            if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL {
+                Issue.record("intents \(arguments.joined(separator: " ").prefix(200)) did not finish within \(limit).")
             }
+            let run = Run(status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus,
+                          stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errorBytes.data, as: UTF8.self))
+            expectNoErrorDump(run.stdout + run.stderr)
+            return run
         }
     }
 

@@ -126,23 +126,27 @@ func runProgram(_ executable: String, _ arguments: [String], environment: [Strin
 
 private func runToCompletion(_ executable: String, _ arguments: [String], environment: [String: String]?,
                              currentDirectory: String?) async throws -> (status: Int32, output: String) {
+    try await offThePool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}
+
+/// Runs `body` on a GCD thread and awaits it: a blocking wait for a process must not hold one
+/// of the concurrency pool's few threads.
+func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: executable)
-                process.arguments = arguments
-                if let environment { process.environment = environment }
-                if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-                let pipe = Pipe()
-                process.standardOutput = pipe
-                process.standardError = pipe
-                try process.run()
-                let output = pipe.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-            })
-        }
+        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
     }
 }
 
