@@ -29,11 +29,10 @@ struct DonationsCommand: AsyncParsableCommand {
         func run() async throws {
             let store = try global.systemStore(json: json)
             let bundle = try app.map { try global.bundleIdentifier(ofApp: $0, json: json) }
-            let records = try SystemCommandSupport.reporting(json) { try store.donationRecords(app: bundle) }
+            let donations = try SystemCommandSupport.reporting(json) { try store.donations(app: bundle) }
             SystemCommandSupport.noteSkipped(in: store)
-            let donations = records.valid
             if json {
-                JSONOutput.print(["invalid": SystemCommandSupport.plain(records.invalid),
+                JSONOutput.print(["invalid": SystemCommandSupport.plain(store.skippedRecords),
                                   "donations": donations.map { donation -> [String: Any] in
                     var object: [String: Any] = ["identifier": donation.identifier, "app": donation.app, "kind": donation.kind.rawValue,
                                                  "date": SystemCommandSupport.timestamp(donation.date),

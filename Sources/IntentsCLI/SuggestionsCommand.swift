@@ -35,11 +35,10 @@ struct SuggestionsCommand: AsyncParsableCommand {
     func run() async throws {
         let moment = at.flatMap(Self.parse) ?? Date()
         let store = try global.systemStore(json: json)
-        let (records, relevant, suggested) = try SystemCommandSupport.reporting(json) {
-            (try store.donationRecords(), try store.relevantShortcuts(), try store.shortcutSuggestions())
+        let (donations, relevant, suggested) = try SystemCommandSupport.reporting(json) {
+            (try store.donations(), try store.relevantShortcuts(), try store.shortcutSuggestions())
         }
         SystemCommandSupport.noteSkipped(in: store)
-        let donations = records.valid
         let ranked = SuggestionRanker().rank(donations: donations, relevant: relevant, at: moment, limit: limit)
         if json {
             JSONOutput.print([

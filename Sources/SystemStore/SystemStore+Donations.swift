@@ -21,16 +21,11 @@ extension SystemStore {
     }
 
     /// Donations, oldest first; only `app`'s when given. Records that do not decode are skipped
-    /// (`donationRecords(app:)` lists them).
+    /// (`skippedRecords` lists them).
     public func donations(app: String? = nil) throws -> [Donation] {
-        try donationRecords(app: app).valid
-    }
-
-    /// Donations, oldest first (only `app`'s when given), and the records that do not decode.
-    public func donationRecords(app: String? = nil) throws -> Records<Donation> {
         let rows = try app.map { try read("SELECT identifier, app, record FROM donations WHERE app = ? ORDER BY date, seq", [.text($0)]) }
             ?? read("SELECT identifier, app, record FROM donations ORDER BY date, seq")
-        return decodedRows(Donation.self, rows, kind: "donation")
+        return rows.compactMap { decodedRow(Donation.self, $0, kind: "donation") }
     }
 
     /// The donation with this identifier.

@@ -22,7 +22,7 @@ extension SystemStore {
     public func voiceShortcuts(app: String? = nil) throws -> [VoiceShortcutRecord] {
         let rows = try app.map { try read("SELECT identifier, app, record FROM voice_shortcuts WHERE app = ? ORDER BY created, identifier", [.text($0)]) }
             ?? read("SELECT identifier, app, record FROM voice_shortcuts ORDER BY created, identifier")
-        return decodedRows(VoiceShortcutRecord.self, rows, kind: "voice shortcut").valid
+        return rows.compactMap { decodedRow(VoiceShortcutRecord.self, $0, kind: "voice shortcut") }
     }
 
     public func voiceShortcut(identifier: UUID) throws -> VoiceShortcutRecord? {
@@ -65,7 +65,7 @@ extension SystemStore {
 
     /// Shortcut suggestions, app by app.
     public func shortcutSuggestions(app: String? = nil) throws -> [(app: String, action: ShortcutAction)] {
-        try list(table: "shortcut_suggestions", app: app, as: ShortcutAction.self)
+        try list(table: "shortcut_suggestions", app: app, as: ShortcutAction.self, kind: "shortcut suggestion")
     }
 
     /// Replaces `app`'s relevant shortcuts (`INRelevantShortcutStore.setRelevantShortcuts`).
@@ -74,7 +74,7 @@ extension SystemStore {
     }
 
     public func relevantShortcuts(app: String? = nil) throws -> [(app: String, action: RelevantShortcutRecord)] {
-        try list(table: "relevant_shortcuts", app: app, as: RelevantShortcutRecord.self)
+        try list(table: "relevant_shortcuts", app: app, as: RelevantShortcutRecord.self, kind: "relevant shortcut")
     }
 
     private func replaceList(table: String, app: String, records: [some Encodable]) throws {
@@ -87,16 +87,10 @@ extension SystemStore {
         }
     }
 
-    private func list<Record: Decodable>(table: String, app: String?, as type: Record.Type) throws -> [(app: String, action: Record)] {
+    private func list<Record: Decodable>(table: String, app: String?, as type: Record.Type, kind: String) throws -> [(app: String, action: Record)] {
         let rows = try app.map { try read("SELECT position, app, record FROM \(table) WHERE app = ? ORDER BY position", [.text($0)]) }
             ?? read("SELECT position, app, record FROM \(table) ORDER BY app, position")
-        let kind = table == "relevant_shortcuts" ? "relevant shortcut" : "shortcut suggestion"
-        var records: [(app: String, action: Record)] = []
-        for row in rows {
-            // Decoded one by one, so that each keeps its app; a bad one is skipped and remembered.
-            if let record = decodedRows(type, [row], kind: kind).valid.first { records.append((app: row[1].text ?? "", action: record)) }
-        }
-        return records
+        return rows.compactMap { row in decodedRow(type, row, kind: kind).map { (app: row[1].text ?? "", action: $0) } }
     }
 
     private static func checkedPhrase(_ phrase: String) throws -> String {

@@ -57,23 +57,19 @@ public final class SystemStore: Sendable {
         }
     }
 
-    /// The rows' records (`identifier, app, record` columns), those that decode; the others are
-    /// returned as invalid, and remembered in `skippedRecords`, so that one bad row never hides
-    /// the good ones. `kind` names the records in messages ("donation").
-    func decodedRows<Value: Decodable>(_ type: Value.Type, _ rows: [[SQLiteValue]], kind: String) -> Records<Value> {
-        var records = Records<Value>()
-        for row in rows {
-            switch Self.decoded(type, row[2]) {
-            case .success(let value): records.valid.append(value)
-            case .failure(let problem):
-                let identifier = row[0].text ?? row[0].integer.map(String.init) ?? "?"
-                records.invalid.append(InvalidRecord(kind: kind, identifier: identifier, app: row[1].text ?? "?", problem: problem.reason))
-            }
+    /// The record of a row (`identifier, app, record` columns), or nil when it does not decode:
+    /// then it is remembered in `skippedRecords` (once), so that one bad row never hides the
+    /// good ones. `kind` names the record in messages ("donation").
+    func decodedRow<Value: Decodable>(_ type: Value.Type, _ row: [SQLiteValue], kind: String) -> Value? {
+        switch Self.decoded(type, row[2]) {
+        case .success(let value):
+            return value
+        case .failure(let problem):
+            let identifier = row[0].text ?? row[0].integer.map(String.init) ?? "?"
+            let invalid = InvalidRecord(kind: kind, identifier: identifier, app: row[1].text ?? "?", problem: problem.reason)
+            skipped.withLock { known in if !known.contains(invalid) { known.append(invalid) } }
+            return nil
         }
-        if !records.invalid.isEmpty {
-            skipped.withLock { known in known += records.invalid.filter { !known.contains($0) } }
-        }
-        return records
     }
 
     private static func decoded<Value: Decodable>(_ type: Value.Type, _ column: SQLiteValue) -> Result<Value, RecordProblem> {
@@ -106,12 +102,6 @@ public final class SystemStore: Sendable {
 /// Why a stored record does not decode.
 struct RecordProblem: Error {
     var reason: String
-}
-
-/// Records read from a store: those that decode, and those skipped because they do not.
-public struct Records<Value> {
-    public var valid: [Value] = []
-    public var invalid: [InvalidRecord] = []
 }
 
 /// A stored record that does not decode (written by another version, or damaged), skipped.
