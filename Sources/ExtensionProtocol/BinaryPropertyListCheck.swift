@@ -12,8 +12,8 @@ public enum BinaryPropertyListCheck {
 
     /// Why `bytes` must not be parsed, as a clause ("holds a set..."), or nil when they may be.
     public static func problem(in bytes: some Collection<UInt8>) -> String? {
+        guard bytes.starts(with: "bplist".utf8) else { return nil }
         let bytes = Array(bytes)
-        guard bytes.starts(with: Array("bplist".utf8)) else { return nil }
         let headerSize = 8, trailerSize = 32
         guard bytes.count >= headerSize + trailerSize + 1 else { return "is too short to be a binary property list" }
         let trailer = bytes.count - trailerSize

@@ -39,7 +39,7 @@ func printError(_ text: String) {
 /// Standard output or error, written with write(2), a line at a time. A failed write never
 /// traps (FileHandle's would): on stderr it is ignored, on stdout it is remembered, so that the
 /// command can fail instead of exiting 0 with its output lost.
-struct StandardStream: TextOutputStream {
+struct StandardStream {
     let descriptor: Int32
 
     static var output: StandardStream { StandardStream(descriptor: 1) }

@@ -5,7 +5,7 @@ import ArgumentParser
 /// its time grows with the square of their count. Taken out here, parsing stays linear.
 struct RepeatedOptions {
     /// The options taken out, with their values in order.
-    private(set) var values: [String: [String]] = [:]
+    private var values: [String: [String]] = [:]
 
     /// The most arguments left for ArgumentParser: every other option, flag and argument. Its
     /// quadratic time stays under a second or two within this bound; nobody needs more.
