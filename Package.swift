@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "pizza", targets: ["pizza"]),
         .executable(name: "monkeychat", targets: ["monkeychat"]),
         .library(name: "Intents", targets: ["Intents"]),
+        .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "IntentsHost", targets: ["IntentsHost"]),
         .library(name: "IntentsTesting", targets: ["IntentsTesting"]),
         .library(name: "SharedKit", targets: ["SharedKit"]),
@@ -35,6 +36,9 @@ let package = Package(
         // A one-parameter extension the benchmarks drive.
         .library(name: "EchoIntents", type: .dynamic, targets: ["EchoIntents"]),
         .executable(name: "intents-bench", targets: ["intents-bench"]),
+        // Xcode's intent code generation: the generator and the build plugin that runs it.
+        .executable(name: "intents-codegen", targets: ["intents-codegen"]),
+        .plugin(name: "IntentDefinitionGenerator", targets: ["IntentDefinitionGenerator"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,8 +46,14 @@ let package = Package(
     ],
     targets: [
         .target(name: "ExtensionProtocol", swiftSettings: strictSettings),
+        .target(name: "IntentDefinitionCodegen", dependencies: ["ExtensionProtocol"], swiftSettings: strictSettings),
+        .executableTarget(name: "intents-codegen", dependencies: ["IntentDefinitionCodegen"], swiftSettings: strictSettings),
+        .plugin(name: "IntentDefinitionGenerator", capability: .buildTool(), dependencies: ["intents-codegen"],
+                path: "Plugins/IntentDefinitionGenerator"),
         // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
-        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemStore"], swiftSettings: strictSettings + extensionSettings),
+        // The subset of Core Location that intents carry (CLPlacemark, CLLocation).
+        .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
+        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemStore", "CoreLocation"], swiftSettings: strictSettings + extensionSettings),
         .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore"], swiftSettings: strictSettings),
         .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents"], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [
@@ -71,8 +81,8 @@ let package = Package(
                 path: "SharedKit", exclude: ["SampleIntents"], swiftSettings: strictSettings),
         // The sample apps' custom intents, shared by each app (which donates them) and its
         // extension (which handles them), as Xcode shares generated intent classes.
-        .target(name: "SampleIntents", dependencies: ["Intents"], path: "SharedKit/SampleIntents",
-                swiftSettings: extensionSettings),
+        .target(name: "SampleIntents", dependencies: ["Intents", "SharedKit"], path: "SharedKit/SampleIntents",
+                swiftSettings: extensionSettings, plugins: ["IntentDefinitionGenerator"]),
 
         .target(name: "MonkeyChatIntents", dependencies: ["Intents", "SharedKit"],
                 path: "Plugins/MonkeyChatIntents", swiftSettings: extensionSettings),

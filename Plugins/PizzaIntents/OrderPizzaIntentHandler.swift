@@ -13,13 +13,13 @@ public class OrderPizzaIntentHandler: NSObject, OrderPizzaIntentHandling {
     public func resolveKind(for intent: OrderPizzaIntent) async -> OrderPizzaKindResolutionResult {
         guard let requested = intent.kind else { return .needsValue() }
         if let identifier = requested.identifier, let pizza = menu.pizza(identifier: identifier) {
-            return .success(with: Self.pizza(pizza))
+            return .success(with: Pizza(menuItem: pizza))
         }
-        let matches = menu.matches(requested.display)
+        let matches = menu.matches(requested.displayString)
         switch matches.count {
         case 0: return .unsupported(forReason: .notOnMenu)
-        case 1: return .success(with: Self.pizza(matches[0]))
-        default: return .disambiguation(with: matches.map(Self.pizza))
+        case 1: return .success(with: Pizza(menuItem: matches[0]))
+        default: return .disambiguation(with: matches.map(Pizza.init(menuItem:)))
         }
     }
 
@@ -51,7 +51,7 @@ public class OrderPizzaIntentHandler: NSObject, OrderPizzaIntentHandling {
         if (try? pizzeria?.isClosed()) == true || !menu.isOpen(atHour: hour) {
             completion(OrderPizzaIntentResponse(code: .failurePizzeriaClosed, userActivity: nil))
         } else if !pizza.isAvailable {
-            completion(.failurePizzaUnavailable(kind: Self.pizza(pizza)))
+            completion(.failurePizzaUnavailable(kind: Pizza(menuItem: pizza)))
         } else {
             completion(OrderPizzaIntentResponse(code: .ready, userActivity: nil))
         }
@@ -68,7 +68,8 @@ public class OrderPizzaIntentHandler: NSObject, OrderPizzaIntentHandling {
         return .success(waitTime: NSNumber(value: 15 + 5 * quantity))
     }
 
-    private static func pizza(_ pizza: MenuPizza) -> Pizza {
-        Pizza(identifier: pizza.identifier, display: pizza.name)
+    /// When the user names no pizza, the host offers the ones available today.
+    public func provideKindOptionsCollection(for intent: OrderPizzaIntent) async throws -> INObjectCollection<Pizza> {
+        INObjectCollection(items: menu.pizzas.filter(\.isAvailable).map(Pizza.init(menuItem:)))
     }
 }

@@ -25,18 +25,31 @@ public struct ParameterSchema: Codable, Hashable, Sendable {
     public var isList: Bool
     /// The cases of an enumeration parameter, in declared order; empty otherwise.
     public var enumerationCases: [EnumerationValue]
+    /// Whether the handler offers options for this parameter (`provide<Parameter>OptionsCollection`).
+    public var providesOptions: Bool
 
     public init(name: String, title: String? = nil, type: ValueType, isList: Bool = false,
-                enumerationCases: [EnumerationValue] = []) {
+                enumerationCases: [EnumerationValue] = [], providesOptions: Bool = false) {
         self.name = name
         self.title = title ?? name
         self.type = type
         self.isList = isList
         self.enumerationCases = enumerationCases
+        self.providesOptions = providesOptions
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, title, type, isList, enumerationCases, providesOptions }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decode(String.self, forKey: .name), title: try container.decode(String.self, forKey: .title),
+                  type: try container.decode(ValueType.self, forKey: .type), isList: try container.decode(Bool.self, forKey: .isList),
+                  enumerationCases: try container.decode([EnumerationValue].self, forKey: .enumerationCases),
+                  providesOptions: try container.decodeIfPresent(Bool.self, forKey: .providesOptions) ?? false)
     }
 }
 
 /// The kinds of value a parameter can hold.
 public enum ValueType: String, Codable, Hashable, Sendable, CaseIterable {
-    case string, integer, double, boolean, person, object, enumeration, dateComponents
+    case string, integer, double, boolean, person, object, enumeration, dateComponents, url, placemark
 }

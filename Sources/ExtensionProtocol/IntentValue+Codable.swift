@@ -2,7 +2,7 @@
 /// `{"person": {...}}`, `{"list": [...]}`.
 extension IntentValue: Codable {
     private enum Kind: String, CodingKey {
-        case string, integer, double, boolean, person, object, enumeration, dateComponents, list
+        case string, integer, double, boolean, person, object, enumeration, dateComponents, list, url, placemark
     }
 
     public init(from decoder: any Decoder) throws {
@@ -22,6 +22,8 @@ extension IntentValue: Codable {
         case .enumeration: self = .enumeration(try container.decode(EnumerationValue.self, forKey: kind))
         case .dateComponents: self = .dateComponents(try container.decode(DateComponentsValue.self, forKey: kind))
         case .list: self = .list(try container.decode([IntentValue].self, forKey: kind))
+        case .url: self = .url(try container.decode(String.self, forKey: kind))
+        case .placemark: self = .placemark(try container.decode(PlacemarkValue.self, forKey: kind))
         }
     }
 
@@ -37,6 +39,8 @@ extension IntentValue: Codable {
         case .enumeration(let value): try container.encode(value, forKey: .enumeration)
         case .dateComponents(let value): try container.encode(value, forKey: .dateComponents)
         case .list(let value): try container.encode(value, forKey: .list)
+        case .url(let value): try container.encode(value, forKey: .url)
+        case .placemark(let value): try container.encode(value, forKey: .placemark)
         }
     }
 }

@@ -16,10 +16,18 @@ extension IntentValue {
         case .object(let object):
             var result: [String: Any] = ["display": object.display]
             if let identifier = object.identifier { result["identifier"] = identifier }
+            for (name, value) in object.properties { result[name] = value.plainValue }
             return result
         case .enumeration(let value): return value.name
         case .dateComponents(let components): return components.displayString
         case .list(let values): return values.map(\.plainValue)
+        case .url(let address): return address
+        case .placemark(let place):
+            var result: [String: Any] = [:]
+            if let name = place.name { result["name"] = name }
+            if let latitude = place.latitude { result["latitude"] = latitude }
+            if let longitude = place.longitude { result["longitude"] = longitude }
+            return result
         }
     }
 }

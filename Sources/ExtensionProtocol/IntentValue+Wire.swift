@@ -10,11 +10,13 @@ extension IntentValue: WireCodable {
         case .enumeration(let value): writer.unsigned(6); writer.value(value)
         case .dateComponents(let components): writer.unsigned(7); writer.value(components)
         case .list(let values): writer.unsigned(8); writer.array(values) { $0.value($1) }
+        case .url(let address): writer.unsigned(9); writer.string(address)
+        case .placemark(let place): writer.unsigned(10); writer.value(place)
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 9, of: "IntentValue") {
+        switch try reader.tag(below: 11, of: "IntentValue") {
         case 0: self = .string(try reader.string())
         case 1: self = .integer(try reader.int())
         case 2: self = .double(try reader.double())
@@ -23,7 +25,9 @@ extension IntentValue: WireCodable {
         case 5: self = .object(try reader.value())
         case 6: self = .enumeration(try reader.value())
         case 7: self = .dateComponents(try reader.value())
-        default: self = .list(try reader.array { try $0.value() })
+        case 8: self = .list(try reader.array { try $0.value() })
+        case 9: self = .url(try reader.string())
+        default: self = .placemark(try reader.value())
         }
     }
 }
@@ -49,11 +53,26 @@ extension ObjectValue: WireCodable {
         writer.optional(identifier) { $0.string($1) }
         writer.string(display)
         writer.optional(pronunciationHint) { $0.string($1) }
+        properties.write(to: &writer)
     }
 
     public init(from reader: inout WireReader) throws {
         self.init(identifier: try reader.optional { try $0.string() }, display: try reader.string(),
-                  pronunciationHint: try reader.optional { try $0.string() })
+                  pronunciationHint: try reader.optional { try $0.string() },
+                  properties: try [String: IntentValue](from: &reader))
+    }
+}
+
+extension PlacemarkValue: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        writer.optional(name) { $0.string($1) }
+        writer.optional(latitude) { $0.double($1) }
+        writer.optional(longitude) { $0.double($1) }
+    }
+
+    public init(from reader: inout WireReader) throws {
+        self.init(name: try reader.optional { try $0.string() }, latitude: try reader.optional { try $0.double() },
+                  longitude: try reader.optional { try $0.double() })
     }
 }
 

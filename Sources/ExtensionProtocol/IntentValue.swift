@@ -12,6 +12,10 @@ public indirect enum IntentValue: Hashable, Sendable {
     case enumeration(EnumerationValue)
     case dateComponents(DateComponentsValue)
     case list([IntentValue])
+    /// A URL, as its absolute string.
+    case url(String)
+    /// A place: what `CLPlacemark` carries.
+    case placemark(PlacemarkValue)
 
     /// What a person reads for this value in a prompt or a list of choices.
     public var displayString: String {
@@ -25,6 +29,8 @@ public indirect enum IntentValue: Hashable, Sendable {
         case .enumeration(let value): return value.display
         case .dateComponents(let components): return components.displayString
         case .list(let values): return values.map(\.displayString).joined(separator: ", ")
+        case .url(let address): return address
+        case .placemark(let place): return place.displayString
         }
     }
 
@@ -59,16 +65,56 @@ public struct PersonValue: Hashable, Sendable, Codable {
     }
 }
 
-/// An object with an identifier and a display string: what `INObject` carries.
+/// An object with an identifier and a display string: what `INObject` carries, with the
+/// properties a custom type adds.
 public struct ObjectValue: Hashable, Sendable, Codable {
     public var identifier: String?
     public var display: String
     public var pronunciationHint: String?
+    /// The properties of a custom type (an `INObject` subclass), by name.
+    public var properties: [String: IntentValue]
 
-    public init(identifier: String?, display: String, pronunciationHint: String? = nil) {
+    public init(identifier: String?, display: String, pronunciationHint: String? = nil,
+                properties: [String: IntentValue] = [:]) {
         self.identifier = identifier
         self.display = display
         self.pronunciationHint = pronunciationHint
+        self.properties = properties
+    }
+
+    private enum CodingKeys: String, CodingKey { case identifier, display, pronunciationHint, properties }
+
+    /// Decodes records written before custom types had properties, too.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(identifier: try container.decodeIfPresent(String.self, forKey: .identifier),
+                  display: try container.decode(String.self, forKey: .display),
+                  pronunciationHint: try container.decodeIfPresent(String.self, forKey: .pronunciationHint),
+                  properties: try container.decodeIfPresent([String: IntentValue].self, forKey: .properties) ?? [:])
+    }
+}
+
+/// A place with a name, coordinates or both: what `CLPlacemark` carries.
+public struct PlacemarkValue: Hashable, Sendable, Codable {
+    public var name: String?
+    public var latitude: Double?
+    public var longitude: Double?
+
+    public init(name: String?, latitude: Double? = nil, longitude: Double? = nil) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// The name, the coordinates, or both: `Lisbon (38.7223, -9.1393)`.
+    public var displayString: String {
+        let coordinates = latitude.flatMap { latitude in longitude.map { "\(latitude), \($0)" } }
+        switch (name, coordinates) {
+        case let (name?, coordinates?): return "\(name) (\(coordinates))"
+        case let (name?, nil): return name
+        case let (nil, coordinates?): return coordinates
+        case (nil, nil): return "(no place)"
+        }
     }
 }
 

@@ -13,18 +13,22 @@ extension HostToExtensionMessage: WireCodable {
             writer.unsigned(4); writer.unsigned(conversation)
         case .assign(let principalClass, let policy):
             writer.unsigned(5); writer.string(principalClass); writer.string(policy)
+        case .provideOptions(let id, let conversation, let intent, let parameter):
+            writer.unsigned(6); writer.unsigned(id); writer.unsigned(conversation); writer.value(intent); writer.string(parameter)
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 6, of: "HostToExtensionMessage") {
+        switch try reader.tag(below: 7, of: "HostToExtensionMessage") {
         case 0: self = .describe(requestID: try reader.unsigned(), intents: try reader.array { try $0.string() })
         case 1: self = .resolve(requestID: try reader.unsigned(), conversation: try reader.unsigned(), intent: try reader.value(),
                                 parameter: try reader.string())
         case 2: self = .confirm(requestID: try reader.unsigned(), conversation: try reader.unsigned(), intent: try reader.value())
         case 3: self = .handle(requestID: try reader.unsigned(), conversation: try reader.unsigned(), intent: try reader.value())
         case 4: self = .endConversation(conversation: try reader.unsigned())
-        default: self = .assign(principalClass: try reader.string(), policy: try reader.string())
+        case 5: self = .assign(principalClass: try reader.string(), policy: try reader.string())
+        default: self = .provideOptions(requestID: try reader.unsigned(), conversation: try reader.unsigned(), intent: try reader.value(),
+                                        parameter: try reader.string())
         }
     }
 }
@@ -44,17 +48,20 @@ extension ExtensionToHostMessage: WireCodable {
             writer.unsigned(4); writer.unsigned(id); writer.value(response)
         case .failed(let id, let failure):
             writer.unsigned(5); writer.unsigned(id); writer.value(failure)
+        case .provided(let id, let options):
+            writer.unsigned(6); writer.unsigned(id); writer.array(options) { $0.value($1) }
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 6, of: "ExtensionToHostMessage") {
+        switch try reader.tag(below: 7, of: "ExtensionToHostMessage") {
         case 0: self = .confined(report: try reader.value())
         case 1: self = .ready(principalClass: try reader.string(), sdkVersion: try reader.string())
         case 2: self = .described(requestID: try reader.unsigned(), intents: try reader.array { try $0.value() })
         case 3: self = .resolved(requestID: try reader.unsigned(), results: try reader.array { try $0.value() })
         case 4: self = .responded(requestID: try reader.unsigned(), response: try reader.value())
-        default: self = .failed(requestID: try reader.unsigned(), failure: try reader.value())
+        case 5: self = .failed(requestID: try reader.unsigned(), failure: try reader.value())
+        default: self = .provided(requestID: try reader.unsigned(), options: try reader.array { try $0.value() })
         }
     }
 }

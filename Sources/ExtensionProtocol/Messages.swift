@@ -11,6 +11,8 @@ public enum HostToExtensionMessage: Codable, Hashable, Sendable {
     case confirm(requestID: UInt64, conversation: UInt64, intent: IntentPayload)
     case handle(requestID: UInt64, conversation: UInt64, intent: IntentPayload)
     case endConversation(conversation: UInt64)
+    /// Asks for the dynamic options of `parameter` (`provide<Parameter>OptionsCollection`).
+    case provideOptions(requestID: UInt64, conversation: UInt64, intent: IntentPayload, parameter: String)
     /// To a spare runner, once: narrow yourself to `policy` (JSON of a `SandboxPolicy`) and load
     /// the library. Two descriptors follow this frame on the socket (`SCM_RIGHTS`): the library,
     /// then the bundle's folder, which the policy's descriptor rules stand for.
@@ -19,7 +21,8 @@ public enum HostToExtensionMessage: Codable, Hashable, Sendable {
     /// The id the reply will carry, or nil for a message that gets none.
     public var requestID: UInt64? {
         switch self {
-        case .describe(let id, _), .resolve(let id, _, _, _), .confirm(let id, _, _), .handle(let id, _, _):
+        case .describe(let id, _), .resolve(let id, _, _, _), .confirm(let id, _, _), .handle(let id, _, _),
+             .provideOptions(let id, _, _, _):
             return id
         case .endConversation, .assign:
             return nil
@@ -38,12 +41,14 @@ public enum ExtensionToHostMessage: Codable, Hashable, Sendable {
     case responded(requestID: UInt64, response: ResponsePayload)
     /// A request failed inside the SDK; `requestID` 0 is a failure before `ready`.
     case failed(requestID: UInt64, failure: ExtensionFailure)
+    /// The answer to `provideOptions`: the values to offer, in order.
+    case provided(requestID: UInt64, options: [IntentValue])
 
     /// The id of the request this answers, or nil for `ready`.
     public var requestID: UInt64? {
         switch self {
         case .ready, .confined: return nil
-        case .described(let id, _), .resolved(let id, _), .responded(let id, _), .failed(let id, _): return id
+        case .described(let id, _), .resolved(let id, _), .responded(let id, _), .failed(let id, _), .provided(let id, _): return id
         }
     }
 }

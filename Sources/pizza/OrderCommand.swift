@@ -39,7 +39,7 @@ struct Order: ParsableCommand {
         try pizzeria.record(PizzaOrder(pizza: chosen.identifier, quantity: quantity))
 
         let intent = OrderPizzaIntent()
-        intent.kind = Pizza(identifier: chosen.identifier, display: chosen.name)
+        intent.kind = Pizza(menuItem: chosen)
         intent.quantity = NSNumber(value: quantity)
         intent.deliveryTime = time
         intent.suggestedInvocationPhrase = "Order \(chosen.name.lowercased())"

@@ -62,7 +62,7 @@ import Testing
 
     @Test func unsupportedTellsTheReasonAndAsksAgain() async throws {
         probe.script.item = { intent in
-            intent.item?.display == "Calzone" ? ProbeItemResolutionResult.unsupported(forReason: .soldOut) : .success(with: intent.item!)
+            intent.item?.displayString == "Calzone" ? ProbeItemResolutionResult.unsupported(forReason: .soldOut) : .success(with: intent.item!)
         }
         let intent = ProbeIntent()
         intent.item = INObject(identifier: nil, display: "Calzone")
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func unsupportedWithoutADescriptionWordsTheReasonName() async throws {
-        probe.script.item = { intent in intent.item?.display == "x" ? ProbeItemResolutionResult.unsupported(forReason: .unknownToUs) : .success(with: intent.item!) }
+        probe.script.item = { intent in intent.item?.displayString == "x" ? ProbeItemResolutionResult.unsupported(forReason: .unknownToUs) : .success(with: intent.item!) }
         let intent = ProbeIntent()
         intent.item = INObject(identifier: nil, display: "x")
         let result = try await host().send(intent, answers: ["y"])

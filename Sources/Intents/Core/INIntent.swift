@@ -17,6 +17,9 @@ open class INIntent: NSObject {
     /// The name the intent has in `IntentsSupported`: the class name without its module.
     open class var intentName: String { String(describing: self) }
 
+    /// What the intent's definition file says of it; generated code overrides this.
+    open class var intentDefinitionMetadata: INIntentDefinitionMetadata? { nil }
+
     /// How the SDK calls a handler for this intent. Each intent class with a handling
     /// protocol overrides this; generated code does it for custom intents.
     open class var handlingTable: (any INIntentHandlingDispatching)? { nil }
@@ -29,7 +32,7 @@ open class INIntent: NSObject {
     }
 
     /// The intent as it crosses the process boundary: its name and typed parameter values.
-    public var payload: IntentPayload {
+    package var payload: IntentPayload {
         var values: [String: IntentValue] = [:]
         for (name, parameter) in reflectedParameters(of: self) {
             if let value = parameter.intentValue { values[name] = value }

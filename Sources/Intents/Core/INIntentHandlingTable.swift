@@ -1,4 +1,5 @@
 import Foundation
+import ExtensionProtocol
 
 /// How the SDK calls a handler for one intent class, without Objective-C's dynamic dispatch.
 ///
@@ -14,6 +15,15 @@ public protocol INIntentHandlingDispatching {
     func confirm(_ intent: INIntent, with handler: Any) async -> INIntentResponse
     /// Calls `handle`.
     func handle(_ intent: INIntent, with handler: Any) async -> INIntentResponse
+    /// Whether the handling protocol has `provide<Parameter>OptionsCollection` for `parameter`.
+    func providesOptions(for parameter: String) -> Bool
+    /// Calls `provide<Parameter>OptionsCollection`; the options' wire values, in order.
+    func options(for parameter: String, of intent: INIntent, with handler: Any) async throws -> [IntentValue]
+}
+
+extension INIntentHandlingDispatching {
+    public func providesOptions(for parameter: String) -> Bool { false }
+    public func options(for parameter: String, of intent: INIntent, with handler: Any) async throws -> [IntentValue] { [] }
 }
 
 /// A dispatch table built from closures that call the typed handling protocol.
@@ -24,8 +34,10 @@ public protocol INIntentHandlingDispatching {
 ///         .resolving("kind") { [await $0.resolveKind(for: $1)] }
 public struct INIntentHandlingTable<Intent: INIntent, Handler>: INIntentHandlingDispatching {
     public typealias Resolver = (Handler, Intent) async -> [INIntentResolutionResult]
+    public typealias OptionsProvider = (Handler, Intent) async throws -> [IntentValue]
 
     private var resolvers: [String: Resolver] = [:]
+    private var optionProviders: [String: OptionsProvider] = [:]
     private let confirmStep: (Handler, Intent) async -> INIntentResponse
     private let handleStep: (Handler, Intent) async -> INIntentResponse
 
@@ -42,7 +54,24 @@ public struct INIntentHandlingTable<Intent: INIntent, Handler>: INIntentHandling
         return table
     }
 
+    /// Adds the options provider of one parameter.
+    ///
+    ///     .providingOptions("kind") { try await $0.provideKindOptionsCollection(for: $1) }
+    public func providingOptions<Object>(_ parameter: String,
+                                         _ provider: @escaping (Handler, Intent) async throws -> INObjectCollection<Object>) -> Self {
+        var table = self
+        table.optionProviders[parameter] = { handler, intent in try await provider(handler, intent).allItems.map(\.intentValue) }
+        return table
+    }
+
     public func accepts(_ handler: Any) -> Bool { handler is Handler }
+
+    public func providesOptions(for parameter: String) -> Bool { optionProviders[parameter] != nil }
+
+    public func options(for parameter: String, of intent: INIntent, with handler: Any) async throws -> [IntentValue] {
+        guard let provider = optionProviders[parameter], let typed = handler as? Handler, let intent = intent as? Intent else { return [] }
+        return try await provider(typed, intent)
+    }
 
     public func resolve(parameter: String, of intent: INIntent, with handler: Any) async -> [INIntentResolutionResult] {
         guard let resolver = resolvers[parameter], let typed = handler as? Handler, let intent = intent as? Intent else {
@@ -69,6 +98,17 @@ public func withIntentCompletion<Value>(_ body: (@escaping (Value) -> Void) -> V
         let once = CompletionOnce(continuation)
         body { once.resume($0) }
     }
+}
+
+/// Runs a `provide…OptionsCollection` completion-handler method as an `async throws` one: an
+/// error is thrown, and no collection and no error means no options.
+public func withIntentOptionsCompletion<Object>(
+    _ body: (@escaping (INObjectCollection<Object>?, (any Error)?) -> Void) -> Void) async throws -> INObjectCollection<Object> {
+    let (collection, error): (INObjectCollection<Object>?, (any Error)?) = await withIntentCompletion { completion in
+        body { completion(($0, $1)) }
+    }
+    if let error { throw error }
+    return collection ?? INObjectCollection(items: [])
 }
 
 /// Resumes a continuation the first time only: a handler that calls its completion twice

@@ -14,24 +14,40 @@ public final class IntentParameter<Value: IntentValueConvertible> {
     public var wrappedValue: Value?
     /// What prompts call the parameter; the property name when nil.
     public let title: String?
+    /// The kind of value when the Swift type alone does not say: `NSNumber` holds integers,
+    /// decimals and booleans alike, as Xcode generates them.
+    public let valueType: ValueType?
 
     public init() {
         self.title = nil
+        self.valueType = nil
         ParameterCollector.register(self)
     }
 
-    public init(wrappedValue: Value?, title: String? = nil) {
+    public init(wrappedValue: Value?, title: String? = nil, valueType: ValueType? = nil) {
         self.wrappedValue = wrappedValue
         self.title = title
+        self.valueType = valueType
         ParameterCollector.register(self)
     }
 
-    public init(title: String) {
+    public init(title: String, valueType: ValueType? = nil) {
         self.title = title
+        self.valueType = valueType
         ParameterCollector.register(self)
     }
 
-    var intentValue: IntentValue? { wrappedValue?.intentValue }
+    public init(valueType: ValueType) {
+        self.title = nil
+        self.valueType = valueType
+        ParameterCollector.register(self)
+    }
+
+    var intentValue: IntentValue? {
+        guard let value = wrappedValue?.intentValue else { return nil }
+        guard let valueType else { return value }
+        return value.coercedNumber(to: valueType)
+    }
 
     func assign(_ value: IntentValue?) -> Bool {
         guard let value else {
@@ -44,8 +60,25 @@ public final class IntentParameter<Value: IntentValueConvertible> {
     }
 
     func schema(named name: String) -> ParameterSchema {
-        ParameterSchema(name: name, title: title, type: Value.intentValueType,
+        ParameterSchema(name: name, title: title, type: valueType ?? Value.intentValueType,
                         isList: Value.isIntentValueList, enumerationCases: Value.intentEnumerationCases)
+    }
+}
+
+extension IntentValue {
+    /// A number as the kind a parameter declares (an `NSNumber` holding a decimal or a
+    /// yes/no); other values, and numbers already of that kind, are unchanged.
+    func coercedNumber(to type: ValueType) -> IntentValue {
+        switch (self, type) {
+        case (.list(let values), _): return .list(values.map { $0.coercedNumber(to: type) })
+        case (.integer(let number), .double): return .double(Double(number))
+        case (.integer(let number), .boolean): return .boolean(number != 0)
+        case (.double(let number), .integer) where number.rounded() == number && abs(number) < 9e15: return .integer(Int(number))
+        case (.double(let number), .boolean): return .boolean(number != 0)
+        case (.boolean(let flag), .integer): return .integer(flag ? 1 : 0)
+        case (.boolean(let flag), .double): return .double(flag ? 1 : 0)
+        default: return self
+        }
     }
 }
 

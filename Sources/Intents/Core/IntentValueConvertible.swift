@@ -64,13 +64,21 @@ extension Bool: IntentValueConvertible {
     }
 }
 
-/// Generated intents hold integer parameters as `NSNumber?`, as Xcode generates them.
+/// Generated intents hold integer, decimal and boolean parameters as `NSNumber?`, as Xcode
+/// generates them; `@IntentParameter(valueType:)` says which kind a parameter holds.
 extension NSNumber: IntentValueConvertible {
     public static var intentValueType: ValueType { .integer }
-    public var intentValue: IntentValue { .integer(intValue) }
+    public var intentValue: IntentValue {
+        let kind = String(cString: objCType)
+        return kind == "d" || kind == "f" ? .double(doubleValue) : .integer(intValue)
+    }
     public static func fromIntentValue(_ value: IntentValue) -> Self? {
-        guard case .integer(let number) = value else { return nil }
-        return NSNumber(value: number) as? Self
+        switch value {
+        case .integer(let number): return NSNumber(value: number) as? Self
+        case .double(let number): return NSNumber(value: number) as? Self
+        case .boolean(let flag): return NSNumber(value: flag) as? Self
+        default: return nil
+        }
     }
 }
 

@@ -2,14 +2,21 @@ import Foundation
 import ExtensionProtocol
 
 /// An object with an identifier and a display string; custom intent types subclass it.
+///
+/// A custom type's own properties are declared with `@IntentParameter`, as generated code
+/// does, and cross the process boundary with the object.
 open class INObject: NSObject {
     public let identifier: String?
-    public let display: String
+    public let displayString: String
     public let pronunciationHint: String?
+    /// A second line shown under the display string.
+    open var subtitleString: String?
+    /// Other names the user may say for this object.
+    open var alternativeSpeakableMatches: [INSpeakableString]?
 
     public required init(identifier: String?, display: String, pronunciationHint: String?) {
         self.identifier = identifier
-        self.display = display
+        self.displayString = display
         self.pronunciationHint = pronunciationHint
         super.init()
     }
@@ -18,23 +25,46 @@ open class INObject: NSObject {
         self.init(identifier: identifier, display: display, pronunciationHint: nil)
     }
 
-    open override var description: String { "\(type(of: self))(\(identifier ?? "nil"), \(display))" }
+    public convenience init(identifier: String?, display: String, subtitle: String?, image: INImage?) {
+        self.init(identifier: identifier, display: display, pronunciationHint: nil)
+        self.subtitleString = subtitle
+    }
+
+    /// What the assistant says for the object: its display string.
+    public var spokenPhrase: String { displayString }
+
+    open override var description: String { "\(type(of: self))(\(identifier ?? "nil"), \(displayString))" }
 
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? INObject else { return false }
-        return identifier == other.identifier && display == other.display
+        return identifier == other.identifier && displayString == other.displayString
     }
+
+    open override var hash: Int { identifier?.hashValue ?? displayString.hashValue }
 }
 
 extension INObject: IntentValueConvertible {
     public static var intentValueType: ValueType { .object }
 
     public var intentValue: IntentValue {
-        .object(ObjectValue(identifier: identifier, display: display, pronunciationHint: pronunciationHint))
+        var properties: [String: IntentValue] = [:]
+        for (name, parameter) in reflectedParameters(of: self) {
+            if let value = parameter.intentValue { properties[name] = value }
+        }
+        return .object(ObjectValue(identifier: identifier, display: displayString, pronunciationHint: pronunciationHint,
+                                   properties: properties))
     }
 
+    /// The object, with the custom properties it declares; nil when a property's value has the
+    /// wrong kind. Properties the class does not declare are ignored.
     public static func fromIntentValue(_ value: IntentValue) -> Self? {
         guard case .object(let object) = value else { return nil }
-        return Self(identifier: object.identifier, display: object.display, pronunciationHint: object.pronunciationHint)
+        let made = Self(identifier: object.identifier, display: object.display, pronunciationHint: object.pronunciationHint)
+        guard !object.properties.isEmpty else { return made }
+        for (name, parameter) in reflectedParameters(of: made) {
+            guard let property = object.properties[name] else { continue }
+            guard parameter.assign(property) else { return nil }
+        }
+        return made
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import CoreLocation
 
 /// Resolves a parameter that holds a person.
 open class INPersonResolutionResult: INIntentResolutionResult {
@@ -60,4 +61,39 @@ open class INEnumResolutionResult<Value: INIntentEnumeration>: INIntentResolutio
     public class func success(with resolvedValue: Value) -> Self { success(resolvedValue) }
     public class func disambiguation(with valuesToDisambiguate: [Value]) -> Self { disambiguation(valuesToDisambiguate) }
     public class func confirmationRequired(with valueToConfirm: Value?) -> Self { confirmation(valueToConfirm) }
+}
+
+/// Resolves a parameter that holds a place.
+open class INPlacemarkResolutionResult: INIntentResolutionResult {
+    public class func success(with resolvedPlacemark: CLPlacemark) -> Self { success(resolvedPlacemark) }
+    public class func disambiguation(with placemarksToDisambiguate: [CLPlacemark]) -> Self { disambiguation(placemarksToDisambiguate) }
+    public class func confirmationRequired(with placemarkToConfirm: CLPlacemark?) -> Self { confirmation(placemarkToConfirm) }
+}
+
+/// Resolves a parameter that holds a URL.
+open class INURLResolutionResult: INIntentResolutionResult {
+    public class func success(with resolvedURL: URL) -> Self { success(resolvedURL) }
+    public class func disambiguation(with urlsToDisambiguate: [URL]) -> Self { disambiguation(urlsToDisambiguate) }
+    public class func confirmationRequired(with urlToConfirm: URL?) -> Self { confirmation(urlToConfirm) }
+}
+
+/// Resolves a parameter that holds a duration, in seconds.
+open class INTimeIntervalResolutionResult: INIntentResolutionResult {
+    public class func success(with resolvedTimeInterval: TimeInterval) -> Self { success(resolvedTimeInterval) }
+    public class func disambiguation(with timeIntervalsToDisambiguate: [TimeInterval]) -> Self { disambiguation(timeIntervalsToDisambiguate) }
+    public class func confirmationRequired(with timeIntervalToConfirm: TimeInterval) -> Self { confirmation(timeIntervalToConfirm) }
+}
+
+/// Resolves a parameter that holds a file.
+open class INFileResolutionResult: INIntentResolutionResult {
+    public class func success(with resolvedFile: INFile) -> Self { success(resolvedFile) }
+    public class func disambiguation(with filesToDisambiguate: [INFile]) -> Self { disambiguation(filesToDisambiguate) }
+    public class func confirmationRequired(with fileToConfirm: INFile?) -> Self { confirmation(fileToConfirm) }
+}
+
+/// Resolves a parameter that holds an amount of money.
+open class INCurrencyAmountResolutionResult: INIntentResolutionResult {
+    public class func success(with resolvedCurrencyAmount: INCurrencyAmount) -> Self { success(resolvedCurrencyAmount) }
+    public class func disambiguation(with currencyAmountsToDisambiguate: [INCurrencyAmount]) -> Self { disambiguation(currencyAmountsToDisambiguate) }
+    public class func confirmationRequired(with currencyAmountToConfirm: INCurrencyAmount?) -> Self { confirmation(currencyAmountToConfirm) }
 }

@@ -40,7 +40,12 @@ final class IntentClassCache: @unchecked Sendable {
     private func entry(for intentClass: INIntent.Type) -> Entry {
         let key = ObjectIdentifier(intentClass)
         if let cached = lock.withLock({ entries[key] }) { return cached }
-        let entry = Entry(schema: intentClass.schema, table: intentClass.handlingTable, creationOrder: Self.creationOrder(intentClass))
+        let table = intentClass.handlingTable
+        var schema = intentClass.schema
+        for index in schema.parameters.indices {
+            schema.parameters[index].providesOptions = table?.providesOptions(for: schema.parameters[index].name) ?? false
+        }
+        let entry = Entry(schema: schema, table: table, creationOrder: Self.creationOrder(intentClass))
         lock.withLock { entries[key] = entry }
         return entry
     }

@@ -59,6 +59,18 @@ public final class IntentRequestHandler: @unchecked Sendable {
                                            "The handler \(type(of: handler)) implements neither form of handle(intent:) for \(payload.name).")
                 }
                 return .responded(requestID: id, response: response.payload(defaultActivityType: payload.name))
+            case .provideOptions(let id, let conversation, let payload, let parameter):
+                let (intent, table, handler) = try prepare(payload, conversation: conversation)
+                guard table.providesOptions(for: parameter) else {
+                    throw ExtensionFailure(.unknownParameter, "\(payload.name) provides no options for \"\(parameter)\".")
+                }
+                do {
+                    return .provided(requestID: id, options: try await table.options(for: parameter, of: intent, with: handler))
+                } catch {
+                    // As on Apple's systems, an error means no options: the user is asked for a value.
+                    FileHandle.standardError.write(Data("intents SDK: the options for \(parameter) failed: \(error)\n".utf8))
+                    return .provided(requestID: id, options: [])
+                }
             case .endConversation(let conversation):
                 lock.withLock { _ = handlers.removeValue(forKey: conversation) }
                 return nil

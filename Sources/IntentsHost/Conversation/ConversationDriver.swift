@@ -17,6 +17,8 @@ public struct ConversationDriver: Sendable {
     public var maximumRounds = 12
     /// How many unusable answers in a row the host accepts before it stops asking.
     public var maximumBadAnswers = 3
+    /// How many of a handler's dynamic options are offered at once.
+    public var maximumOptionsShown = 20
 
     public init(channel: any ExtensionChannel, schema: IntentSchema, user: any ConversationUser, timeout: Duration) {
         self.channel = channel
@@ -31,7 +33,7 @@ public struct ConversationDriver: Sendable {
     public func run(_ intent: IntentPayload) async throws -> ConversationOutcome {
         let conversation = RequestIDs.next()
         defer { channel.notify(.endConversation(conversation: conversation)) }
-        var state = ConversationState(intent: intent)
+        var state = ConversationState(intent: intent, conversation: conversation)
         for parameter in schema.parameters {
             try await resolve(parameter, conversation: conversation, state: &state)
         }
@@ -131,11 +133,34 @@ public struct ConversationDriver: Sendable {
         }
     }
 
+    /// Asks for a value; when the handler provides options, offers them as choices, and an
+    /// answer that names none of them is taken as a value of its own.
     private func askValue(_ parameter: ParameterSchema, state: inout ConversationState) async throws -> [IntentValue] {
-        let prompt = Prompt(kind: .value, parameter: parameter.name, text: "What should the \(parameter.title) be?")
-        return try await askUntilUsable(prompt, state: &state) { text in
-            try ValueParser.parse([text], for: parameter, of: schema.name).elements
+        let options = parameter.providesOptions ? try await provideOptions(for: parameter, state: state) : []
+        guard !options.isEmpty else {
+            let prompt = Prompt(kind: .value, parameter: parameter.name, text: "What should the \(parameter.title) be?")
+            return try await askUntilUsable(prompt, state: &state) { text in
+                try ValueParser.parse([text], for: parameter, of: schema.name).elements
+            }
         }
+        let shown = Array(options.prefix(maximumOptionsShown))
+        let prompt = Prompt(kind: .choice, parameter: parameter.name, text: "Which \(parameter.title)?", choices: shown.map(\.displayString))
+        return try await askUntilUsable(prompt, state: &state) { text in
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if let number = Int(trimmed), (1...shown.count).contains(number), parameter.type != .integer { return [shown[number - 1]] }
+            if let named = shown.first(where: { $0.displayString.lowercased() == trimmed.lowercased() }) { return [named] }
+            return try ValueParser.parse([text], for: parameter, of: schema.name).elements
+        }
+    }
+
+    /// The options the handler offers for `parameter`, for the intent as it stands.
+    private func provideOptions(for parameter: ParameterSchema, state: ConversationState) async throws -> [IntentValue] {
+        let reply = try await channel.request(.provideOptions(requestID: RequestIDs.next(), conversation: state.conversation,
+                                                              intent: state.intent, parameter: parameter.name), timeout: timeout)
+        guard case .provided(_, let options) = reply else {
+            throw HostError(.extensionFailed, "The extension answered provide options for \(parameter.name) with an unexpected \(reply) message.")
+        }
+        return options.filter { $0.matches(parameter) }
     }
 
     private func askChoice(_ prompt: Prompt, among choices: [IntentValue], state: inout ConversationState) async throws -> IntentValue {
@@ -205,6 +230,8 @@ public struct ConversationDriver: Sendable {
 /// What a conversation has learned so far.
 struct ConversationState {
     var intent: IntentPayload
+    /// The id that names the handler in the extension.
+    var conversation: UInt64
     var prompts: [Prompt] = []
     /// Values the user confirmed, per parameter: a later `confirmationRequired` for them is settled.
     var confirmed: [String: Set<IntentValue>] = [:]

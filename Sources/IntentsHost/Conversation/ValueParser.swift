@@ -40,7 +40,34 @@ public enum ValueParser {
         case .dateComponents:
             guard let components = parseDate(trimmed) else { throw bad("a time HH:MM, a date YYYY-MM-DD, or both") }
             return .dateComponents(components)
+        case .url:
+            guard let url = URL(string: trimmed), let scheme = url.scheme, !scheme.isEmpty, trimmed.count <= 8192 else {
+                throw bad("an absolute URL such as https://example.com/menu")
+            }
+            return .url(url.absoluteString)
+        case .placemark:
+            guard let place = parsePlace(trimmed) else { throw bad("a place name, coordinates LAT;LON, or NAME@LAT;LON") }
+            return .placemark(place)
         }
+    }
+
+    /// `Lisbon`, `38.72;-9.14` or `Home@38.72;-9.14` (a semicolon, since commas split lists).
+    private static func parsePlace(_ text: String) -> PlacemarkValue? {
+        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        func coordinates(_ text: String) -> (Double, Double)? {
+            let numbers = text.split(separator: ";").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard numbers.count == 2, let latitude = numbers[0], let longitude = numbers[1],
+                  (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+            return (latitude, longitude)
+        }
+        if parts.count == 2 {
+            guard !parts[0].isEmpty, let (latitude, longitude) = coordinates(parts[1]) else { return nil }
+            return PlacemarkValue(name: parts[0], latitude: latitude, longitude: longitude)
+        }
+        if let (latitude, longitude) = coordinates(text) { return PlacemarkValue(name: nil, latitude: latitude, longitude: longitude) }
+        return text.isEmpty ? nil : PlacemarkValue(name: text)
     }
 
     /// Parses every text for a parameter: a list parameter takes them all, each split on

@@ -23,6 +23,7 @@ extension HostToExtensionMessage {
         case .handle: return "handle"
         case .endConversation: return "end conversation"
         case .assign: return "start"
+        case .provideOptions(_, _, _, let parameter): return "provide options for \(parameter)"
         }
     }
 }

@@ -1,0 +1,43 @@
+import ExtensionProtocol
+
+/// Marks a custom-enumeration parameter that is never nil, as Xcode generates enum parameters:
+/// the case with raw value 0 (`unknown`) means "no value".
+///
+///     public class OrderPizzaIntent: INIntent {
+///         @IntentEnumParameter(title: "size") public var size: PizzaSize
+///     }
+@propertyWrapper
+public final class IntentEnumParameter<Value: INIntentEnumeration> {
+    private var storedValue: Value?
+    public let title: String?
+
+    public init(title: String? = nil) {
+        self.title = title
+        ParameterCollector.register(self)
+    }
+
+    /// The value; the raw-value-0 case when none was given.
+    public var wrappedValue: Value {
+        get { storedValue ?? Value(rawValue: 0) ?? Value.allCases.first! }
+        set { storedValue = newValue.rawValue == 0 ? nil : newValue }
+    }
+}
+
+extension IntentEnumParameter: ErasedIntentParameter {
+    var intentValue: IntentValue? { storedValue?.intentValue }
+
+    func assign(_ value: IntentValue?) -> Bool {
+        guard let value else {
+            storedValue = nil
+            return true
+        }
+        guard let converted = Value.fromIntentValue(value) else { return false }
+        storedValue = converted.rawValue == 0 ? nil : converted
+        return true
+    }
+
+    func schema(named name: String) -> ParameterSchema {
+        ParameterSchema(name: name, title: title, type: .enumeration,
+                        enumerationCases: Value.intentEnumerationCases.filter { $0.rawValue != 0 })
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ExtensionProtocol
+
+/// An amount of money in one currency.
+///
+/// It crosses the process boundary as an object displayed `12.50 EUR`, with the amount and
+/// the ISO 4217 code as properties; a user's `12.50 EUR` is read back the same way.
+open class INCurrencyAmount: NSObject {
+    public let amount: NSDecimalNumber?
+    /// The ISO 4217 code: `EUR`, `USD`, `BRL`...
+    public let currencyCode: String?
+
+    public required init(amount: NSDecimalNumber, currencyCode: String) {
+        self.amount = amount
+        self.currencyCode = currencyCode
+        super.init()
+    }
+
+    open override var description: String {
+        [amount?.stringValue, currencyCode].compactMap { $0 }.joined(separator: " ")
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? INCurrencyAmount else { return false }
+        return amount == other.amount && currencyCode == other.currencyCode
+    }
+
+    open override var hash: Int { description.hashValue }
+}
+
+extension INCurrencyAmount: IntentValueConvertible {
+    public static var intentValueType: ValueType { .object }
+
+    public var intentValue: IntentValue {
+        var properties: [String: IntentValue] = [:]
+        if let amount { properties["amount"] = .string(amount.stringValue) }
+        if let currencyCode { properties["currencyCode"] = .string(currencyCode) }
+        return .object(ObjectValue(identifier: nil, display: description, properties: properties))
+    }
+
+    /// From its properties, or from a display string `12.50 EUR` (or `EUR 12.50`) as a user types it.
+    public static func fromIntentValue(_ value: IntentValue) -> Self? {
+        guard case .object(let object) = value else { return nil }
+        var amountText: String?
+        var code: String?
+        if case .string(let text)? = object.properties["amount"] { amountText = text }
+        if case .string(let text)? = object.properties["currencyCode"] { code = text }
+        if amountText == nil || code == nil {
+            let words = object.display.split(separator: " ").map(String.init)
+            guard words.count == 2 else { return nil }
+            let numberFirst = Double(words[0]) != nil
+            amountText = numberFirst ? words[0] : words[1]
+            code = (numberFirst ? words[1] : words[0]).uppercased()
+        }
+        guard let amountText, let code, code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        let amount = NSDecimalNumber(string: amountText, locale: Locale(identifier: "en_US_POSIX"))
+        guard amount != NSDecimalNumber.notANumber else { return nil }
+        return Self(amount: amount, currencyCode: code)
+    }
+}

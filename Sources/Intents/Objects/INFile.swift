@@ -1,0 +1,57 @@
+import Foundation
+import ExtensionProtocol
+
+/// A file an intent takes or returns: its name, type and content, or a URL to it.
+///
+/// It crosses the process boundary as an object whose display string is the file name; its
+/// content travels base64-encoded, so keep files small (frames are capped at 16 MiB).
+open class INFile: NSObject {
+    open private(set) var data: Data
+    open var filename: String
+    /// A uniform type identifier such as `public.jpeg`.
+    open private(set) var typeIdentifier: String?
+    open private(set) var fileURL: URL?
+
+    public required init(data: Data, filename: String, typeIdentifier: String?) {
+        self.data = data
+        self.filename = filename
+        self.typeIdentifier = typeIdentifier
+        super.init()
+    }
+
+    public required init(fileURL: URL, filename: String?, typeIdentifier: String?) {
+        self.data = Data()
+        self.fileURL = fileURL
+        self.filename = filename ?? fileURL.lastPathComponent
+        self.typeIdentifier = typeIdentifier
+        super.init()
+    }
+
+    open override var description: String { "INFile(\(filename), \(data.count) bytes)" }
+}
+
+extension INFile: IntentValueConvertible {
+    public static var intentValueType: ValueType { .object }
+
+    public var intentValue: IntentValue {
+        var properties: [String: IntentValue] = [:]
+        if !data.isEmpty { properties["data"] = .string(data.base64EncodedString()) }
+        if let typeIdentifier { properties["typeIdentifier"] = .string(typeIdentifier) }
+        return .object(ObjectValue(identifier: fileURL?.absoluteString, display: filename, properties: properties))
+    }
+
+    public static func fromIntentValue(_ value: IntentValue) -> Self? {
+        guard case .object(let object) = value else { return nil }
+        var typeIdentifier: String?
+        if case .string(let type)? = object.properties["typeIdentifier"] { typeIdentifier = type }
+        if let identifier = object.identifier, let url = URL(string: identifier), url.scheme != nil {
+            return Self(fileURL: url, filename: object.display, typeIdentifier: typeIdentifier)
+        }
+        var data = Data()
+        if case .string(let encoded)? = object.properties["data"] {
+            guard let decoded = Data(base64Encoded: encoded) else { return nil }
+            data = decoded
+        }
+        return Self(data: data, filename: object.display, typeIdentifier: typeIdentifier)
+    }
+}
