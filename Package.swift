@@ -108,6 +108,8 @@ let package = Package(
         .executableTarget(name: "sharedstore-tool", dependencies: ["SharedKit"], path: "Tests/Fixtures/SharedStoreTool"),
 
         .testTarget(name: "SharedKitTests", dependencies: ["SharedKit"]),
+        // Type-checks generated code against the SDK, so the SDK's modules must be built first.
+        .testTarget(name: "IntentDefinitionCodegenTests", dependencies: ["IntentDefinitionCodegen", "Intents"]),
         .testTarget(name: "ExtensionProtocolTests", dependencies: ["ExtensionProtocol"]),
         .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore"],
                     swiftSettings: extensionSettings),

@@ -14,6 +14,7 @@ public struct IntentDefinitionError: Error, CustomStringConvertible, Sendable {
 ///
 /// Keys relied on: `INIntents`, `INEnums`, `INTypes` at the top; per intent `INIntentName`,
 /// `INIntentType` (only `Custom` intents generate code), `INIntentTitle`, `INIntentDescription`,
+/// `INIntentClassPrefix` (Xcode's class prefix: OpenHAB + GetItemState -> OpenHABGetItemStateIntent),
 /// `INIntentCategory`, `INIntentVerb`, `INIntentKeyParameter`, `INIntentUserConfirmationRequired`,
 /// `INIntentSuggestedInvocationPhrase`, `INIntentParameterCombinations` (each with
 /// `INIntentParameterCombinationTitle`), `INIntentParameters` and `INIntentResponse`
@@ -73,7 +74,7 @@ public struct IntentDefinitionReader {
     }
 
     private func intent(_ entry: [String: Any], at place: Place) throws -> IntentDefinition.Intent {
-        let name = try place.identifier(entry, "INIntentName")
+        let name = (try place.optionalIdentifier(entry, "INIntentClassPrefix") ?? "") + (try place.identifier(entry, "INIntentName"))
         let here = place.named(name)
         var titles: [String: String] = [:]
         for (combination, value) in try here.dictionary(entry, "INIntentParameterCombinations") ?? [:] {

@@ -56,6 +56,21 @@ public struct SwiftIntentGenerator {
             for suffix in ["Intent", "IntentHandling", "IntentResponse", "IntentResponseCode"] {
                 try claim(intent.name + suffix, "the intent \(intent.name)")
             }
+            try refuseReserved(intent.parameters.map(\.property), Self.intentMembers, owner: intent.name + "Intent")
+            try refuseReserved(intent.responseParameters, Self.responseMembers, owner: intent.name + "IntentResponse")
+        }
+        for type in definition.types { try refuseReserved(type.properties, Self.objectMembers, owner: type.name) }
+    }
+
+    /// Members the SDK's base classes already have, which a generated property may not redeclare.
+    static let intentMembers: Set<String> = ["identifier", "intentDescription", "suggestedInvocationPhrase", "description", "hash"]
+    static let responseMembers: Set<String> = ["code", "userActivity", "description", "hash"]
+    static let objectMembers: Set<String> = ["identifier", "displayString", "pronunciationHint", "subtitleString",
+                                             "alternativeSpeakableMatches", "spokenPhrase", "description", "hash"]
+
+    private func refuseReserved(_ properties: [IntentDefinition.Property], _ reserved: Set<String>, owner: String) throws {
+        for property in properties where reserved.contains(property.name) {
+            throw IntentDefinitionError("\(fileName): \(owner).\(property.name) has the name of a property its base class already has; rename it in the definition.")
         }
     }
 }

@@ -8,12 +8,21 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "GreeterIntents", type: .dynamic, targets: ["GreeterIntents"]),
+        // A café's extension whose intent classes live in a shared framework, generated from an
+        // .intentdefinition file by the SDK's build plugin.
+        .library(name: "CoffeeIntents", type: .dynamic, targets: ["CoffeeIntents"]),
     ],
     dependencies: [
         .package(name: "intents", path: "../../.."),
     ],
     targets: [
         .target(name: "GreeterIntents", dependencies: [.product(name: "Intents", package: "intents")],
+                swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "CoffeeKit", dependencies: [.product(name: "Intents", package: "intents")],
+                swiftSettings: [.swiftLanguageMode(.v5)],
+                plugins: [.plugin(name: "IntentDefinitionGenerator", package: "intents")]),
+        .target(name: "CoffeeIntents", dependencies: ["CoffeeKit", .product(name: "Intents", package: "intents"),
+                                                      .product(name: "CoreLocation", package: "intents")],
                 swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )

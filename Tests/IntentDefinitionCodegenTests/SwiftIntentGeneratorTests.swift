@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import IntentDefinitionCodegen
+
+/// The folder of the built products, where the SDK's compiled modules are.
+let productsFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+
+/// Type-checks `source` against the built Intents module; the compiler's errors, or nil.
+func typeCheckErrors(_ source: String, name: String = "Generated") throws -> String? {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("codegen-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("\(name).swift")
+    try Data(source.utf8).write(to: file)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swiftc", "-typecheck", "-swift-version", "5", "-I", productsFolder + "/Modules", file.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? nil : String(decoding: output, as: UTF8.self)
+}
+
+func generate(_ top: [String: Any], file: String = "Test.intentdefinition") throws -> String {
+    try SwiftIntentGenerator(definition: try read(top, file: file), fileName: file).source()
+}
+
+@Suite struct SwiftIntentGeneratorTests {
+    let pizza: String
+
+    init() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/SharedKit/SampleIntents/Intents.intentdefinition"))
+        var reader = IntentDefinitionReader(fileName: "Intents.intentdefinition")
+        pizza = try SwiftIntentGenerator(definition: try reader.read(data), fileName: "Intents.intentdefinition").source()
+    }
+
+    @Test func generatesWhatXcodeGeneratesForThePizzaIntent() {
+        for line in [
+            "public class OrderPizzaIntent: INIntent {",
+            "@IntentParameter(title: \"pizza\") public var kind: Pizza?",
+            "@IntentParameter(title: \"quantity\", valueType: .integer) public var quantity: NSNumber?",
+            "public protocol OrderPizzaIntentHandling: NSObjectProtocol {",
+            "func resolveKind(for intent: OrderPizzaIntent, with completion: @escaping (OrderPizzaKindResolutionResult) -> Void)",
+            "func provideKindOptionsCollection(for intent: OrderPizzaIntent) async throws -> INObjectCollection<Pizza>",
+            ".providingOptions(\"kind\") { try await $0.provideKindOptionsCollection(for: $1) }",
+            "case failureRequiringAppLaunch = 6",
+            "case failurePizzeriaClosed = 100",
+            "case failurePizzaUnavailable = 101",
+            "public static func success(waitTime: NSNumber) -> OrderPizzaIntentResponse {",
+            "public static func failurePizzaUnavailable(kind: Pizza) -> OrderPizzaIntentResponse {",
+            "public enum OrderPizzaQuantityUnsupportedReason: Int, INUnsupportedReason {",
+            "case greaterThanMaximumValue = 2",
+            "public class OrderPizzaKindResolutionResult: PizzaResolutionResult {",
+            "public class PizzaResolutionResult: INObjectResolutionResult {",
+            "parameterCombinationTitles: [\"kind,quantity\": \"Order ${quantity} ${kind}\", ",
+        ] {
+            #expect(pizza.contains(line), "missing: \(line)")
+        }
+    }
+
+    @Test func enumsAreNonOptionalAndListsKeepTheirElementType() throws {
+        let top: [String: Any] = [
+            "INEnums": [["INEnumName": "Size", "INEnumValues": [["INEnumValueName": "unknown"],
+                                                                ["INEnumValueName": "default", "INEnumValueIndex": 1, "INEnumValueDisplayName": "Regular"]]]],
+            "INIntents": [intentEntry(parameters: [
+                parameterEntry("size", "Integer", ["INIntentParameterEnumType": "Size", "INIntentParameterSupportsResolution": true]),
+                parameterEntry("names", "String", ["INIntentParameterSupportsMultipleValues": true, "INIntentParameterSupportsResolution": true]),
+            ])],
+        ]
+        let source = try generate(top)
+        #expect(source.contains("@IntentEnumParameter public var size: Size"))
+        #expect(source.contains("case `default` = 1"), "keywords are escaped")
+        #expect(source.contains("case .`default`: return \"Regular\""))
+        #expect(source.contains("@IntentParameter public var names: [String]?"))
+        #expect(source.contains("func resolveNames(for intent: GreetIntent) async -> [INStringResolutionResult]"))
+        #expect(source.contains(".resolving(\"names\") { await $0.resolveNames(for: $1) }"))
+        #expect(try typeCheckErrors(source) == nil)
+    }
+
+    @Test func textFromTheFileCannotEscapeItsLiteral() throws {
+        let hostile = "Say \"hi\" \\(exit(1)) \n\u{2028} */ done"
+        let top: [String: Any] = ["INIntents": [intentEntry(
+            parameters: [parameterEntry("name", "String", ["INIntentParameterDisplayName": hostile])],
+            extra: ["INIntentTitle": hostile, "INIntentDescription": hostile])]]
+        let source = try generate(top)
+        #expect(source.contains(#"title: "Say \"hi\" \\(exit(1)) \n\u{2028} */ done""#))
+        #expect(!source.contains("\u{2028}"), "no raw line separators, in comments either")
+        #expect(try typeCheckErrors(source) == nil)
+    }
+
+    @Test func problemsNameTheFileTheOwnerAndTheValue() throws {
+        let unsupported = errorMessage { _ = try generate(["INIntents": [intentEntry(parameters: [parameterEntry("trip", "Distance")])]]) }
+        #expect(unsupported?.hasPrefix("Test.intentdefinition: GreetIntent.trip has type Distance, which this SDK does not support yet") == true)
+
+        let missingType = errorMessage {
+            _ = try generate(["INIntents": [intentEntry(parameters: [parameterEntry("drink", "Object", ["INIntentParameterObjectType": "Drink"])])]])
+        }
+        #expect(missingType == "Test.intentdefinition: GreetIntent.drink uses the type Drink, which the file does not define.")
+
+        let twice = errorMessage { _ = try generate(["INIntents": [intentEntry(), intentEntry()]]) }
+        #expect(twice?.contains("the name GreetIntent is used by both") == true)
+
+        let reserved = errorMessage { _ = try generate(["INIntents": [intentEntry(outputs: [["INIntentResponseParameterName": "code", "INIntentResponseParameterType": "String"]])]]) }
+        #expect(reserved?.contains("GreetIntentResponse.code has the name of a property its base class already has") == true)
+    }
+
+    @Test func thePizzaSampleTypeChecks() throws {
+        #expect(try typeCheckErrors(pizza) == nil)
+        // The check itself catches broken code: a parameter of a type the SDK lacks.
+        #expect(try typeCheckErrors(pizza.replacingOccurrences(of: "public var kind: Pizza?", with: "public var kind: Pizzaa?")) != nil)
+    }
+}
+
+/// Real `.intentdefinition` files from public projects, kept outside the repository with their
+/// licenses (`../shared/fixtures/intentdefinition/<project>/`): each must generate and type-check.
+@Suite struct RealDefinitionFileTests {
+    static let folder = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/fixtures/intentdefinition").path
+
+    static var files: [String] {
+        let projects = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return projects.sorted().flatMap { project in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + project)) ?? [])
+                .filter { $0.hasSuffix(".intentdefinition") }.map { "\(folder)/\(project)/\($0)" }
+        }
+    }
+
+    @Test(.enabled(if: !files.isEmpty, "the real definition files are not beside this checkout"), arguments: files)
+    func realFileGeneratesCodeThatTypeChecks(_ path: String) throws {
+        var reader = IntentDefinitionReader(fileName: URL(fileURLWithPath: path).lastPathComponent)
+        let definition = try reader.read(try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(!definition.intents.isEmpty)
+        let source = try SwiftIntentGenerator(definition: definition, fileName: "real").source()
+        let errors = try typeCheckErrors(source)
+        #expect(errors == nil, "\(path):\n\(errors ?? "")")
+    }
+}
