@@ -97,6 +97,7 @@ let package = Package(
         .target(name: "EchoIntents", dependencies: ["Intents"],
                 path: "Tests/Fixtures/EchoIntents", swiftSettings: extensionSettings),
         .target(name: "IntentsBenchmarks", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "EchoIntents", "SharedKit",
+                                                          "IntentDefinitionCodegen",
                                                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
                 swiftSettings: strictSettings),
         .executableTarget(name: "intents-bench", dependencies: ["IntentsBenchmarks"], swiftSettings: strictSettings),

@@ -24,7 +24,7 @@ public struct BenchmarkSuite: Sendable {
 
     /// The groups of benchmarks, for `--only`.
     public enum Group: String, CaseIterable, Sendable {
-        case dispatch, store, phrases
+        case dispatch, store, phrases, codegen
     }
 
     /// Runs the benchmarks of `groups` and returns the figures in print order.
@@ -41,6 +41,9 @@ public struct BenchmarkSuite: Sendable {
         }
         if groups.contains(.phrases) {
             for figure in PhraseBenchmark.run() { add(figure) }
+        }
+        if groups.contains(.codegen) {
+            for figure in try CodegenBenchmark.run(iterations: max(5, iterations / 100), products: products, work: work + "/codegen") { add(figure) }
         }
         return figures
     }

@@ -1,0 +1,52 @@
+import Foundation
+import IntentsHost
+import ExtensionProtocol
+import Testing
+
+/// `provide<Parameter>OptionsCollection` through a real Pizza extension process: when the
+/// user names no pizza, the host offers today's menu as choices.
+extension CLITests {
+    @Test func missingPizzaIsChosenFromTheHandlersOptions() throws {
+        let run = try intents(["send", "OrderPizzaIntent", "--param", "quantity=2", "--param", "deliveryTime=19:30",
+                               "--answer", "2", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let result = try run.json()
+        let prompt = try #require((result["prompts"] as? [[String: Any]])?.first)
+        #expect(prompt["kind"] as? String == "choice")
+        #expect(prompt["text"] as? String == "Which pizza?")
+        #expect(prompt["choices"] as? [String] == ["Margherita", "Pepperoni", "Pepperoni Picante", "Funghi"],
+                "only the available pizzas: Quattro Formaggi is off today")
+        #expect((result["parameters"] as? [String: Any]).flatMap { $0["kind"] as? [String: Any] }?["identifier"] as? String == "pepperoni")
+    }
+
+    @Test func anAnswerOutsideTheOptionsIsTakenAsAValueAndResolved() throws {
+        let named = try intents(["send", "OrderPizzaIntent", "--param", "quantity=1", "--param", "deliveryTime=19:30",
+                                 "--answer", "funghi", "--json"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect((try named.json()["parameters"] as? [String: Any]).flatMap { $0["kind"] as? [String: Any] }?["identifier"] as? String == "funghi")
+        // Not on the menu: the handler says why, and the host offers the options again.
+        let unknown = try intents(["send", "OrderPizzaIntent", "--param", "quantity=1", "--answer", "calzone", "--json"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("\"calzone\" cannot be used for pizza: That pizza is not on the menu."))
+        #expect(unknown.stderr.components(separatedBy: "? Which pizza?").count == 3, "offered twice")
+    }
+}
+
+@Suite struct NewValueTypeParsingTests {
+    func parameter(_ type: ValueType) -> ParameterSchema { ParameterSchema(name: "p", type: type) }
+
+    @Test func urlsMustBeAbsolute() throws {
+        #expect(try ValueParser.parse("https://coffee.example/menu", for: parameter(.url), of: "I") == .url("https://coffee.example/menu"))
+        #expect(throws: HostError.self) { try ValueParser.parse("menu.html", for: parameter(.url), of: "I") }
+    }
+
+    @Test func placesAreNamesCoordinatesOrBoth() throws {
+        #expect(try ValueParser.parse("Lisbon", for: parameter(.placemark), of: "I") == .placemark(PlacemarkValue(name: "Lisbon")))
+        #expect(try ValueParser.parse("38.72;-9.14", for: parameter(.placemark), of: "I")
+                == .placemark(PlacemarkValue(name: nil, latitude: 38.72, longitude: -9.14)))
+        #expect(try ValueParser.parse("Café@38.72; -9.14", for: parameter(.placemark), of: "I")
+                == .placemark(PlacemarkValue(name: "Café", latitude: 38.72, longitude: -9.14)))
+        #expect(throws: HostError.self) { try ValueParser.parse("Nowhere@91;0", for: parameter(.placemark), of: "I") }
+        #expect(throws: HostError.self) { try ValueParser.parse("@1;2", for: parameter(.placemark), of: "I") }
+    }
+}
