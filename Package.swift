@@ -34,6 +34,8 @@ let package = Package(
         .library(name: "FaultyIntents", type: .dynamic, targets: ["FaultyIntents"]),
         // A one-parameter extension the benchmarks drive.
         .library(name: "EchoIntents", type: .dynamic, targets: ["EchoIntents"]),
+        // An extension whose handlers complete on the main thread (main actor, main queue, run loop).
+        .library(name: "MainThreadIntents", type: .dynamic, targets: ["MainThreadIntents"]),
         .executable(name: "intents-bench", targets: ["intents-bench"]),
     ],
     dependencies: [
@@ -86,6 +88,8 @@ let package = Package(
 
         .target(name: "EchoIntents", dependencies: ["Intents"],
                 path: "Tests/Fixtures/EchoIntents", swiftSettings: extensionSettings),
+        .target(name: "MainThreadIntents", dependencies: ["Intents"],
+                path: "Tests/Fixtures/MainThreadIntents", swiftSettings: extensionSettings),
         .target(name: "IntentsBenchmarks", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "EchoIntents", "SharedKit",
                                                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
                 swiftSettings: strictSettings),
