@@ -36,6 +36,8 @@ let package = Package(
         .library(name: "EchoIntents", type: .dynamic, targets: ["EchoIntents"]),
         // An extension whose handlers complete on the main thread (main actor, main queue, run loop).
         .library(name: "MainThreadIntents", type: .dynamic, targets: ["MainThreadIntents"]),
+        // An extension whose intent class is in a framework it links (SharedGreetings).
+        .library(name: "SharedFrameworkIntents", type: .dynamic, targets: ["SharedFrameworkIntents"]),
         .executable(name: "intents-bench", targets: ["intents-bench"]),
     ],
     dependencies: [
@@ -90,6 +92,10 @@ let package = Package(
                 path: "Tests/Fixtures/EchoIntents", swiftSettings: extensionSettings),
         .target(name: "MainThreadIntents", dependencies: ["Intents"],
                 path: "Tests/Fixtures/MainThreadIntents", swiftSettings: extensionSettings),
+        .target(name: "SharedGreetings", dependencies: ["Intents"],
+                path: "Tests/Fixtures/SharedGreetings", swiftSettings: extensionSettings),
+        .target(name: "SharedFrameworkIntents", dependencies: ["Intents", "SharedGreetings"],
+                path: "Tests/Fixtures/SharedFrameworkIntents", swiftSettings: extensionSettings),
         .target(name: "IntentsBenchmarks", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "EchoIntents", "SharedKit",
                                                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
                 swiftSettings: strictSettings),
@@ -103,7 +109,7 @@ let package = Package(
 
         .testTarget(name: "SharedKitTests", dependencies: ["SharedKit"]),
         .testTarget(name: "ExtensionProtocolTests", dependencies: ["ExtensionProtocol"]),
-        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore"],
+        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SharedGreetings"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "SharedKit",
                                                          "SystemStore"]),
