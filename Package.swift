@@ -35,6 +35,10 @@ let package = Package(
         .library(name: "FaultyIntents", type: .dynamic, targets: ["FaultyIntents"]),
         // A one-parameter extension the benchmarks drive.
         .library(name: "EchoIntents", type: .dynamic, targets: ["EchoIntents"]),
+        // An extension whose handlers complete on the main thread (main actor, main queue, run loop).
+        .library(name: "MainThreadIntents", type: .dynamic, targets: ["MainThreadIntents"]),
+        // An extension whose intent class is in a framework it links (SharedGreetings).
+        .library(name: "SharedFrameworkIntents", type: .dynamic, targets: ["SharedFrameworkIntents"]),
         .executable(name: "intents-bench", targets: ["intents-bench"]),
         // Xcode's intent code generation: the generator and the build plugin that runs it.
         .executable(name: "intents-codegen", targets: ["intents-codegen"]),
@@ -96,6 +100,12 @@ let package = Package(
 
         .target(name: "EchoIntents", dependencies: ["Intents"],
                 path: "Tests/Fixtures/EchoIntents", swiftSettings: extensionSettings),
+        .target(name: "MainThreadIntents", dependencies: ["Intents"],
+                path: "Tests/Fixtures/MainThreadIntents", swiftSettings: extensionSettings),
+        .target(name: "SharedGreetings", dependencies: ["Intents"],
+                path: "Tests/Fixtures/SharedGreetings", swiftSettings: extensionSettings),
+        .target(name: "SharedFrameworkIntents", dependencies: ["Intents", "SharedGreetings"],
+                path: "Tests/Fixtures/SharedFrameworkIntents", swiftSettings: extensionSettings),
         .target(name: "IntentsBenchmarks", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "EchoIntents", "SharedKit",
                                                           "IntentDefinitionCodegen",
                                                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
@@ -112,7 +122,7 @@ let package = Package(
         // Type-checks generated code against the SDK, so the SDK's modules must be built first.
         .testTarget(name: "IntentDefinitionCodegenTests", dependencies: ["IntentDefinitionCodegen", "Intents"]),
         .testTarget(name: "ExtensionProtocolTests", dependencies: ["ExtensionProtocol"]),
-        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore"],
+        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SharedGreetings"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "SharedKit",
                                                          "SystemStore"]),

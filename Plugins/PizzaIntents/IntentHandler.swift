@@ -3,8 +3,6 @@ import SampleIntents
 
 /// The Pizza extension's principal class.
 class IntentHandler: INExtension {
-    override class var customIntentClasses: [INIntent.Type] { [OrderPizzaIntent.self] }
-
     override func handler(for intent: INIntent) -> Any {
         guard intent is OrderPizzaIntent else { fatalError("Unhandled intent type: \(intent)") }
         return OrderPizzaIntentHandler()

@@ -39,6 +39,9 @@ public struct UnsupportedReason: Codable, Hashable, Sendable {
 /// How the host should treat a response code, whatever its number in its own enum.
 public enum ResponseCategory: String, Codable, Hashable, Sendable {
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch, continueInApp
+    /// The user must confirm before `handle` (`INStartCallIntentResponseCode.userConfirmationRequired`):
+    /// after `confirm`, the host asks, and goes on only on a yes.
+    case userConfirmationRequired
 
     /// Whether the conversation may go on to `handle` after `confirm` answered this.
     public var allowsHandling: Bool { self == .ready || self == .success || self == .inProgress }

@@ -26,13 +26,18 @@ enum CodegenBenchmark {
         try runTool(generator, [definitionPath, "--output", swiftPath])
         let compile = ["swiftc", "-parse-as-library", "-swift-version", "5", "-emit-module", "-module-name", "Bench",
                        "-I", products + "/Modules", "-emit-module-path", work + "/Bench.swiftmodule", swiftPath]
+        // Interleaved, so that a busy machine slows both alike.
         let rounds = 3
-        let without = median(rounds) { try? runTool("/usr/bin/env", compile) }
-        let with = median(rounds) {
-            try? FileManager.default.removeItem(atPath: swiftPath)
-            try? runTool(generator, [definitionPath, "--output", swiftPath])
-            try? runTool("/usr/bin/env", compile)
+        var withoutTimes: [Double] = [], withTimes: [Double] = []
+        for _ in 0..<rounds {
+            withoutTimes.append(median(1) { try? runTool("/usr/bin/env", compile) })
+            withTimes.append(median(1) {
+                try? FileManager.default.removeItem(atPath: swiftPath)
+                try? runTool(generator, [definitionPath, "--output", swiftPath])
+                try? runTool("/usr/bin/env", compile)
+            })
         }
+        let without = withoutTimes.sorted()[rounds / 2], with = withTimes.sorted()[rounds / 2]
         figures.append(Figure(name: "compile generated module (floor)", value: without, unit: .seconds, target: .none,
                               note: "swiftc -emit-module, median of \(rounds)"))
         figures.append(Figure(name: "generator run + compile", value: with, unit: .seconds, floorName: "compile", floor: without,

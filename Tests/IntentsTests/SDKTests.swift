@@ -79,22 +79,6 @@ import Testing
     }
 }
 
-@Suite struct ResponseCodeTests {
-    @Test func systemCodesFollowApplesNumbering() {
-        #expect(INSendMessageIntentResponseCode.ready.category == .ready)
-        #expect(INSendMessageIntentResponseCode.success.category == .success)
-        #expect(INSendMessageIntentResponseCode.failureRequiringAppLaunch.category == .failureRequiringAppLaunch)
-        #expect(INSendMessageIntentResponseCode.failureMessageServiceNotAvailable.category == .failure)
-    }
-
-    @Test func customCodesFollowXcodesNumbering() {
-        #expect(ProbeResponseCode.continueInApp.category == .continueInApp)
-        #expect(ProbeResponseCode.success.category == .success)
-        #expect(ProbeResponseCode.failureOutOfStock.category == .failure)
-        #expect(ProbeResponseCode.successWithReceipt.category == .success)
-    }
-}
-
 /// Handlers may implement the completion-handler form or the async form; both work.
 @Suite struct HandlerFormTests {
     final class CompletionHandler: NSObject, INSendMessageIntentHandling {

@@ -93,6 +93,27 @@ import Testing
         #expect(try store.donations().isEmpty)
     }
 
+    /// `requiredUserInfoKeys` is the minimal information stored for later restoration: a donated
+    /// activity keeps only those keys; without it, every key.
+    @Test func aDonatedActivityKeepsOnlyItsRequiredUserInfoKeys() throws {
+        let activity = NSUserActivity(activityType: "com.example.show")
+        activity.isEligibleForPrediction = true
+        activity.userInfo = ["screen": "inbox", "scroll": 120, "draft": "unsent words"]
+        activity.requiredUserInfoKeys = ["screen", "absent"]
+        activity.becomeCurrent()
+        activity.requiredUserInfoKeys = nil
+        activity.becomeCurrent()
+        let actions = try store.donations().map(\.action)
+        #expect(actions.first == .userActivity(UserActivityPayload(activityType: "com.example.show", userInfo: ["screen": .string("inbox")])))
+        #expect(actions.last == .userActivity(UserActivityPayload(activityType: "com.example.show",
+                                                                   userInfo: ["screen": .string("inbox"), "scroll": .integer(120),
+                                                                              "draft": .string("unsent words")])))
+        activity.requiredUserInfoKeys = ["screen"]
+        #expect(INShortcut(userActivity: activity).action == .userActivity(UserActivityPayload(activityType: "com.example.show",
+                                                                                                 userInfo: ["screen": .string("inbox")])))
+        #expect(activity.payload.userInfo.count == 3)
+    }
+
     @Test func voiceShortcutsComeBackWithTheirIntents() async throws {
         let interaction = try await donate("Kiki")
         let record = VoiceShortcutRecord(phrase: "chat kiki", app: "com.example.MonkeyChat",

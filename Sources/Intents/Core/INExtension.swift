@@ -22,8 +22,8 @@ open class INExtension: NSObject, INIntentHandlerProviding {
     /// Returns the object that handles `intent`; nil when the extension has none.
     open func handler(for intent: INIntent) -> Any? { nil }
 
-    /// Linux addition: custom intent classes declared outside the extension's own module
-    /// (in a shared framework, say). Apple finds them through the Objective-C runtime; here,
-    /// list them. Intents declared in the extension's module are found by name.
+    /// Linux addition: intent classes to find before any other of the same name. There is no
+    /// need to list any: as on Apple's systems, the class named in `IntentsSupported` is found
+    /// by name in any loaded image (the extension's module first, then a framework it links).
     open class var customIntentClasses: [INIntent.Type] { [] }
 }

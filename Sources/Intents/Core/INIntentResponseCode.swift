@@ -1,47 +1,44 @@
 import ExtensionProtocol
 
-/// A response code enum: its raw value is the number Apple gives it.
+/// A response code enum: its raw value is the number Apple gives it, its case name says what
+/// it means.
+///
+/// Apple numbers each intent's codes differently (`INStartCallIntentResponseCode` has
+/// `continueInApp` 2 and `failure` 4, `INSendMessageIntentResponseCode` has `inProgress` 2 and
+/// `failure` 4), but names them systematically, so the category follows the case name:
+/// `unspecified`, `ready`, `continueInApp` and `handleInApp`, `inProgress`,
+/// `userConfirmationRequired`, `success...`, `failureRequiringAppLaunch...`, and any other
+/// name (`failure...`, `denied`) is a failure. A code enum may implement `category` to say
+/// otherwise.
 public protocol INIntentResponseCode: RawRepresentable where RawValue == Int {
     /// How the host treats the code.
     var category: ResponseCategory { get }
 }
 
-/// Codes of system intents: unspecified 0, ready 1, inProgress 2, success 3, failure 4,
-/// failureRequiringAppLaunch 5; higher codes are domain-specific failures.
-public protocol INSystemIntentResponseCode: INIntentResponseCode {}
-
-extension INSystemIntentResponseCode {
-    public var category: ResponseCategory {
-        switch rawValue {
-        case 0: return .unspecified
-        case 1: return .ready
-        case 2: return .inProgress
-        case 3: return .success
-        case 5: return .failureRequiringAppLaunch
-        default: return .failure
-        }
-    }
+extension INIntentResponseCode {
+    public var category: ResponseCategory { responseCategory(ofCodeNamed: String(describing: self)) }
 }
 
+/// Codes of system intents, numbered per intent as Apple numbers them (see `INIntentResponseCode`).
+public protocol INSystemIntentResponseCode: INIntentResponseCode {}
+
 /// Codes of custom intents, as Xcode generates them: unspecified 0, ready 1, continueInApp 2,
-/// inProgress 3, success 4, failure 5, failureRequiringAppLaunch 6, custom codes from 100.
-///
-/// A custom code counts as a success when its case name begins with `success`, as Xcode's
-/// success codes do; a code enum may implement `category` to say otherwise.
+/// inProgress 3, success 4, failure 5, failureRequiringAppLaunch 6, custom codes from 100. A
+/// custom code counts as a success when its name begins with `success`, as Xcode's success
+/// codes do, and as a failure otherwise.
 public protocol INCustomIntentResponseCode: INIntentResponseCode {}
 
-extension INCustomIntentResponseCode {
-    public var category: ResponseCategory {
-        switch rawValue {
-        case 0: return .unspecified
-        case 1: return .ready
-        case 2: return .continueInApp
-        case 3: return .inProgress
-        case 4: return .success
-        case 6: return .failureRequiringAppLaunch
-        case 100...: return String(describing: self).hasPrefix("success") ? .success : .failure
-        default: return .failure
-        }
+/// The category of a response code named `name`, by Apple's naming of code cases.
+func responseCategory(ofCodeNamed name: String) -> ResponseCategory {
+    switch name {
+    case "unspecified": return .unspecified
+    case "ready": return .ready
+    case "continueInApp", "handleInApp": return .continueInApp
+    case "inProgress": return .inProgress
+    case "userConfirmationRequired": return .userConfirmationRequired
+    case _ where name.hasPrefix("success"): return .success
+    case _ where name.hasPrefix("failureRequiringAppLaunch"): return .failureRequiringAppLaunch
+    default: return .failure
     }
 }
 

@@ -92,6 +92,7 @@ open class INInteraction: NSObject {
         case .success: .success
         case .failure, .failureRequiringAppLaunch: .failure
         case .continueInApp: .deferredToApplication
+        case .userConfirmationRequired: .userConfirmationRequired
         }
     }
 }

@@ -29,7 +29,7 @@ public enum INShortcut: Hashable {
     var action: ShortcutAction {
         switch self {
         case .intent(let intent): .intent(intent.payload, className: String(reflecting: type(of: intent)))
-        case .userActivity(let activity): .userActivity(activity.payload)
+        case .userActivity(let activity): .userActivity(activity.storedPayload)
         }
     }
 

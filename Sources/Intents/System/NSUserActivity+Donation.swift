@@ -21,7 +21,7 @@ extension NSUserActivity {
             let declared = app.userActivityTypes.isEmpty ? "none" : app.userActivityTypes.joined(separator: ", ")
             throw INIntentError(.donatingInteraction, "The activity type \"\(activityType)\" is not in NSUserActivityTypes of \(app.path)/Info.plist (declared: \(declared)).")
         }
-        let donation = Donation(app: app.bundleIdentifier, kind: .userActivity, action: .userActivity(payload),
+        let donation = Donation(app: app.bundleIdentifier, kind: .userActivity, action: .userActivity(storedPayload),
                                 persistentIdentifier: persistentIdentifier, suggestedInvocationPhrase: suggestedInvocationPhrase)
         try IntentsAppContext.withSystemStore(failing: .donatingInteraction, app: app) { store, _ in try store.donate(donation) }
     }

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// Parameters are resolved in declared order, each until it succeeds, is not required, or
 /// is not resolved by the handler; every answer is resolved again. `confirm` answering a
-/// failure ends the conversation there; otherwise `handle` gives the final answer.
+/// failure ends the conversation there, and answering `userConfirmationRequired` asks the user
+/// whether to go ahead; otherwise `handle` gives the final answer.
 public struct ConversationDriver: Sendable {
     public let channel: any ExtensionChannel
     public let schema: IntentSchema
@@ -38,7 +39,8 @@ public struct ConversationDriver: Sendable {
             try await resolve(parameter, conversation: conversation, state: &state)
         }
         let confirmed = try await respond(.confirm(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent))
-        if !confirmed.category.allowsHandling {
+        let userConfirmed = confirmed.category == .userConfirmationRequired ? try await askToGoAhead(&state) : false
+        if !confirmed.category.allowsHandling && !userConfirmed {
             return ConversationOutcome(intent: state.intent, schema: schema, step: .confirm, response: confirmed, prompts: state.prompts)
         }
         let handled = try await respond(.handle(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent))
@@ -133,6 +135,21 @@ public struct ConversationDriver: Sendable {
         }
     }
 
+    /// Asks whether to go on to `handle`, when `confirm` answered `userConfirmationRequired`.
+    private func askToGoAhead(_ state: inout ConversationState) async throws -> Bool {
+        try await askYesNo(Prompt(kind: .confirmation, parameter: nil, text: "Go ahead with \(schema.name)?", choices: ["yes", "no"]),
+                           state: &state)
+    }
+
+    private func askYesNo(_ prompt: Prompt, state: inout ConversationState) async throws -> Bool {
+        try await askUntilUsable(prompt, state: &state) { text in
+            guard let flag = ValueParser.parseYesNo(text.trimmingCharacters(in: .whitespaces)) else {
+                throw HostError(.usage, "\"\(text)\" is neither yes nor no.")
+            }
+            return flag
+        }
+    }
+
     /// Asks for a value; when the handler provides options, offers them as choices, and an
     /// answer that names none of them is taken as a value of its own.
     private func askValue(_ parameter: ParameterSchema, state: inout ConversationState) async throws -> [IntentValue] {
@@ -180,12 +197,7 @@ public struct ConversationDriver: Sendable {
                                  state: inout ConversationState) async throws -> [IntentValue] {
         let prompt = Prompt(kind: .confirmation, parameter: parameter.name,
                             text: "Did you mean \(value.displayString) for \(parameter.title)?", choices: ["yes", "no"])
-        let accepted = try await askUntilUsable(prompt, state: &state) { text in
-            guard let flag = ValueParser.parseYesNo(text.trimmingCharacters(in: .whitespaces)) else {
-                throw HostError(.usage, "\"\(text)\" is neither yes nor no.")
-            }
-            return flag
-        }
+        let accepted = try await askYesNo(prompt, state: &state)
         if accepted {
             state.confirmed[parameter.name, default: []].insert(value)
             return [value]
