@@ -145,6 +145,9 @@ int csandbox_landlock_restrict(const char *const *paths, const int *descriptors,
     return abi;
 }
 
+// What is not listed stays allowed, and some of it is needed: the SDK's main run loop uses
+// epoll_*, eventfd2 and timerfd_*, and its socket thread clone() with CLONE_THREAD (clone3
+// answers ENOSYS below, so that libc falls back to clone).
 static const char *const denied_calls[] = {
     "ptrace", "process_vm_readv", "process_vm_writev", "mount", "umount2", "pivot_root", "chroot",
     "unshare", "setns", "bpf", "keyctl", "add_key", "request_key", "kexec_load", "kexec_file_load",
