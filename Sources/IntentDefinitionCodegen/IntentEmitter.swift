@@ -116,7 +116,10 @@ struct IntentEmitter {
                 out.block("\(access) var reasonDescription: String?") { out in
                     out.block("switch self") { out in
                         for reason in parameter.unsupportedReasons {
-                            let text = reason.formatString.map { FormatString.filled($0, with: parameter.property.displayName ?? parameter.name) }
+                            // `${<parameter>}` stays for the host, which fills in the value.
+                            let text = reason.formatString.map {
+                                FormatString.filled($0, except: parameter.name, with: parameter.property.displayName ?? parameter.name)
+                            }
                             out.line("case .\(SwiftSource.identifier(reason.code)): return \(SwiftSource.literal(text))")
                         }
                     }
@@ -147,10 +150,10 @@ enum FormatString {
         return names
     }
 
-    /// The text with every placeholder replaced by `value`.
-    static func filled(_ text: String, with value: String) -> String {
+    /// The text with every placeholder but `${kept}` replaced by `value`.
+    static func filled(_ text: String, except kept: String, with value: String) -> String {
         var result = text
-        for name in placeholders(in: text) { result = result.replacingOccurrences(of: "${\(name)}", with: value) }
+        for name in placeholders(in: text) where name != kept { result = result.replacingOccurrences(of: "${\(name)}", with: value) }
         return result
     }
 }

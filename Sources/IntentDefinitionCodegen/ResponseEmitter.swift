@@ -22,6 +22,12 @@ struct ResponseEmitter {
         out.block("\(access) enum \(response)Code: Int, INCustomIntentResponseCode") { out in
             for (number, name) in Self.standardCodes.enumerated() { out.line("case \(name) = \(number)") }
             for (offset, code) in custom.enumerated() { out.line("case \(SwiftSource.identifier(code.name)) = \(100 + offset)") }
+            let successes = custom.enumerated().filter { $0.element.isSuccess }.map { String(100 + $0.offset) }
+            if !successes.isEmpty {
+                out.line()
+                out.doc("The custom codes the definition marks as successes.")
+                out.line("\(access) static var customSuccessCodes: Set<Int> { [\(successes.joined(separator: ", "))] }")
+            }
         }
         out.line()
         out.doc("The answer to \(intent.name)Intent, with its output properties.")

@@ -24,9 +24,20 @@ public protocol INSystemIntentResponseCode: INIntentResponseCode {}
 
 /// Codes of custom intents, as Xcode generates them: unspecified 0, ready 1, continueInApp 2,
 /// inProgress 3, success 4, failure 5, failureRequiringAppLaunch 6, custom codes from 100. A
-/// custom code counts as a success when its name begins with `success`, as Xcode's success
-/// codes do, and as a failure otherwise.
-public protocol INCustomIntentResponseCode: INIntentResponseCode {}
+/// custom code counts as a success when its definition marks it so (`customSuccessCodes`, which
+/// generated code lists) or its name begins with `success`, and as a failure otherwise.
+public protocol INCustomIntentResponseCode: INIntentResponseCode {
+    /// The raw values of the custom codes the definition marks as successes, whatever their names.
+    static var customSuccessCodes: Set<Int> { get }
+}
+
+extension INCustomIntentResponseCode {
+    public static var customSuccessCodes: Set<Int> { [] }
+
+    public var category: ResponseCategory {
+        Self.customSuccessCodes.contains(rawValue) ? .success : responseCategory(ofCodeNamed: String(describing: self))
+    }
+}
 
 /// The category of a response code named `name`, by Apple's naming of code cases.
 func responseCategory(ofCodeNamed name: String) -> ResponseCategory {

@@ -127,7 +127,7 @@ public struct ConversationDriver: Sendable {
             return try await askConfirmation(of: value, parameter: parameter, state: &state)
         case .unsupported(let reason):
             let subject = current.map { "\"\($0.displayString)\" cannot be used for \(title)" } ?? "That \(title) cannot be used"
-            let because = reason.map { ": " + ($0.message ?? Self.words($0.name)) } ?? "."
+            let because = reason.map { ": " + ($0.message.map { Self.filled($0, parameter: parameter, value: current) } ?? Self.words($0.name)) } ?? "."
             await tell(Prompt(kind: .notice, parameter: parameter.name, text: subject + because), state: &state)
             return try await askValue(parameter, state: &state)
         default:
@@ -227,6 +227,17 @@ public struct ConversationDriver: Sendable {
     private func tell(_ prompt: Prompt, state: inout ConversationState) async {
         state.prompts.append(prompt)
         await user.notify(prompt)
+    }
+
+    /// A reason's dialog with `${parameter}` replaced by the value (or the parameter's title),
+    /// as Siri fills an `.intentdefinition` format string.
+    static func filled(_ text: String, parameter: ParameterSchema, value: IntentValue?) -> String {
+        let replacement = value?.displayString ?? parameter.title
+        var result = text.replacingOccurrences(of: "${\(parameter.name)}", with: replacement)
+        if result.hasPrefix(replacement), let first = result.first, first.isLowercase, value == nil {
+            result = first.uppercased() + result.dropFirst()
+        }
+        return result
     }
 
     /// `notOnMenu` -> `not on menu`.
