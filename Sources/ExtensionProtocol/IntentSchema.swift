@@ -5,10 +5,26 @@
 public struct IntentSchema: Codable, Hashable, Sendable {
     public var name: String
     public var parameters: [ParameterSchema]
+    /// The intent's title from its definition ("Order Coffee"), for prompts.
+    public var title: String?
+    /// Whether the definition asks the system to confirm with the user before `handle`.
+    public var userConfirmationRequired: Bool
 
-    public init(name: String, parameters: [ParameterSchema]) {
+    public init(name: String, parameters: [ParameterSchema], title: String? = nil, userConfirmationRequired: Bool = false) {
         self.name = name
         self.parameters = parameters
+        self.title = title
+        self.userConfirmationRequired = userConfirmationRequired
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, parameters, title, userConfirmationRequired }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decode(String.self, forKey: .name),
+                  parameters: try container.decode([ParameterSchema].self, forKey: .parameters),
+                  title: try container.decodeIfPresent(String.self, forKey: .title),
+                  userConfirmationRequired: try container.decodeIfPresent(Bool.self, forKey: .userConfirmationRequired) ?? false)
     }
 
     /// The parameter called `name`, if the intent has one.

@@ -125,10 +125,13 @@ extension IntentSchema: WireCodable {
     public func write(to writer: inout WireWriter) {
         writer.string(name)
         writer.array(parameters) { $0.value($1) }
+        writer.optional(title) { $0.string($1) }
+        writer.bool(userConfirmationRequired)
     }
 
     public init(from reader: inout WireReader) throws {
-        self.init(name: try reader.string(), parameters: try reader.array { try $0.value() })
+        self.init(name: try reader.string(), parameters: try reader.array { try $0.value() },
+                  title: try reader.optional { try $0.string() }, userConfirmationRequired: try reader.bool())
     }
 }
 

@@ -12,6 +12,8 @@ enum ExitStatus {
     static let refused: Int32 = 3
     static let extensionAnsweredFailure: Int32 = 4
     static let extensionFailed: Int32 = 5
+    /// The user answered no to the system's confirmation: nothing was handled.
+    static let declinedByUser: Int32 = 6
 
     /// The exit code for a host error.
     static func code(for error: HostError) -> Int32 {

@@ -16,6 +16,7 @@ struct IntentRunReport {
             let result = try await body()
             await dispatcher.shutdown()
             report(result)
+            if result.outcome.declinedByUser { throw ExitCode(ExitStatus.declinedByUser) }
             if result.isFailure { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
         } catch let error as HostError {
             await dispatcher.shutdown()
@@ -45,7 +46,8 @@ struct IntentRunReport {
         let response = result.outcome.response
         if json {
             var object: [String: Any] = [
-                "intent": intent, "extension": result.extensionBundle, "status": response.category.rawValue,
+                "intent": intent, "extension": result.extensionBundle,
+                "status": result.outcome.declinedByUser ? "declined" : response.category.rawValue,
                 "code": response.code, "codeName": response.codeName, "step": result.outcome.step.rawValue,
                 "parameters": JSONOutput.plain(result.outcome.intent.parameters),
                 "output": Dictionary(response.output.map { ($0.name, $0.value.plainValue) }, uniquingKeysWith: { a, _ in a }),
@@ -57,6 +59,10 @@ struct IntentRunReport {
                 object["userActivity"] = plain
             }
             JSONOutput.print(object.merging(extra) { current, _ in current })
+            return
+        }
+        if result.outcome.declinedByUser {
+            printLine("You answered no: \(intent) was not handled (\(result.extensionBundle) had answered \(response.codeName) at confirm).")
             return
         }
         let step = result.outcome.step == .confirm ? " at confirm" : ""

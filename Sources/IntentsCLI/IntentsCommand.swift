@@ -25,7 +25,7 @@ public struct IntentsCommand: AsyncParsableCommand {
         Exit codes: 0 success; 1 problems found (validate) or unreadable state; 2 usage (bad
         arguments, unknown intent or parameter, input needed but not allowed); 3 refused by
         policy (lock state, Siri authorization); 4 the extension answered with a failure code; 5 the extension
-        failed (crash, timeout, protocol).
+        failed (crash, timeout, protocol); 6 the user declined the system's confirmation.
         """,
         subcommands: [AppsCommand.self, ValidateCommand.self, SendCommand.self, SayCommand.self,
                       ShortcutsCommand.self, DonationsCommand.self, SuggestionsCommand.self,

@@ -27,6 +27,8 @@ struct SayCommand: AsyncParsableCommand {
     var answers: [String] = []
     @Flag(help: "Never ask: fail with exit code 2 when input is needed and no --answer is left.")
     var nonInteractive = false
+    @Flag(help: "Answer yes to the system's own question before the intent is handled (\"Ready to send it?\").")
+    var yes = false
     @OptionGroup var step: StepTimeoutOption
     @Flag(help: "Print one JSON object: what matched, then as `intents send --json`.") var json = false
 
@@ -51,7 +53,7 @@ struct SayCommand: AsyncParsableCommand {
     }
 
     private func run(_ match: PhraseIndex.Match, dispatcher: IntentDispatcher) async throws {
-        let user = TerminalUser(answers: answers, interactive: !nonInteractive && isatty(0) == 1)
+        let user = TerminalUser(answers: answers, interactive: !nonInteractive && isatty(0) == 1, agreesToSystemConfirmation: yes)
         let matched: [String: Any] = ["phrase": match.template.text, "kind": Self.kind(match.template.target),
                                       "parameters": Dictionary(match.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })]
         if !json { printLine("Matched \"\(match.template.text)\" (\(Self.describe(match.template.target))).") }

@@ -10,13 +10,16 @@ struct SendCommand: AsyncParsableCommand {
         discussion: """
         Parameters are typed by the intent: a list parameter takes several --param (or commas).
         Questions are asked on the terminal; --answer gives answers in advance, in order (a
-        choice by its number or its name, a confirmation by yes or no). When several apps
+        choice by its number or its name, a confirmation by yes or no). Before handling a message,
+        a payment, a ride or a custom intent whose definition asks for it, the system asks
+        whether to go ahead, as Siri does ("Ready to send it?"): answer it, or pass --yes; a no
+        ends the conversation without handling it (exit code 6, status "declined"). When several apps
         support the intent, --app says which one; without it, you are asked on the terminal
         which app first (never from --answer, so that a new app cannot take scripted answers).
 
         Examples:
           intents send INSendMessageIntent --param recipients=Bobo --param content="Please send more bananas"
-          intents send INSendMessageIntent --param recipients=Bobo --param content=hi --answer 2 --json
+          intents send INSendMessageIntent --param recipients=Bobo --param content=hi --answer 2 --yes --json
           intents send OrderPizzaIntent --param kind=margherita --param quantity=2 --param deliveryTime=19:30
           intents send INSendMessageIntent --app MonkeyChat --param recipients=Kiki --param content=hi
         """)
@@ -32,6 +35,8 @@ struct SendCommand: AsyncParsableCommand {
     var answers: [String] = []
     @Flag(help: "Never ask: fail with exit code 2 when input is needed and no --answer is left.")
     var nonInteractive = false
+    @Flag(help: "Answer yes to the system's own question before the intent is handled (\"Ready to send it?\").")
+    var yes = false
     @OptionGroup var step: StepTimeoutOption
     @Flag(help: "Print one JSON object: intent, extension, status, code, output, prompts...") var json = false
     @Option(help: ArgumentHelp("The extension's CPU time limit, in seconds (default 60).", valueName: "seconds"))
@@ -82,7 +87,7 @@ struct SendCommand: AsyncParsableCommand {
         }
         let dispatcher = IntentDispatcher(configuration: configuration)
         let interactive = !nonInteractive && isatty(0) == 1
-        let user = TerminalUser(answers: answers, interactive: interactive)
+        let user = TerminalUser(answers: answers, interactive: interactive, agreesToSystemConfirmation: yes)
         let pairs = parameters.map { text -> (name: String, value: String) in
             let split = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(split[0]), split.count > 1 ? String(split[1]) : "")

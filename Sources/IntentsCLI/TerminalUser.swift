@@ -5,14 +5,17 @@ import IntentsHost
 /// Scripted answers are shown as if typed.
 final class TerminalUser: ConversationUser, @unchecked Sendable {
     private let interactive: Bool
+    /// `--yes`: the system's own confirmation before `handle` is answered yes.
+    let agreesToSystemConfirmation: Bool
     private let lock = NSLock()
     private let scripted: [String]
     /// The next scripted answer to give (an index, so that taking one costs nothing).
     private var nextScripted = 0
 
-    init(answers: [String], interactive: Bool) {
+    init(answers: [String], interactive: Bool, agreesToSystemConfirmation: Bool = false) {
         self.scripted = answers
         self.interactive = interactive
+        self.agreesToSystemConfirmation = agreesToSystemConfirmation
     }
 
     func answer(_ prompt: Prompt) async throws -> String {

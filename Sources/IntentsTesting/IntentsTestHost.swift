@@ -44,12 +44,14 @@ public struct IntentsTestHost: Sendable {
 
     /// Runs `intent` through resolve, confirm and handle, answering questions from `answers`.
     /// - Throws: `HostError`, as `IntentDispatcher.send`.
-    public func send(_ intent: INIntent, answers: [String] = []) async throws -> SendResult {
-        try await dispatcher.send(intent.payload, user: ScriptedUser(answers: answers))
+    public func send(_ intent: INIntent, answers: [String] = [], agreesToSystemConfirmation: Bool = true) async throws -> SendResult {
+        try await dispatcher.send(intent.payload, user: ScriptedUser(answers: answers, agreesToSystemConfirmation: agreesToSystemConfirmation))
     }
 
     /// Runs an intent given by name with text parameters, as the command line gives them.
-    public func send(_ intent: String, parameters: [(name: String, value: String)], answers: [String] = []) async throws -> SendResult {
-        try await dispatcher.send(intent, parameters: parameters, user: ScriptedUser(answers: answers))
+    public func send(_ intent: String, parameters: [(name: String, value: String)], answers: [String] = [],
+                     agreesToSystemConfirmation: Bool = true) async throws -> SendResult {
+        try await dispatcher.send(intent, parameters: parameters,
+                                  user: ScriptedUser(answers: answers, agreesToSystemConfirmation: agreesToSystemConfirmation))
     }
 }

@@ -55,7 +55,7 @@ import Testing
 
     @Test func sendMessageAsksWhichBoboAndRunsUnattendedWithAnswers() throws {
         let run = try intents(["send", "INSendMessageIntent", "--param", "recipients=Bobo",
-                               "--param", "content=Please send more bananas", "--answer", "2", "--json"])
+                               "--param", "content=Please send more bananas", "--answer", "2", "--answer", "yes", "--json"])
         #expect(run.status == 0)
         let result = try run.json()
         #expect(result["intent"] as? String == "INSendMessageIntent")
@@ -63,8 +63,11 @@ import Testing
         #expect(result["status"] as? String == "success")
         #expect(result["code"] as? Int == 3)
         let prompts = try #require(result["prompts"] as? [[String: Any]])
-        #expect(prompts.count == 1)
+        #expect(prompts.count == 2)
         #expect(prompts.first?["choices"] as? [String] == ["Bobo (@bobo.banana)", "Bobo (@bobo.jungle)", "Bobo (@bobo.treetop)"])
+        // As Siri does before sending a message.
+        #expect(prompts.last?["text"] as? String == "Ready to send it?")
+        #expect(prompts.last?["answer"] as? String == "yes")
         let recipients = (result["parameters"] as? [String: Any])?["recipients"] as? [[String: Any]]
         #expect(recipients?.first?["handle"] as? String == "@bobo.jungle")
         #expect(run.stderr.contains("? Which recipient do you mean?"))
@@ -97,7 +100,7 @@ import Testing
         #expect(pizza.status == 0)
         #expect(pizza.stdout.contains("com.example.Pizza.Intents answered success (code 4)."))
         #expect(try intents(["unlock"]).status == 0)
-        #expect(try intents(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi"]).status == 0)
+        #expect(try intents(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi", "--yes"]).status == 0)
     }
 
     @Test func failureCodeExitsWithFour() throws {
@@ -118,7 +121,7 @@ import Testing
     }
 
     @Test func crashingExtensionExitsWithFiveAndNamesTheBundle() throws {
-        let run = try intents(["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=crash"], withFaulty: true)
+        let run = try intents(["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=crash", "--yes"], withFaulty: true)
         #expect(run.status == 5)
         #expect(run.stderr.contains("error: com.example.Faulty.Intents was killed by signal 4 (SIGILL); stderr: \""))
     }
@@ -192,6 +195,7 @@ import Testing
         #expect(help.stdout.contains("Examples:"))
         #expect(help.stdout.contains("Exit codes:"))
         let sendHelp = try run(["send", "--help"])
-        #expect(sendHelp.stdout.contains("--answer 2 --json"))
+        #expect(sendHelp.stdout.contains("--answer 2 --yes --json"))
+        #expect(sendHelp.stdout.contains("exit code 6"))
     }
 }

@@ -16,14 +16,14 @@ import Testing
 
     func send(_ dispatcher: IntentDispatcher, content: String) async throws -> SendResult {
         try await dispatcher.send("INSendMessageIntent", parameters: [("recipients", "Kiki"), ("content", content)],
-                                  user: NonInteractiveUser())
+                                  user: NonInteractiveUser(agreesToSystemConfirmation: true))
     }
 
     @Test func monkeyChatConversationRunsInItsOwnProcess() async throws {
         let dispatcher = makeDispatcher([try sampleAppsFolder(apps)], state: state)
         let result = try await dispatcher.send("INSendMessageIntent",
                                                parameters: [("recipients", "Bobo"), ("content", "Please send more bananas")],
-                                               user: ScriptedUser(answers: ["3"]))
+                                               user: ScriptedUser(answers: ["3", "yes"]))
         let channel = try await dispatcher.supervisor.channel(for: try dispatcher.route("INSendMessageIntent"))
         let process = try #require(channel as? ExtensionProcess)
         #expect(process.pid != getpid() && process.pid > 0)

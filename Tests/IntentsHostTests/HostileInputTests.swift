@@ -117,7 +117,7 @@ extension CLITests {
         let apps = try await hostileRun(["apps", "--json"], extraApps: [crafted.path])
         #expect(apps.status == 0, "\(apps.stderr)")
         #expect(apps.stdout.contains("com.greedy.Greedy.Intents"))
-        let send = try await hostileRun(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi"],
+        let send = try await hostileRun(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi", "--yes"],
                                         extraApps: [crafted.path])
         #expect(send.status == 0, "\(send.stderr)")
     }
@@ -129,7 +129,7 @@ extension CLITests {
         let appex = try writer.appex("PipedIntents", in: "Piped", identifier: "com.piped.Piped.Intents",
                                      principalClass: "EchoIntents.EchoExtension", intents: ["EchoIntent"], library: nil)
         try #require(mkfifo(appex + "/libPipedIntents.so", 0o644) == 0)
-        let send = try await hostileRun(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi"],
+        let send = try await hostileRun(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi", "--yes"],
                                         extraApps: [crafted.path])
         #expect(send.status == 0, "\(send.stderr)")
     }
@@ -258,7 +258,7 @@ extension CLITests {
 
         let faulty = apps.path + "/Faulty"
         try addFaultyApp(to: faulty)
-        let crash = try await hostileRun(["--apps", faulty, "send", "INSendMessageIntent", "--app", "Faulty", "--param", "recipients=Kiki",
+        let crash = try await hostileRun(["--apps", faulty, "send", "INSendMessageIntent", "--yes", "--app", "Faulty", "--param", "recipients=Kiki",
                                           "--param", "content=crash:\nerror: forged line \u{1b}[2Jcleared"])
         #expect(crash.status == 5)
         #expect(!crash.stderr.contains("\u{1b}"))

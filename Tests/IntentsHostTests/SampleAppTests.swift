@@ -44,7 +44,7 @@ import Testing
                                                 "--non-interactive"])
         #expect(unknown.status == 2)
         _ = try await run("monkeychat", ["add-contact", "c-zaza", "Zaza", "@zaza"])
-        let sent = try await run("intents", ["send", "INSendMessageIntent", "--param", "recipients=Zaza", "--param", "content=hello"])
+        let sent = try await run("intents", ["send", "INSendMessageIntent", "--param", "recipients=Zaza", "--param", "content=hello", "--yes"])
         #expect(sent.status == 0, "\(sent.output)")
         #expect(try await run("monkeychat", ["messages"]).output == "to @zaza: hello\n")
     }

@@ -79,7 +79,7 @@ import Testing
         #expect(refused.output.contains("MonkeyChat is not authorized to use Siri for INSendMessageIntent (authorization: notDetermined)"))
 
         #expect(try await run("intents", ["authorize", "MonkeyChat", "grant"]).status == 0)
-        let said = try await run("intents", ["say", "Send a Monkey Chat to BOBO", "--answer", "3", "--answer", "Bananas", "--json"])
+        let said = try await run("intents", ["say", "Send a Monkey Chat to BOBO", "--answer", "3", "--answer", "Bananas", "--yes", "--json"])
         #expect(said.status == 0, "\(said.output)")
         let result = try json(said.output)
         #expect((result["matched"] as? [String: Any])?["parameters"] as? [String: String] == ["recipients": "Bobo"])
@@ -103,7 +103,7 @@ import Testing
         #expect(locked.output.contains("INSendMessageIntent is restricted while locked by com.example.MonkeyChat.Intents"))
         _ = try await run("intents", ["unlock"])
         // Not authorized, yet a shortcut runs: as on Apple's systems, shortcuts are not gated.
-        let unlocked = try await run("intents", ["say", "ask kiki"])
+        let unlocked = try await run("intents", ["say", "ask kiki", "--yes"])
         #expect(unlocked.status == 0, "\(unlocked.output)")
         #expect(try await run("monkeychat", ["messages"]).output == "to @kiki: Bananas at noon?\nto @kiki: Bananas at noon?\n")
     }

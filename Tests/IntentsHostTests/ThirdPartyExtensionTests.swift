@@ -59,7 +59,7 @@ import Testing
 
         let full = try await send(["--param", "drink=latte", "--param", "size=large", "--param", "shots=2", "--param", "extras=oat,vanilla",
                                    "--param", "strength=1.5", "--param", "takeaway=yes", "--param", "pickup=Café Central@38.71;-9.14",
-                                   "--param", "menuLink=https://coffee.example/menu"])
+                                   "--param", "menuLink=https://coffee.example/menu", "--yes"])
         #expect(full.status == 0, "\(full.json)")
         #expect(full.json["codeName"] as? String == "success")
         let output = try #require(full.json["output"] as? [String: Any])
@@ -73,11 +73,13 @@ import Testing
 
         // A sold-out drink: the reason from the definition, then today's drinks as choices.
         let soldOut = try await send(["--param", "drink=mocha", "--param", "size=small", "--param", "takeaway=no",
-                                      "--param", "pickup=Home", "--answer", "2"])
+                                      "--param", "pickup=Home", "--answer", "2", "--answer", "yes"])
         #expect(soldOut.status == 0, "\(soldOut.json)")
         let prompts = try #require(soldOut.json["prompts"] as? [[String: Any]])
         #expect(prompts.first?["text"] as? String == "\"mocha\" cannot be used for drink: mocha is sold out.")
-        #expect(prompts.last?["choices"] as? [String] == ["Latte", "Decaf"])
+        #expect(prompts.dropLast().last?["choices"] as? [String] == ["Latte", "Decaf"])
+        // The definition sets INIntentUserConfirmationRequired: the system asks before handle.
+        #expect(prompts.last?["text"] as? String == "Ready to order coffee?")
         // `queued` is a custom code the definition marks as a success, though not named success...
         #expect(soldOut.json["codeName"] as? String == "queued")
         #expect(soldOut.json["code"] as? Int == 101)
@@ -85,8 +87,15 @@ import Testing
         #expect((soldOut.json["parameters"] as? [String: Any]).flatMap { $0["drink"] as? [String: Any] }?["identifier"] as? String == "decaf")
 
         // The enum parameter has no value until the user gives one; its cases are offered by name.
-        let noSize = try await send(["--param", "drink=latte", "--param", "pickup=Home", "--answer", "medium"])
+        let noSize = try await send(["--param", "drink=latte", "--param", "pickup=Home", "--answer", "medium", "--yes"])
         #expect(noSize.status == 0, "\(noSize.json)")
         #expect((noSize.json["parameters"] as? [String: Any])?["size"] as? String == "medium")
+
+        // A no ends the conversation after confirm, without handle, with its own status and exit code.
+        let declined = try await send(["--param", "drink=latte", "--param", "size=small", "--param", "pickup=Home", "--answer", "no"])
+        #expect(declined.status == 6)
+        #expect(declined.json["status"] as? String == "declined")
+        #expect(declined.json["step"] as? String == "confirm")
+        #expect(declined.json["codeName"] as? String == "ready")
     }
 }

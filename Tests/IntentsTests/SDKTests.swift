@@ -133,7 +133,8 @@ import Testing
     @Test func asyncFormWorks() async throws {
         let result = try await run { AsyncHandler() }
         #expect(result.outcome.response.codeName == "success")
-        #expect(result.outcome.prompts.map(\.text) == ["What should the message be?"])
+        #expect(result.outcome.prompts.map(\.text) == ["What should the message be?", "Ready to send it?"])
+        #expect(result.outcome.prompts.last?.answer == "yes (--yes)", "the test host agrees to the system's confirmation, as --yes")
     }
 
     @Test func handlerWithoutHandleIsReported() async throws {

@@ -42,6 +42,10 @@ final class IntentClassCache: @unchecked Sendable {
         if let cached = lock.withLock({ entries[key] }) { return cached }
         let table = intentClass.handlingTable
         var schema = intentClass.schema
+        if let metadata = intentClass.intentDefinitionMetadata {
+            schema.title = metadata.title
+            schema.userConfirmationRequired = metadata.userConfirmationRequired
+        }
         for index in schema.parameters.indices {
             schema.parameters[index].providesOptions = table?.providesOptions(for: schema.parameters[index].name) ?? false
         }

@@ -43,6 +43,10 @@ public struct ConversationDriver: Sendable {
         if !confirmed.category.allowsHandling && !userConfirmed {
             return ConversationOutcome(intent: state.intent, schema: schema, step: .confirm, response: confirmed, prompts: state.prompts)
         }
+        if !userConfirmed, let question = SystemConfirmationPolicy.prompt(for: schema), !(try await systemConfirmation(question, &state)) {
+            return ConversationOutcome(intent: state.intent, schema: schema, step: .confirm, response: confirmed, prompts: state.prompts,
+                                       declinedByUser: true)
+        }
         let handled = try await respond(.handle(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent))
         return ConversationOutcome(intent: state.intent, schema: schema, step: .handle, response: handled, prompts: state.prompts)
     }
@@ -133,6 +137,18 @@ public struct ConversationDriver: Sendable {
         default:
             return try await askValue(parameter, state: &state)
         }
+    }
+
+    /// The system's own yes/no before `handle`; a user who agreed in advance (`--yes`) is not asked.
+    private func systemConfirmation(_ question: String, _ state: inout ConversationState) async throws -> Bool {
+        let prompt = Prompt(kind: .confirmation, parameter: nil, text: question, choices: ["yes", "no"])
+        guard !user.agreesToSystemConfirmation else {
+            var answered = prompt
+            answered.answer = "yes (--yes)"
+            state.prompts.append(answered)
+            return true
+        }
+        return try await askYesNo(prompt, state: &state)
     }
 
     /// Asks whether to go on to `handle`, when `confirm` answered `userConfirmationRequired`.

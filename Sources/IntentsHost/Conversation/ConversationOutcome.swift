@@ -13,4 +13,16 @@ public struct ConversationOutcome: Sendable {
     public var step: Step
     public var response: ResponsePayload
     public var prompts: [Prompt]
+    /// The user answered no to the system's confirmation: `handle` was never called.
+    public var declinedByUser = false
+
+    public init(intent: IntentPayload, schema: IntentSchema, step: Step, response: ResponsePayload, prompts: [Prompt],
+                declinedByUser: Bool = false) {
+        self.intent = intent
+        self.schema = schema
+        self.step = step
+        self.response = response
+        self.prompts = prompts
+        self.declinedByUser = declinedByUser
+    }
 }

@@ -34,16 +34,27 @@ public protocol ConversationUser: Sendable {
     func answer(_ prompt: Prompt) async throws -> String
     /// Shows a notice; no answer.
     func notify(_ prompt: Prompt) async
+    /// Whether the user agreed in advance to the system's own confirmation before `handle`
+    /// ("Ready to send it?"), as `--yes` does for scripts.
+    var agreesToSystemConfirmation: Bool { get }
+}
+
+extension ConversationUser {
+    public var agreesToSystemConfirmation: Bool { false }
 }
 
 /// Answers from a list, in order, then defers to `fallback` (nobody, by default).
 public actor ScriptedUser: ConversationUser {
     private var answers: [String]
     private let fallback: (any ConversationUser)?
+    public nonisolated let agreesToSystemConfirmation: Bool
 
-    public init(answers: [String], fallback: (any ConversationUser)? = nil) {
+    /// - Parameter agreesToSystemConfirmation: answer the system's own confirmation with yes
+    ///   without using an answer.
+    public init(answers: [String], fallback: (any ConversationUser)? = nil, agreesToSystemConfirmation: Bool = false) {
         self.answers = answers
         self.fallback = fallback
+        self.agreesToSystemConfirmation = agreesToSystemConfirmation
     }
 
     public func answer(_ prompt: Prompt) async throws -> String {
@@ -62,7 +73,12 @@ public actor ScriptedUser: ConversationUser {
 
 /// Nobody to ask: every question is an error that says what was asked.
 public struct NonInteractiveUser: ConversationUser {
-    public init() {}
+    public let agreesToSystemConfirmation: Bool
+
+    /// - Parameter agreesToSystemConfirmation: whether the system's own confirmation is answered yes (`--yes`).
+    public init(agreesToSystemConfirmation: Bool = false) {
+        self.agreesToSystemConfirmation = agreesToSystemConfirmation
+    }
 
     public func answer(_ prompt: Prompt) async throws -> String {
         throw Self.inputRequired(prompt)
