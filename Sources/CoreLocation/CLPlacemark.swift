@@ -8,8 +8,8 @@ import Foundation
 open class CLPlacemark: NSObject, @unchecked Sendable {
     open private(set) var name: String?
     open private(set) var location: CLLocation?
-    open var locality: String?
-    open var country: String?
+    open private(set) var locality: String?
+    open private(set) var country: String?
 
     public required override init() {
         super.init()

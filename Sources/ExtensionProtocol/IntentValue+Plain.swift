@@ -16,7 +16,9 @@ extension IntentValue {
         case .object(let object):
             var result: [String: Any] = ["display": object.display]
             if let identifier = object.identifier { result["identifier"] = identifier }
-            for (name, value) in object.properties { result[name] = value.plainValue }
+            if !object.properties.isEmpty {
+                result["properties"] = Dictionary(uniqueKeysWithValues: object.properties.map { ($0.key, $0.value.plainValue) })
+            }
             return result
         case .enumeration(let value): return value.name
         case .dateComponents(let components): return components.displayString

@@ -3,14 +3,7 @@ struct EnumerationEmitter {
     let enumeration: IntentDefinition.Enumeration
     let generator: SwiftIntentGenerator
 
-    func emit(into out: inout SourceWriter) throws {
-        var indices: Set<Int> = []
-        var names: Set<String> = []
-        for value in enumeration.values {
-            guard indices.insert(value.index).inserted, names.insert(value.name).inserted else {
-                throw IntentDefinitionError("\(generator.fileName): the enum \(enumeration.name) has two values with the name \(value.name) or the index \(value.index).")
-            }
-        }
+    func emit(into out: inout SourceWriter) {
         let access = generator.access
         out.line()
         out.doc(enumeration.displayName)
@@ -21,7 +14,7 @@ struct EnumerationEmitter {
             guard !enumeration.values.isEmpty else { return }
             out.line()
             out.block("\(access) var displayName: String") { out in
-                out.block("switch self") { out in
+                out.switchOnSelf { out in
                     for value in enumeration.values.sorted(by: { $0.index < $1.index }) {
                         out.line("case .\(SwiftSource.identifier(value.name)): return \(SwiftSource.literal(value.displayName ?? value.name))")
                     }

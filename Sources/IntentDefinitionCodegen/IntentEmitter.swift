@@ -114,7 +114,7 @@ struct IntentEmitter {
                 }
                 out.line()
                 out.block("\(access) var reasonDescription: String?") { out in
-                    out.block("switch self") { out in
+                    out.switchOnSelf { out in
                         for reason in parameter.unsupportedReasons {
                             // `${<parameter>}` stays for the host, which fills in the value.
                             let text = reason.formatString.map {

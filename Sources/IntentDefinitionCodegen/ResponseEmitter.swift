@@ -13,10 +13,6 @@ struct ResponseEmitter {
         let owner = response
         let outputs = try intent.responseParameters.map { ($0, try generator.type(of: $0, owner: owner)) }
         let custom = intent.responseCodes.filter { !Self.standardCodes.contains($0.name) }
-        var seen: Set<String> = []
-        for code in intent.responseCodes where !seen.insert(code.name).inserted {
-            throw IntentDefinitionError("\(generator.fileName): \(intent.name) has the response code \(code.name) twice.")
-        }
         out.line()
         out.doc("The codes of \(response); custom codes start at 100.")
         out.block("\(access) enum \(response)Code: Int, INCustomIntentResponseCode") { out in

@@ -14,8 +14,10 @@ enum SwiftSource {
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
         "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "Any", "as",
-        "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_",
+        "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try", "_", "Type", "Protocol",
     ]
+
+    static func isKeyword(_ name: String) -> Bool { keywords.contains(name) }
 
     /// `name` usable as a declaration or member name: keywords in backticks.
     static func identifier(_ name: String) -> String {

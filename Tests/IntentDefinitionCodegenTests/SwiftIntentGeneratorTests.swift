@@ -104,7 +104,28 @@ func generate(_ top: [String: Any], file: String = "Test.intentdefinition") thro
         #expect(twice?.contains("the name GreetIntent is used by both") == true)
 
         let reserved = errorMessage { _ = try generate(["INIntents": [intentEntry(outputs: [["INIntentResponseParameterName": "code", "INIntentResponseParameterType": "String"]])]]) }
-        #expect(reserved?.contains("GreetIntentResponse.code has the name of a property its base class already has") == true)
+        #expect(reserved?.contains("GreetIntentResponse.code has the name of a member its base declaration already has") == true)
+    }
+
+    @Test func namesThatWouldNotCompileOrWouldShadowAreRefused() throws {
+        func fails(_ top: [String: Any]) -> String { errorMessage { _ = try generate(top) } ?? "generated" }
+        let stringType: [String: Any] = ["INTypes": [["INTypeName": "String"]]]
+        #expect(fails(stringType).contains("the type String has the name of a Swift, Foundation or Intents type"))
+        let sdkPrefix: [String: Any] = ["INEnums": [["INEnumName": "INSize", "INEnumValues": [["INEnumValueName": "unknown"]]]]]
+        #expect(fails(sdkPrefix).contains("the enum INSize has the name of"))
+        let collision: [String: Any] = [
+            "INTypes": [["INTypeName": "OrderKind"]],
+            "INIntents": [intentEntry("Order", parameters: [parameterEntry("kind", "String", ["INIntentParameterUnsupportedReasons": [
+                ["INIntentParameterUnsupportedReasonCode": "soldOut"]]])])]]
+        #expect(fails(collision).contains("the name OrderKindResolutionResult is used by both"))
+        let twice: [String: Any] = ["INIntents": [intentEntry(parameters: [parameterEntry("kind", "String"), parameterEntry("Kind", "String")])]]
+        #expect(fails(twice).contains("GreetIntent has two members named Kind"))
+        let noIndex: [String: Any] = ["INEnums": [["INEnumName": "Size", "INEnumValues": [["INEnumValueName": "small"]]]]]
+        #expect(fails(noIndex).contains("the enum Size's value small has index 0 (INEnumValueIndex is missing), which means no value"))
+        let empty: [String: Any] = ["INEnums": [["INEnumName": "Size", "INEnumValues": [[String: Any]]()]]]
+        #expect(fails(empty).contains("the enum Size has no INEnumValues"))
+        let member: [String: Any] = ["INIntents": [intentEntry(codes: [["INIntentResponseCodeName": "customSuccessCodes"]])]]
+        #expect(fails(member).contains("GreetIntentResponseCode.customSuccessCodes has the name of a member"))
     }
 
     @Test func thePizzaSampleTypeChecks() throws {

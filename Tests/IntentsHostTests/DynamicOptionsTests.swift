@@ -1,5 +1,5 @@
 import Foundation
-import IntentsHost
+@testable import IntentsHost
 import ExtensionProtocol
 import Testing
 
@@ -48,5 +48,26 @@ extension CLITests {
                 == .placemark(PlacemarkValue(name: "Café", latitude: 38.72, longitude: -9.14)))
         #expect(throws: HostError.self) { try ValueParser.parse("Nowhere@91;0", for: parameter(.placemark), of: "I") }
         #expect(throws: HostError.self) { try ValueParser.parse("@1;2", for: parameter(.placemark), of: "I") }
+    }
+}
+
+/// What an extension offers as options is checked before the user sees it.
+@Suite struct OptionCheckTests {
+    @Test func optionsMustFitTheParameter() {
+        let size = ParameterSchema(name: "size", title: "size", type: .enumeration,
+                                   enumerationCases: [EnumerationValue(rawValue: 1, name: "small", display: "Small")])
+        // The parameter's own words for a case, whatever label the extension put on it.
+        #expect(IntentValue.enumeration(EnumerationValue(rawValue: 1, name: "small", display: "Large")).asOption(of: size)
+                == .enumeration(EnumerationValue(rawValue: 1, name: "small", display: "Small")))
+        #expect(IntentValue.enumeration(EnumerationValue(rawValue: 9, name: "huge")).asOption(of: size) == nil)
+        let strength = ParameterSchema(name: "strength", type: .double)
+        #expect(IntentValue.double(.nan).asOption(of: strength) == nil)
+        #expect(IntentValue.double(.infinity).asOption(of: strength) == nil)
+        #expect(IntentValue.integer(2).asOption(of: strength) == .integer(2))
+        #expect(IntentValue.string("2").asOption(of: strength) == nil)
+        let place = ParameterSchema(name: "pickup", type: .placemark)
+        #expect(IntentValue.placemark(PlacemarkValue(name: "X", latitude: 91, longitude: 0)).asOption(of: place) == nil)
+        #expect(IntentValue.placemark(PlacemarkValue(name: nil, latitude: 1, longitude: nil)).asOption(of: place) == nil)
+        #expect(IntentValue.url(String(repeating: "a", count: 9000)).asOption(of: ParameterSchema(name: "u", type: .url)) == nil)
     }
 }

@@ -8,14 +8,23 @@ import Testing
     let fixture = Package.root + "/Tests/Fixtures/ThirdPartyExtension"
     let apps = TemporaryFolder()
 
+    static let scratch = Package.root + "/.build-fixtures/ThirdPartyExtension"
+
     func shell(_ arguments: [String]) async throws -> (status: Int32, output: String) {
         try await runProgram("/usr/bin/env", arguments)
     }
 
+    /// One build of the fixture package for all its tests, which would otherwise build it at once.
+    private static let build = Task {
+        try await runProgram("/usr/bin/env", ["swift", "build", "--package-path", Package.root + "/Tests/Fixtures/ThirdPartyExtension",
+                                              "--scratch-path", scratch])
+    }
+
+    static func buildFixture() async throws -> (status: Int32, output: String) { try await build.value }
+
     @Test func extensionBuiltInItsOwnPackageIsBundledAndRuns() async throws {
         // Step 1: build the package (its own scratch folder keeps reruns incremental).
-        let scratch = Package.root + "/.build-fixtures/ThirdPartyExtension"
-        let build = try await shell(["swift", "build", "--package-path", fixture, "--scratch-path", scratch])
+        let build = try await Self.buildFixture()
         try #require(build.status == 0, "swift build of the fixture failed:\n\(build.output)")
 
         // Step 2: lay out Greeter.app/PlugIns/GreeterIntents.appex with the plists and the library.
@@ -23,7 +32,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: appex, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: fixture + "/Info/Greeter/Info.plist", toPath: apps.path + "/Greeter.app/Info.plist")
         try FileManager.default.copyItem(atPath: fixture + "/Info/GreeterIntents/Info.plist", toPath: appex + "/Info.plist")
-        try FileManager.default.copyItem(atPath: scratch + "/debug/libGreeterIntents.so", toPath: appex + "/libGreeterIntents.so")
+        try FileManager.default.copyItem(atPath: Self.scratch + "/debug/libGreeterIntents.so", toPath: appex + "/libGreeterIntents.so")
 
         // Step 3: validate, then send an intent through it.
         let validate = try await shell([Package.cli, "validate", apps.path + "/Greeter.app"])
@@ -41,14 +50,13 @@ import Testing
     /// custom type with properties, lists, decimals, booleans, places, URLs, dynamic options
     /// and custom response codes.
     @Test func generatedClassesInASharedFrameworkRunTheirConversations() async throws {
-        let scratch = Package.root + "/.build-fixtures/ThirdPartyExtension"
-        let build = try await shell(["swift", "build", "--package-path", fixture, "--scratch-path", scratch])
+        let build = try await Self.buildFixture()
         try #require(build.status == 0, "swift build of the fixture failed:\n\(build.output)")
         let appex = apps.path + "/Coffee.app/PlugIns/CoffeeIntents.appex"
         try FileManager.default.createDirectory(atPath: appex, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: fixture + "/Info/Coffee/Info.plist", toPath: apps.path + "/Coffee.app/Info.plist")
         try FileManager.default.copyItem(atPath: fixture + "/Info/CoffeeIntents/Info.plist", toPath: appex + "/Info.plist")
-        try FileManager.default.copyItem(atPath: scratch + "/debug/libCoffeeIntents.so", toPath: appex + "/libCoffeeIntents.so")
+        try FileManager.default.copyItem(atPath: Self.scratch + "/debug/libCoffeeIntents.so", toPath: appex + "/libCoffeeIntents.so")
         let state = TemporaryFolder()
         func send(_ arguments: [String]) async throws -> (status: Int32, json: [String: Any]) {
             let run = try await shell([Package.cli, "--apps", apps.path, "--state", state.path, "send", "OrderCoffeeIntent", "--json"] + arguments)
@@ -65,7 +73,7 @@ import Testing
         let output = try #require(full.json["output"] as? [String: Any])
         #expect(output["waitTime"] as? Int == 9, "2 + 2 shots + 2 extras + strength 1.5 x 2: every input arrived whole")
         #expect(output["size"] as? String == "large")
-        let drink = try #require(output["drink"] as? [String: Any])
+        let drink = try #require((output["drink"] as? [String: Any])?["properties"] as? [String: Any])
         #expect(drink["caffeinated"] as? Bool == true)
         #expect(drink["origins"] as? [String] == ["Brazil", "Ethiopia"])
         #expect(drink["recipe"] as? String == "https://coffee.example/recipes/latte")

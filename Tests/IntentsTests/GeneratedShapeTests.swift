@@ -74,6 +74,10 @@ final class ProbeOrderIntent: INIntent {
         #expect(typed.amount == NSDecimalNumber(string: "12.50") && typed.currencyCode == "EUR")
         #expect(INCurrencyAmount.fromIntentValue(typed.intentValue) == typed)
         #expect(INCurrencyAmount.fromIntentValue(.object(ObjectValue(identifier: nil, display: "lots of money"))) == nil)
+        // NSDecimalNumber alone would read these as 1 EUR and 12 EUR.
+        #expect(INCurrencyAmount.fromIntentValue(.object(ObjectValue(identifier: nil, display: "EUR 1,000.00"))) == nil)
+        #expect(INCurrencyAmount.fromIntentValue(.object(ObjectValue(identifier: nil, display: "EUR 12abc"))) == nil)
+        #expect(INCurrencyAmount.fromIntentValue(.object(ObjectValue(identifier: nil, display: "-3.5 usd")))?.amount == NSDecimalNumber(string: "-3.5"))
     }
 
     @Test func filesKeepTheirContent() throws {

@@ -23,22 +23,23 @@ import Testing
     }
 
     @Test func yesGoesOnToHandle() async throws {
-        let result = try await host().send(ProbeIntent(), answers: ["yes"])
+        let result = try await host().send(ProbeIntent(), answers: ["yes"], agreesToSystemConfirmation: false)
         #expect(result.outcome.prompts.map(\.text) == ["Go ahead with ProbeIntent?"])
         #expect(result.outcome.step == .handle && result.outcome.response.codeName == "success")
         #expect(probe.script.calls.suffix(2) == ["confirm", "handle"])
     }
 
     @Test func noEndsAtConfirmWithoutHandling() async throws {
-        let result = try await host().send(ProbeIntent(), answers: ["no"])
+        let result = try await host().send(ProbeIntent(), answers: ["no"], agreesToSystemConfirmation: false)
         #expect(result.outcome.step == .confirm)
         #expect(result.outcome.response.category == .userConfirmationRequired && result.outcome.response.code == 3)
         #expect(!result.isFailure)
+        #expect(result.outcome.declinedByUser)
         #expect(!probe.script.calls.contains("handle"))
     }
 
     @Test func nobodyToAskIsInputRequired() async throws {
-        let error = await #expect(throws: HostError.self) { try await host().send(ProbeIntent()) }
+        let error = await #expect(throws: HostError.self) { try await host().send(ProbeIntent(), agreesToSystemConfirmation: false) }
         #expect(error?.code == .inputRequired)
         #expect(error?.message.contains("\"Go ahead with ProbeIntent?\"") == true)
         #expect(!probe.script.calls.contains("handle"))

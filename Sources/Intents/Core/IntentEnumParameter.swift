@@ -16,9 +16,12 @@ public final class IntentEnumParameter<Value: INIntentEnumeration> {
         ParameterCollector.register(self)
     }
 
-    /// The value; the raw-value-0 case when none was given.
+    /// The value; the raw-value-0 case (`unknown`) when none was given.
     public var wrappedValue: Value {
-        get { storedValue ?? Value(rawValue: 0) ?? Value.allCases.first! }
+        get {
+            if let value = storedValue ?? Value(rawValue: 0) ?? Value.allCases.first { return value }
+            preconditionFailure("\(Value.self) has no cases, so an enum parameter of it can hold no value.")
+        }
         set { storedValue = newValue.rawValue == 0 ? nil : newValue }
     }
 }

@@ -28,6 +28,15 @@ open class INCurrencyAmount: NSObject {
     open override var hash: Int { description.hashValue }
 }
 
+/// `12`, `-3.50`: digits with an optional sign and fraction, and nothing else (NSDecimalNumber
+/// would read `1,000.00` as 1 and `12abc` as 12).
+private func isPlainDecimal(_ text: String) -> Bool {
+    let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), unsigned.count <= 40 else { return false }
+    return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+}
+
 extension INCurrencyAmount: IntentValueConvertible {
     public static var intentValueType: ValueType { .object }
 
@@ -52,7 +61,8 @@ extension INCurrencyAmount: IntentValueConvertible {
             amountText = numberFirst ? words[0] : words[1]
             code = (numberFirst ? words[1] : words[0]).uppercased()
         }
-        guard let amountText, let code, code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        guard let amountText, let code, code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }),
+              isPlainDecimal(amountText) else { return nil }
         let amount = NSDecimalNumber(string: amountText, locale: Locale(identifier: "en_US_POSIX"))
         guard amount != NSDecimalNumber.notANumber else { return nil }
         return Self(amount: amount, currencyCode: code)

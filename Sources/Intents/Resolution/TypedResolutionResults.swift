@@ -80,7 +80,6 @@ open class INURLResolutionResult: INIntentResolutionResult {
 /// Resolves a parameter that holds a duration, in seconds.
 open class INTimeIntervalResolutionResult: INIntentResolutionResult {
     public class func success(with resolvedTimeInterval: TimeInterval) -> Self { success(resolvedTimeInterval) }
-    public class func disambiguation(with timeIntervalsToDisambiguate: [TimeInterval]) -> Self { disambiguation(timeIntervalsToDisambiguate) }
     public class func confirmationRequired(with timeIntervalToConfirm: TimeInterval) -> Self { confirmation(timeIntervalToConfirm) }
 }
 

@@ -39,11 +39,14 @@ public struct ConversationDriver: Sendable {
             try await resolve(parameter, conversation: conversation, state: &state)
         }
         let confirmed = try await respond(.confirm(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent))
-        let userConfirmed = confirmed.category == .userConfirmationRequired ? try await askToGoAhead(&state) : false
-        if !confirmed.category.allowsHandling && !userConfirmed {
+        // The user is asked before handle when the system asks for this intent ("Ready to send
+        // it?") or when confirm answered userConfirmationRequired; a no ends the conversation.
+        let asksUser = confirmed.category == .userConfirmationRequired
+        if !confirmed.category.allowsHandling && !asksUser {
             return ConversationOutcome(intent: state.intent, schema: schema, step: .confirm, response: confirmed, prompts: state.prompts)
         }
-        if !userConfirmed, let question = SystemConfirmationPolicy.prompt(for: schema), !(try await systemConfirmation(question, &state)) {
+        let question = SystemConfirmationPolicy.prompt(for: schema) ?? (asksUser ? "Go ahead with \(schema.name)?" : nil)
+        if let question, !(try await systemConfirmation(question, &state)) {
             return ConversationOutcome(intent: state.intent, schema: schema, step: .confirm, response: confirmed, prompts: state.prompts,
                                        declinedByUser: true)
         }
@@ -54,7 +57,7 @@ public struct ConversationDriver: Sendable {
     private func respond(_ message: HostToExtensionMessage) async throws -> ResponsePayload {
         let reply = try await channel.request(message, timeout: timeout)
         guard case .responded(_, let response) = reply else {
-            throw HostError(.extensionFailed, "The extension answered \(message.stepDescription) with an unexpected \(reply) message.")
+            throw HostError(.extensionFailed, "The extension answered \(message.stepDescription) with an unexpected \(reply.kindName) message.")
         }
         return response
     }
@@ -151,12 +154,6 @@ public struct ConversationDriver: Sendable {
         return try await askYesNo(prompt, state: &state)
     }
 
-    /// Asks whether to go on to `handle`, when `confirm` answered `userConfirmationRequired`.
-    private func askToGoAhead(_ state: inout ConversationState) async throws -> Bool {
-        try await askYesNo(Prompt(kind: .confirmation, parameter: nil, text: "Go ahead with \(schema.name)?", choices: ["yes", "no"]),
-                           state: &state)
-    }
-
     private func askYesNo(_ prompt: Prompt, state: inout ConversationState) async throws -> Bool {
         try await askUntilUsable(prompt, state: &state) { text in
             guard let flag = ValueParser.parseYesNo(text.trimmingCharacters(in: .whitespaces)) else {
@@ -180,7 +177,10 @@ public struct ConversationDriver: Sendable {
         let prompt = Prompt(kind: .choice, parameter: parameter.name, text: "Which \(parameter.title)?", choices: shown.map(\.displayString))
         return try await askUntilUsable(prompt, state: &state) { text in
             let trimmed = text.trimmingCharacters(in: .whitespaces)
-            if let number = Int(trimmed), (1...shown.count).contains(number), parameter.type != .integer { return [shown[number - 1]] }
+            // A number picks a choice, except for numeric parameters, where it is the value itself.
+            if let number = Int(trimmed), (1...shown.count).contains(number), parameter.type != .integer, parameter.type != .double {
+                return [shown[number - 1]]
+            }
             if let named = shown.first(where: { $0.displayString.lowercased() == trimmed.lowercased() }) { return [named] }
             return try ValueParser.parse([text], for: parameter, of: schema.name).elements
         }
@@ -191,9 +191,9 @@ public struct ConversationDriver: Sendable {
         let reply = try await channel.request(.provideOptions(requestID: RequestIDs.next(), conversation: state.conversation,
                                                               intent: state.intent, parameter: parameter.name), timeout: timeout)
         guard case .provided(_, let options) = reply else {
-            throw HostError(.extensionFailed, "The extension answered provide options for \(parameter.name) with an unexpected \(reply) message.")
+            throw HostError(.extensionFailed, "The extension answered provide options for \(parameter.name) with an unexpected \(reply.kindName) message.")
         }
-        return options.filter { $0.matches(parameter) }
+        return options.compactMap { $0.asOption(of: parameter) }
     }
 
     private func askChoice(_ prompt: Prompt, among choices: [IntentValue], state: inout ConversationState) async throws -> IntentValue {

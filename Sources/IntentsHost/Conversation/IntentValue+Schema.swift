@@ -1,17 +1,43 @@
 import ExtensionProtocol
 
 extension IntentValue {
-    /// Whether the value can be one element of `parameter`: its kind, and for an enumeration
-    /// one of the declared cases. An extension's options are checked with it before they are offered.
-    func matches(_ parameter: ParameterSchema) -> Bool {
+    /// The value as an option the host may offer for `parameter`, or nil when it cannot be
+    /// one: another kind, an enumeration case the parameter does not declare (shown with the
+    /// parameter's own words for it, not the extension's), a number that is not finite, a place
+    /// off the globe, or a URL longer than a user could type.
+    func asOption(of parameter: ParameterSchema) -> IntentValue? {
         switch (self, parameter.type) {
-        case (.string, .string), (.integer, .integer), (.double, .double), (.integer, .double), (.boolean, .boolean),
-             (.person, .person), (.object, .object), (.dateComponents, .dateComponents), (.url, .url), (.placemark, .placemark):
-            return true
+        case (.string, .string), (.integer, .integer), (.integer, .double), (.boolean, .boolean),
+             (.person, .person), (.object, .object), (.dateComponents, .dateComponents):
+            return self
+        case (.double(let number), .double):
+            return number.isFinite ? self : nil
+        case (.url(let address), .url):
+            return address.utf8.count <= 8192 ? self : nil
+        case (.placemark(let place), .placemark):
+            if let latitude = place.latitude, !(-90...90).contains(latitude) { return nil }
+            if let longitude = place.longitude, !(-180...180).contains(longitude) { return nil }
+            return place.name == nil && (place.latitude == nil || place.longitude == nil) ? nil : self
         case (.enumeration(let value), .enumeration):
-            return parameter.enumerationCases.contains { $0.rawValue == value.rawValue }
+            return parameter.enumerationCases.first { $0.rawValue == value.rawValue }.map { .enumeration($0) }
         default:
-            return false
+            return nil
+        }
+    }
+}
+
+extension ExtensionToHostMessage {
+    /// The message's kind, for errors: `ready`, `resolved`, `provided`... (never its content,
+    /// which an extension may make as large as a frame).
+    var kindName: String {
+        switch self {
+        case .confined: return "confined"
+        case .ready: return "ready"
+        case .described: return "described"
+        case .resolved: return "resolved"
+        case .responded: return "responded"
+        case .failed: return "failed"
+        case .provided: return "provided"
         }
     }
 }
