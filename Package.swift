@@ -42,6 +42,7 @@ let package = Package(
         .executable(name: "intents-bench", targets: ["intents-bench"]),
         // Xcode's intent code generation: the generator and the build plugin that runs it.
         .executable(name: "intents-codegen", targets: ["intents-codegen"]),
+        .library(name: "IntentDefinitionCodegen", targets: ["IntentDefinitionCodegen"]),
         .plugin(name: "IntentDefinitionGenerator", targets: ["IntentDefinitionGenerator"]),
     ],
     dependencies: [

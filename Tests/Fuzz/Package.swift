@@ -3,7 +3,7 @@ import PackageDescription
 
 /// libFuzzer targets for the host's parsers. Built only by `run.sh`, with `-sanitize=fuzzer`:
 /// each executable hands its `main` to libFuzzer's driver (see `FuzzDriver`).
-let fuzzTargets = ["FuzzFrames", "FuzzWire", "FuzzBundlePlist", "FuzzVocabulary", "FuzzPhrases"]
+let fuzzTargets = ["FuzzFrames", "FuzzWire", "FuzzBundlePlist", "FuzzVocabulary", "FuzzPhrases", "FuzzIntentDefinition"]
 
 let package = Package(
     name: "intents-fuzz",
@@ -12,7 +12,8 @@ let package = Package(
     targets: [
         .target(name: "FuzzDriver", dependencies: [.product(name: "IntentsHost", package: "intents")]),
     ] + fuzzTargets.map { name in
-        .executableTarget(name: name, dependencies: ["FuzzDriver", .product(name: "IntentsHost", package: "intents")],
+        .executableTarget(name: name, dependencies: ["FuzzDriver", .product(name: "IntentsHost", package: "intents")]
+                              + (name == "FuzzIntentDefinition" ? [.product(name: "IntentDefinitionCodegen", package: "intents")] : []),
                           swiftSettings: [.unsafeFlags(["-parse-as-library"])])
     }
 )

@@ -10,6 +10,9 @@ public enum SeedMessages {
         .enumeration(EnumerationValue(rawValue: 2, name: "large", display: "Large")),
         .dateComponents(DateComponentsValue(hour: 19, minute: 30)),
         .list([.string("Bacon"), .list([.integer(1), .person(person)])]),
+        .url("https://coffee.example/menu"), .placemark(PlacemarkValue(name: "Café", latitude: 38.71, longitude: -9.14)),
+        .object(ObjectValue(identifier: "latte", display: "Latte", properties: [
+            "origins": .list([.string("Brazil")]), "recipe": .url("https://coffee.example/latte"), "caffeinated": .boolean(true)])),
     ]
     static let intent = IntentPayload(name: "INSendMessageIntent", identifier: "A1B2",
                                       parameters: ["recipients": .list([.person(person)]), "content": .string("hi")])
@@ -21,6 +24,7 @@ public enum SeedMessages {
         .handle(requestID: 4, conversation: 7, intent: intent),
         .endConversation(conversation: 7),
         .assign(principalClass: "MonkeyChatIntents.IntentHandler", policy: "{\"confine\":true}"),
+        .provideOptions(requestID: 6, conversation: 7, intent: intent, parameter: "recipients"),
     ]
 
     static let extensionMessages: [ExtensionToHostMessage] = [
@@ -34,6 +38,10 @@ public enum SeedMessages {
                                                            userActivity: UserActivityPayload(activityType: "com.example.order", title: "Order",
                                                                                              userInfo: ["kind": .string("pep")]))),
         .failed(requestID: 5, failure: ExtensionFailure(.unknownIntent, "No handler for FooIntent.")),
+        .provided(requestID: 6, options: values),
+        .described(requestID: 1, intents: [IntentSchema(name: "OrderCoffeeIntent", parameters: [
+            ParameterSchema(name: "drink", title: "drink", type: .object, providesOptions: true),
+            ParameterSchema(name: "pickup", type: .placemark)], title: "Order Coffee", userConfirmationRequired: true)]),
     ]
 
     /// Writes one file per message into `folder`: whole frames for the frame target (first byte
