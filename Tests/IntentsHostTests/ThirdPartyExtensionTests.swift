@@ -22,17 +22,23 @@ import Testing
 
     static func buildFixture() async throws -> (status: Int32, output: String) { try await build.value }
 
+    /// Lays out `<app>.app/PlugIns/<extension>.appex` in the apps folder: the fixture's two
+    /// plists and the built library.
+    func bundle(app: String, extension name: String) throws {
+        let appex = apps.path + "/\(app).app/PlugIns/\(name).appex"
+        try FileManager.default.createDirectory(atPath: appex, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture + "/Info/\(app)/Info.plist", toPath: apps.path + "/\(app).app/Info.plist")
+        try FileManager.default.copyItem(atPath: fixture + "/Info/\(name)/Info.plist", toPath: appex + "/Info.plist")
+        try FileManager.default.copyItem(atPath: Self.scratch + "/debug/lib\(name).so", toPath: appex + "/lib\(name).so")
+    }
+
     @Test func extensionBuiltInItsOwnPackageIsBundledAndRuns() async throws {
         // Step 1: build the package (its own scratch folder keeps reruns incremental).
         let build = try await Self.buildFixture()
         try #require(build.status == 0, "swift build of the fixture failed:\n\(build.output)")
 
         // Step 2: lay out Greeter.app/PlugIns/GreeterIntents.appex with the plists and the library.
-        let appex = apps.path + "/Greeter.app/PlugIns/GreeterIntents.appex"
-        try FileManager.default.createDirectory(atPath: appex, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: fixture + "/Info/Greeter/Info.plist", toPath: apps.path + "/Greeter.app/Info.plist")
-        try FileManager.default.copyItem(atPath: fixture + "/Info/GreeterIntents/Info.plist", toPath: appex + "/Info.plist")
-        try FileManager.default.copyItem(atPath: Self.scratch + "/debug/libGreeterIntents.so", toPath: appex + "/libGreeterIntents.so")
+        try bundle(app: "Greeter", extension: "GreeterIntents")
 
         // Step 3: validate, then send an intent through it.
         let validate = try await shell([Package.cli, "validate", apps.path + "/Greeter.app"])
@@ -52,11 +58,7 @@ import Testing
     @Test func generatedClassesInASharedFrameworkRunTheirConversations() async throws {
         let build = try await Self.buildFixture()
         try #require(build.status == 0, "swift build of the fixture failed:\n\(build.output)")
-        let appex = apps.path + "/Coffee.app/PlugIns/CoffeeIntents.appex"
-        try FileManager.default.createDirectory(atPath: appex, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: fixture + "/Info/Coffee/Info.plist", toPath: apps.path + "/Coffee.app/Info.plist")
-        try FileManager.default.copyItem(atPath: fixture + "/Info/CoffeeIntents/Info.plist", toPath: appex + "/Info.plist")
-        try FileManager.default.copyItem(atPath: Self.scratch + "/debug/libCoffeeIntents.so", toPath: appex + "/libCoffeeIntents.so")
+        try bundle(app: "Coffee", extension: "CoffeeIntents")
         let state = TemporaryFolder()
         func send(_ arguments: [String]) async throws -> (status: Int32, json: [String: Any]) {
             let run = try await shell([Package.cli, "--apps", apps.path, "--state", state.path, "send", "OrderCoffeeIntent", "--json"] + arguments)

@@ -13,10 +13,9 @@ extension IntentValue {
         case (.double(let number), .double):
             return number.isFinite ? self : nil
         case (.url(let address), .url):
-            return address.utf8.count <= 8192 ? self : nil
+            return address.utf8.count <= ValueParser.maximumURLLength ? self : nil
         case (.placemark(let place), .placemark):
-            if let latitude = place.latitude, !(-90...90).contains(latitude) { return nil }
-            if let longitude = place.longitude, !(-180...180).contains(longitude) { return nil }
+            guard ValueParser.isOnTheGlobe(latitude: place.latitude, longitude: place.longitude) else { return nil }
             return place.name == nil && (place.latitude == nil || place.longitude == nil) ? nil : self
         case (.enumeration(let value), .enumeration):
             return parameter.enumerationCases.first { $0.rawValue == value.rawValue }.map { .enumeration($0) }

@@ -41,7 +41,7 @@ public enum ValueParser {
             guard let components = parseDate(trimmed) else { throw bad("a time HH:MM, a date YYYY-MM-DD, or both") }
             return .dateComponents(components)
         case .url:
-            guard let url = URL(string: trimmed), let scheme = url.scheme, !scheme.isEmpty, trimmed.count <= 8192 else {
+            guard let url = URL(string: trimmed), let scheme = url.scheme, !scheme.isEmpty, trimmed.count <= maximumURLLength else {
                 throw bad("an absolute URL such as https://example.com/menu")
             }
             return .url(url.absoluteString)
@@ -49,6 +49,14 @@ public enum ValueParser {
             guard let place = parsePlace(trimmed) else { throw bad("a place name, coordinates LAT;LON, or NAME@LAT;LON") }
             return .placemark(place)
         }
+    }
+
+    /// The longest URL a parameter takes, typed or offered.
+    static let maximumURLLength = 8192
+
+    /// Whether a latitude and a longitude, where given, lie within -90...90 and -180...180.
+    static func isOnTheGlobe(latitude: Double?, longitude: Double?) -> Bool {
+        (latitude.map { (-90...90).contains($0) } ?? true) && (longitude.map { (-180...180).contains($0) } ?? true)
     }
 
     /// `Lisbon`, `38.72;-9.14` or `Home@38.72;-9.14` (a semicolon, since commas split lists).
@@ -59,7 +67,7 @@ public enum ValueParser {
         func coordinates(_ text: String) -> (Double, Double)? {
             let numbers = text.split(separator: ";").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard numbers.count == 2, let latitude = numbers[0], let longitude = numbers[1],
-                  (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+                  isOnTheGlobe(latitude: latitude, longitude: longitude) else { return nil }
             return (latitude, longitude)
         }
         if parts.count == 2 {
