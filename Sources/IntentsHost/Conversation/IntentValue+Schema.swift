@@ -24,19 +24,3 @@ extension IntentValue {
         }
     }
 }
-
-extension ExtensionToHostMessage {
-    /// The message's kind, for errors: `ready`, `resolved`, `provided`... (never its content,
-    /// which an extension may make as large as a frame).
-    var kindName: String {
-        switch self {
-        case .confined: return "confined"
-        case .ready: return "ready"
-        case .described: return "described"
-        case .resolved: return "resolved"
-        case .responded: return "responded"
-        case .failed: return "failed"
-        case .provided: return "provided"
-        }
-    }
-}

@@ -28,6 +28,22 @@ extension HostToExtensionMessage {
     }
 }
 
+extension ExtensionToHostMessage {
+    /// The message's kind, for errors: `ready`, `resolved`, `provided`... (never its content,
+    /// which an extension may make as large as a frame).
+    var kindName: String {
+        switch self {
+        case .confined: return "confined"
+        case .ready: return "ready"
+        case .described: return "described"
+        case .resolved: return "resolved"
+        case .responded: return "responded"
+        case .failed: return "failed"
+        case .provided: return "provided"
+        }
+    }
+}
+
 extension Duration {
     /// The duration in seconds, as a Double.
     public var seconds: Double {
