@@ -51,15 +51,21 @@ let package = Package(
     ],
     targets: [
         .target(name: "ExtensionProtocol", swiftSettings: strictSettings),
-        .target(name: "IntentDefinitionCodegen", dependencies: ["ExtensionProtocol"], swiftSettings: strictSettings),
+        // The SiriKit domains as data: the SDK's system intents are generated from it, and the
+        // host's policies (authorization, always restricted while locked, confirmation) read it.
+        .target(name: "SiriKitDomains", swiftSettings: strictSettings),
+        .target(name: "IntentDefinitionCodegen", dependencies: ["ExtensionProtocol", "SiriKitDomains"], swiftSettings: strictSettings),
         .executableTarget(name: "intents-codegen", dependencies: ["IntentDefinitionCodegen"], swiftSettings: strictSettings),
         .plugin(name: "IntentDefinitionGenerator", capability: .buildTool(), dependencies: ["intents-codegen"],
                 path: "Plugins/IntentDefinitionGenerator"),
+        .plugin(name: "SiriKitDomainGenerator", capability: .buildTool(), dependencies: ["intents-codegen"],
+                path: "Plugins/SiriKitDomainGenerator"),
         // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
         // The subset of Core Location that intents carry (CLPlacemark, CLLocation).
         .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
-        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemStore", "CoreLocation"], swiftSettings: strictSettings + extensionSettings),
-        .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore"], swiftSettings: strictSettings),
+        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemStore", "CoreLocation"],
+                swiftSettings: strictSettings + extensionSettings, plugins: ["SiriKitDomainGenerator"]),
+        .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains"], swiftSettings: strictSettings),
         .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents"], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [
             "ExtensionProtocol", "IntentsHost", "SystemStore",
@@ -123,11 +129,12 @@ let package = Package(
 
         .testTarget(name: "SharedKitTests", dependencies: ["SharedKit"]),
         // Type-checks generated code against the SDK, so the SDK's modules must be built first.
-        .testTarget(name: "IntentDefinitionCodegenTests", dependencies: ["IntentDefinitionCodegen", "Intents"]),
+        .testTarget(name: "IntentDefinitionCodegenTests", dependencies: ["IntentDefinitionCodegen", "Intents", "SiriKitDomains"]),
         .testTarget(name: "ExtensionProtocolTests", dependencies: ["ExtensionProtocol"]),
-        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SharedGreetings"],
+        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SharedGreetings",
+                                                     "SiriKitDomains"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "SharedKit",
-                                                         "SystemStore"]),
+                                                         "SystemStore", "SiriKitDomains"]),
     ]
 )

@@ -42,65 +42,26 @@ struct IntentEmitter {
                 out.line("    parameterCombinationTitles: [\(titles.isEmpty ? ":" : titles.joined(separator: ", "))])")
             }
             out.line()
-            out.block("\(access) override class var handlingTable: (any INIntentHandlingDispatching)?") { out in
-                out.line("INIntentHandlingTable<\(className), any \(className)Handling>(")
-                out.line("    confirm: { await $0.confirm(intent: $1) },")
-                out.line("    handle: { await $0.handle(intent: $1) })")
-                for (parameter, _) in parameters {
-                    let name = SwiftSource.upperFirst(parameter.name)
-                    let key = SwiftSource.literal(parameter.name)
-                    if parameter.supportsResolution {
-                        let call = "await $0.resolve\(name)(for: $1)"
-                        out.line("    .resolving(\(key)) { \(parameter.property.isList ? call : "[\(call)]") }")
-                    }
-                    if parameter.supportsDynamicOptions {
-                        out.line("    .providingOptions(\(key)) { try await $0.provide\(name)OptionsCollection(for: $1) }")
-                    }
-                }
-            }
+            handling.emitTable(into: &out)
         }
     }
 
+    /// The handling protocol's shape: a resolver per resolvable parameter, an options provider
+    /// per parameter with dynamic options.
+    private var handling: HandlingEmitter {
+        HandlingEmitter(
+            intentClass: className, responseClass: "\(intent.name)IntentResponse", access: access,
+            resolvers: parameters.filter { $0.parameter.supportsResolution }.map {
+                HandlingEmitter.Resolver(parameter: $0.parameter.name, result: resultClass($0.parameter, $0.type),
+                                         isList: $0.parameter.property.isList)
+            },
+            optionsProviders: parameters.filter { $0.parameter.supportsDynamicOptions }.map {
+                HandlingEmitter.OptionsProvider(parameter: $0.parameter.name, element: $0.type.optionElement)
+            })
+    }
+
     func emitHandling(into out: inout SourceWriter) {
-        let intentType = className
-        var requirements: [(declaration: String, body: String)] = []
-        let response = "\(intent.name)IntentResponse"
-        for step in ["handle", "confirm"] {
-            requirements.append(("func \(step)(intent: \(intentType)) async -> \(response)",
-                                 "await withIntentCompletion { \(step)(intent: intent, completion: $0) }"))
-            requirements.append(("func \(step)(intent: \(intentType), completion: @escaping (\(response)) -> Void)",
-                                 "completion(.notImplemented())"))
-        }
-        for (parameter, type) in parameters {
-            let name = SwiftSource.upperFirst(parameter.name)
-            if parameter.supportsResolution {
-                let result = resultClass(parameter, type)
-                let answer = parameter.property.isList ? "[\(result)]" : result
-                let fallback = parameter.property.isList ? "[.notImplemented()]" : ".notImplemented()"
-                requirements.append(("func resolve\(name)(for intent: \(intentType)) async -> \(answer)",
-                                     "await withIntentCompletion { resolve\(name)(for: intent, with: $0) }"))
-                requirements.append(("func resolve\(name)(for intent: \(intentType), with completion: @escaping (\(answer)) -> Void)",
-                                     "completion(\(fallback))"))
-            }
-            if parameter.supportsDynamicOptions {
-                let collection = "INObjectCollection<\(type.optionElement)>"
-                requirements.append(("func provide\(name)OptionsCollection(for intent: \(intentType)) async throws -> \(collection)",
-                                     "try await withIntentOptionsCompletion { provide\(name)OptionsCollection(for: intent, with: $0) }"))
-                requirements.append(("func provide\(name)OptionsCollection(for intent: \(intentType), with completion: @escaping (\(collection)?, (any Error)?) -> Void)",
-                                     "completion(nil, nil)"))
-            }
-        }
-        out.line()
-        out.doc("Handles \(intentType): resolve each parameter, provide options, confirm and handle; implement either form of each.")
-        out.block("\(access) protocol \(intentType)Handling: NSObjectProtocol") { out in
-            for requirement in requirements { out.line(requirement.declaration) }
-        }
-        out.line()
-        out.block("extension \(intentType)Handling") { out in
-            for requirement in requirements {
-                out.block("\(access) \(requirement.declaration)") { $0.line(requirement.body) }
-            }
-        }
+        handling.emitProtocol(into: &out)
     }
 
     func emitResolutionResults(into out: inout SourceWriter) {

@@ -5,12 +5,16 @@ import IntentDefinitionCodegen
 /// IntentDefinitionGenerator build plugin runs; also usable by hand.
 let usage = """
     usage: intents-codegen DEFINITION --output FILE [--internal]
+           intents-codegen --system-domains --output FILE
 
     Generates the Swift that Xcode generates from an .intentdefinition file (intents, handling
     protocols, responses, enums, custom types, resolution results), for the Intents SDK.
 
       --output FILE   where to write the Swift (required; written only if it changed)
       --internal      declare everything internal instead of public
+      --system-domains
+                      generate the SDK's own system intents from the SiriKit domain data
+                      (what the SDK's build runs; no definition file)
 
     example: intents-codegen Sources/Shared/Intents.intentdefinition --output /tmp/Intents.swift
     """
@@ -27,6 +31,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 var output: String?
 var access = "public"
+var systemDomains = false
 var inputs: [String] = []
 while !arguments.isEmpty {
     let argument = arguments.removeFirst()
@@ -36,10 +41,33 @@ while !arguments.isEmpty {
         output = arguments.removeFirst()
     case "--internal":
         access = "internal"
+    case "--system-domains":
+        systemDomains = true
     default:
         guard !argument.hasPrefix("-") else { fail("unknown option \(argument).\n\(usage)", status: 64) }
         inputs.append(argument)
     }
+}
+/// Writes `source` to `output` unless it already holds it, so that the build does not recompile
+/// what depends on an unchanged file.
+func write(_ source: String, to output: String) {
+    let target = URL(fileURLWithPath: output)
+    guard (try? Data(contentsOf: target)) != Data(source.utf8) else { return }
+    do {
+        try Data(source.utf8).write(to: target, options: .atomic)
+    } catch {
+        fail("error: cannot write \(output): \((error as NSError).localizedDescription)")
+    }
+}
+
+if systemDomains {
+    guard inputs.isEmpty, let output else { fail("--system-domains takes no definition file, and needs --output.\n\(usage)", status: 64) }
+    do {
+        write(try SystemDomainGenerator().source(), to: output)
+    } catch {
+        fail("error: \(error)")
+    }
+    exit(0)
 }
 guard inputs.count == 1, let output else { fail("give one definition file and --output.\n\(usage)", status: 64) }
 let input = URL(fileURLWithPath: inputs[0])
@@ -53,14 +81,9 @@ do {
     var reader = IntentDefinitionReader(fileName: input.lastPathComponent)
     let definition = try reader.read(data)
     for note in reader.notes { FileHandle.standardError.write(Data("intents-codegen: warning: \(note)\n".utf8)) }
-    let source = try SwiftIntentGenerator(definition: definition, fileName: input.lastPathComponent, access: access).source()
-    let target = URL(fileURLWithPath: output)
-    // Leave an unchanged file alone so that the build does not recompile what depends on it.
-    if (try? Data(contentsOf: target)) != Data(source.utf8) {
-        try Data(source.utf8).write(to: target, options: .atomic)
-    }
+    write(try SwiftIntentGenerator(definition: definition, fileName: input.lastPathComponent, access: access).source(), to: output)
 } catch let error as IntentDefinitionError {
     fail("error: \(error.description)")
 } catch {
-    fail("error: cannot write \(output): \((error as NSError).localizedDescription)")
+    fail("error: \(error)")
 }

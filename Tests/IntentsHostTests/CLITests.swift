@@ -129,7 +129,7 @@ import Testing
     @Test func usageErrorsExitWithTwo() throws {
         let unknownParameter = try intents(["send", "INSendMessageIntent", "--param", "colour=red"])
         #expect(unknownParameter.status == 2)
-        #expect(unknownParameter.stderr.contains("INSendMessageIntent has no parameter \"colour\"; its parameters are recipients, content, speakableGroupName, outgoingMessageType."))
+        #expect(unknownParameter.stderr.contains("INSendMessageIntent has no parameter \"colour\"; its parameters are recipients, outgoingMessageType, content, speakableGroupName, conversationIdentifier, serviceName, sender."))
         let malformed = try intents(["send", "INSendMessageIntent", "--param", "colour"])
         #expect(malformed.status == 2)
         #expect(malformed.stderr.contains("--param \"colour\" must be NAME=VALUE"))

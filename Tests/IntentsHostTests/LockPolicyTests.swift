@@ -1,6 +1,7 @@
 import Foundation
 import ExtensionProtocol
 import IntentsHost
+import SiriKitDomains
 import Testing
 
 @Suite struct LockPolicyTests {
@@ -32,10 +33,23 @@ import Testing
         #expect(LockPolicy.refusal(for: "INStartCallIntent", by: bundle, in: .lockedBeforeFirstUnlock) == nil)
     }
 
-    @Test func everyIntentAppleAlwaysRestrictsIsListed() {
-        #expect(LockPolicy.alwaysRestricted.count == 13)
-        #expect(LockPolicy.alwaysRestricted.contains("INSetSeatSettingsInCarIntent"))
-        #expect(!LockPolicy.alwaysRestricted.contains("INSendMessageIntent"))
+    /// The policies read the SiriKit domain data: exactly the intents Apple always restricts,
+    /// generated or not yet; every domain intent needs authorization; Siri's questions.
+    @Test func theDomainDataGivesApplesPolicies() {
+        #expect(LockPolicy.alwaysRestricted == [
+            "INSendPaymentIntent", "INRequestPaymentIntent", "INTransferMoneyIntent", "INSearchForBillsIntent",
+            "INRequestRideIntent", "INSendRideFeedbackIntent",
+            "INBookRestaurantReservationIntent", "INGetAvailableRestaurantReservationBookingDefaultsIntent",
+            "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent", "INStartWorkoutIntent", "INResumeWorkoutIntent",
+            "INSetSeatSettingsInCarIntent",
+        ])
+        let generated = SiriKitDomain.all.flatMap(\.intents).map(\.name)
+        #expect(Set(generated).isSubset(of: AuthorizationPolicy.domainIntents))
+        #expect(AuthorizationPolicy.domainIntents.isSuperset(of: LockPolicy.alwaysRestricted))
+        #expect(AuthorizationPolicy.domainIntents.contains("INSetRadioStationIntent"))
+        #expect(SystemConfirmationPolicy.systemPrompts["INSendMessageIntent"] == "Ready to send it?")
+        #expect(SystemConfirmationPolicy.systemPrompts["INRequestRideIntent"] == "Ready to book the ride?")
+        #expect(SystemConfirmationPolicy.systemPrompts["INAddTasksIntent"] == nil)
     }
 }
 

@@ -108,4 +108,63 @@ import Testing
         #expect(declined.json["step"] as? String == "confirm")
         #expect(declined.json["codeName"] as? String == "ready")
     }
+
+    /// SiriKit domain intents from third-party code: adding tasks (the handler completes on the
+    /// main queue, where the app's store lives) and starting a call (disambiguated, then
+    /// continued in the app), each after the user authorized the app.
+    @Test func aTaskListAndAPhoneExtensionRunTheirDomainIntents() async throws {
+        let build = try await Self.buildFixture()
+        try #require(build.status == 0, "swift build of the fixture failed:\n\(build.output)")
+        try bundle(app: "Todo", extension: "TodoIntents")
+        try bundle(app: "Phone", extension: "PhoneIntents")
+        let state = TemporaryFolder()
+        func send(_ arguments: [String]) async throws -> (status: Int32, json: [String: Any]) {
+            let run = try await shell([Package.cli, "--apps", apps.path, "--state", state.path, "send"] + arguments + ["--json"])
+            let line = run.output.split(separator: "\n").last { $0.hasPrefix("{") }
+            let json = line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            return (run.status, try #require(json, "no JSON in:\n\(run.output)"))
+        }
+        let unauthorized = try await send(["INAddTasksIntent", "--param", "taskTitles=Milk"])
+        #expect(unauthorized.status == 3, "\(unauthorized.json)")
+        for app in ["Todo", "Phone"] {
+            let grant = try await shell([Package.cli, "--apps", apps.path, "--state", state.path, "authorize", app, "grant"])
+            #expect(grant.status == 0, "\(grant.output)")
+        }
+
+        // "gr" is Groceries; the list is asked for by the handler when missing.
+        let tasks = try await send(["INAddTasksIntent", "--param", "targetTaskList=gr", "--param", "taskTitles=Milk,Eggs"])
+        #expect(tasks.status == 0, "\(tasks.json)")
+        #expect(tasks.json["codeName"] as? String == "success")
+        #expect(tasks.json["code"] as? Int == 3)
+        let output = try #require(tasks.json["output"] as? [String: Any])
+        #expect((output["addedTasks"] as? [[String: Any]])?.map { $0["display"] as? String } == ["Milk", "Eggs"])
+        #expect((output["modifiedTaskList"] as? [String: Any])?["display"] as? String == "Groceries")
+        let added = try #require((output["addedTasks"] as? [[String: Any]])?.first?["properties"] as? [String: Any])
+        #expect(added["status"] as? String == "notCompleted")
+
+        let ambiguous = try await send(["INAddTasksIntent", "--param", "targetTaskList=g", "--param", "taskTitles=Rake",
+                                        "--answer", "2"])
+        let prompts = try #require(ambiguous.json["prompts"] as? [[String: Any]])
+        #expect(prompts.first?["choices"] as? [String] == ["Groceries", "Garden", "Gifts"])
+        #expect((ambiguous.json["output"] as? [String: Any]).flatMap { $0["modifiedTaskList"] as? [String: Any] }?["display"] as? String == "Garden")
+
+        // Two Kikis: the user picks one; the call is continued in the app, code 2 as Apple numbers it.
+        let call = try await send(["INStartCallIntent", "--param", "contacts=kiki", "--answer", "2"])
+        #expect(call.status == 0, "\(call.json)")
+        #expect(call.json["codeName"] as? String == "continueInApp")
+        #expect(call.json["code"] as? Int == 2)
+        let parameters = try #require(call.json["parameters"] as? [String: Any])
+        #expect((parameters["contacts"] as? [[String: Any]])?.first?["displayName"] as? String == "Kiki Moreira")
+        #expect(parameters["callCapability"] as? String == "audioCall")
+
+        let video = try await send(["INStartCallIntent", "--param", "contacts=Bobo", "--param", "callCapability=videoCall",
+                                    "--answer", "audioCall"])
+        let asked = try #require(video.json["prompts"] as? [[String: Any]])
+        #expect(asked.first?["text"] as? String == "\"video call\" cannot be used for call type: The app does not support video calls.")
+
+        // The extension restricts calls while locked: refused before any of its code runs.
+        _ = try await shell([Package.cli, "--apps", apps.path, "--state", state.path, "lock"])
+        let locked = try await send(["INStartCallIntent", "--param", "contacts=Bobo"])
+        #expect(locked.status == 3)
+    }
 }

@@ -6,12 +6,16 @@ import IntentsTesting
 import Testing
 
 @Suite struct IntentSchemaTests {
-    @Test func sendMessageParametersAreInDeclaredOrder() {
+    /// In the order of Apple's initializer; `attachments` cannot cross the boundary, so it is no
+    /// parameter; an enum parameter offers its cases but `unknown`, which means no value.
+    @Test func sendMessageParametersAreInApplesOrder() {
         let schema = INSendMessageIntent.schema
         #expect(schema.name == "INSendMessageIntent")
-        #expect(schema.parameters.map(\.name) == ["recipients", "content", "speakableGroupName", "outgoingMessageType"])
+        #expect(schema.parameters.map(\.name) == ["recipients", "outgoingMessageType", "content", "speakableGroupName",
+                                                  "conversationIdentifier", "serviceName", "sender"])
         #expect(schema.parameters[0].type == .person && schema.parameters[0].isList)
-        #expect(schema.parameters[3].enumerationCases.map(\.name) == ["unknown", "outgoingMessageText", "outgoingMessageAudio"])
+        #expect(schema.parameters[1].enumerationCases.map(\.name) == ["outgoingMessageText", "outgoingMessageAudio"])
+        #expect(schema.parameters[1].enumerationCases.map(\.display) == ["outgoing message text", "outgoing message audio"])
     }
 
     /// A person typed by name has no handle, as on Apple's systems, not a handle with no value.

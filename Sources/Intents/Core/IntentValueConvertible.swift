@@ -130,3 +130,13 @@ extension INIntentEnumeration {
         EnumerationValue(rawValue: rawValue, name: String(describing: self), display: displayName)
     }
 }
+
+/// A moment crosses the boundary as its ISO 8601 text (`2026-11-23T09:30:00Z`).
+extension Date: IntentValueConvertible {
+    public static var intentValueType: ValueType { .string }
+    public var intentValue: IntentValue { .string(ISO8601DateFormatter().string(from: self)) }
+    public static func fromIntentValue(_ value: IntentValue) -> Date? {
+        guard case .string(let text) = value else { return nil }
+        return ISO8601DateFormatter().date(from: text)
+    }
+}

@@ -3,9 +3,9 @@ import Foundation
 /// Finds the intent class for a name from `IntentsSupported` in any image loaded in the
 /// extension's process, as Apple's runtime does (a shared framework the extension links, say).
 struct IntentClassLookup {
-    static let systemIntents: [String: INIntent.Type] = [
-        INSendMessageIntent.intentName: INSendMessageIntent.self,
-    ]
+    /// The SiriKit domains' intents, generated from their data.
+    static let systemIntents: [String: INIntent.Type] = Dictionary(
+        generatedSystemIntentClasses.map { ($0.intentName, $0) }, uniquingKeysWith: { first, _ in first })
 
     let principalClass: INExtension.Type
     let principalModule: String

@@ -82,7 +82,8 @@ public struct ConversationDriver: Sendable {
                     return offset < elements.count ? elements[offset] : nil
                 }
                 if !resolved.isEmpty || !elements.isEmpty {
-                    state.intent.parameters[parameter.name] = parameter.isList ? .list(resolved) : resolved.first
+                    // A list may be resolved as a whole (an option set's one result holds every option).
+                    state.intent.parameters[parameter.name] = parameter.isList ? .list(resolved.flatMap(\.elements)) : resolved.first
                 }
                 return
             }

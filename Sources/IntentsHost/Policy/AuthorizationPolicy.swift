@@ -1,3 +1,4 @@
+import SiriKitDomains
 import SystemStore
 
 /// Decides, before any extension code runs, whether an app may handle a SiriKit domain intent:
@@ -5,24 +6,9 @@ import SystemStore
 /// `intents authorize`). Custom intents and intents run from a shortcut are not gated, as on
 /// Apple's systems.
 public enum AuthorizationPolicy {
-    /// SiriKit's domain intents (messaging, calling, payments, rides, workouts, photos, lists and
-    /// notes, media, restaurants, car commands, visual codes).
-    public static let domainIntents: Set<String> = LockPolicy.alwaysRestricted.union([
-        "INSendMessageIntent", "INSearchForMessagesIntent", "INSetMessageAttributeIntent",
-        "INStartCallIntent", "INSearchCallHistoryIntent", "INStartAudioCallIntent", "INStartVideoCallIntent",
-        "INPayBillIntent", "INSearchForAccountsIntent",
-        "INGetRideStatusIntent", "INListRideOptionsIntent",
-        "INPauseWorkoutIntent", "INEndWorkoutIntent", "INCancelWorkoutIntent",
-        "INCreateNoteIntent", "INAppendToNoteIntent", "INAddTasksIntent", "INCreateTaskListIntent",
-        "INSearchForNotebookItemsIntent", "INSetTaskAttributeIntent", "INSnoozeTasksIntent", "INDeleteTasksIntent",
-        "INPlayMediaIntent", "INAddMediaIntent", "INSearchForMediaIntent", "INUpdateMediaAffinityIntent",
-        "INGetReservationDetailsIntent", "INGetUserCurrentRestaurantReservationBookingsIntent",
-        "INGetAvailableRestaurantReservationBookingsIntent",
-        "INActivateCarSignalIntent", "INGetCarLockStatusIntent", "INSetCarLockStatusIntent", "INGetCarPowerLevelStatusIntent",
-        "INSaveProfileInCarIntent", "INSetProfileInCarIntent", "INSetAudioSourceInCarIntent", "INSetClimateSettingsInCarIntent",
-        "INSetDefrosterSettingsInCarIntent", "INSetRadioStationIntent",
-        "INGetVisualCodeIntent",
-    ])
+    /// SiriKit's domain intents (messaging, calls, lists and notes, payments, workouts, media, ride
+    /// booking, photos, restaurants, car commands, visual codes), from the SiriKit domain data.
+    public static let domainIntents: Set<String> = Set(SiriKitDomain.policies.values.filter(\.requiresAuthorization).map(\.name))
 
     /// Why `intent` of `app` is refused with `status`, or nil when it may run.
     public static func refusal(for intent: String, app: AppBundle?, status: SiriAuthorization) -> String? {

@@ -1,14 +1,10 @@
+import SiriKitDomains
+
 /// Decides, before any extension code runs, whether an intent may run in a lock state.
 public enum LockPolicy {
-    /// Intents Apple restricts while locked whatever the extension's plist says.
-    public static let alwaysRestricted: Set<String> = [
-        "INSendPaymentIntent", "INRequestPaymentIntent", "INTransferMoneyIntent", "INSearchForBillsIntent",
-        "INRequestRideIntent", "INSendRideFeedbackIntent",
-        "INBookRestaurantReservationIntent", "INGetAvailableRestaurantReservationBookingDefaultsIntent",
-        "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent",
-        "INStartWorkoutIntent", "INResumeWorkoutIntent",
-        "INSetSeatSettingsInCarIntent",
-    ]
+    /// Intents Apple restricts while locked whatever the extension's plist says, from the
+    /// SiriKit domain data (`alwaysRestrictedWhileLocked`).
+    public static let alwaysRestricted: Set<String> = Set(SiriKitDomain.policies.values.filter(\.alwaysRestrictedWhileLocked).map(\.name))
 
     /// Why `intent` is refused in `state`, or nil when it may run.
     public static func refusal(for intent: String, by bundle: ExtensionBundle, in state: LockState) -> String? {

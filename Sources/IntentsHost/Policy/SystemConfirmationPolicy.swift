@@ -1,22 +1,15 @@
 import ExtensionProtocol
+import SiriKitDomains
 
 /// The system's own question before `handle`, asked once `confirm` answered ready, for the
 /// intents where Siri asks it: sending a message ("Ready to send it?"), payments, ride and
 /// table booking, and custom intents whose definition sets `INIntentUserConfirmationRequired`.
 ///
-/// The system intents come from the host's own list, never from what an extension describes,
+/// The system intents come from the SiriKit domain data, never from what an extension describes,
 /// so an extension cannot skip the question.
 public enum SystemConfirmationPolicy {
-    /// Siri's question for each system intent that has one.
-    public static let systemPrompts: [String: String] = [
-        "INSendMessageIntent": "Ready to send it?",
-        "INSendPaymentIntent": "Ready to send the payment?",
-        "INRequestPaymentIntent": "Ready to request the payment?",
-        "INTransferMoneyIntent": "Ready to transfer the money?",
-        "INPayBillIntent": "Ready to pay the bill?",
-        "INRequestRideIntent": "Ready to book the ride?",
-        "INBookRestaurantReservationIntent": "Ready to book the table?",
-    ]
+    /// Siri's question for each system intent that has one, from the SiriKit domain data.
+    public static let systemPrompts: [String: String] = SiriKitDomain.policies.compactMapValues(\.confirmationPrompt)
 
     /// The question to ask before handling an intent of `schema`, or nil when none is asked.
     public static func prompt(for schema: IntentSchema) -> String? {

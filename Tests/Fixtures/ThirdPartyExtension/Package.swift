@@ -11,6 +11,10 @@ let package = Package(
         // A café's extension whose intent classes live in a shared framework, generated from an
         // .intentdefinition file by the SDK's build plugin.
         .library(name: "CoffeeIntents", type: .dynamic, targets: ["CoffeeIntents"]),
+        // A to-do app's extension: INAddTasksIntent, completing on the main queue.
+        .library(name: "TodoIntents", type: .dynamic, targets: ["TodoIntents"]),
+        // A phone app's extension: INStartCallIntent, continued in the app.
+        .library(name: "PhoneIntents", type: .dynamic, targets: ["PhoneIntents"]),
     ],
     dependencies: [
         .package(name: "intents", path: "../../.."),
@@ -23,6 +27,10 @@ let package = Package(
                 plugins: [.plugin(name: "IntentDefinitionGenerator", package: "intents")]),
         .target(name: "CoffeeIntents", dependencies: ["CoffeeKit", .product(name: "Intents", package: "intents"),
                                                       .product(name: "CoreLocation", package: "intents")],
+                swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "TodoIntents", dependencies: [.product(name: "Intents", package: "intents")],
+                swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "PhoneIntents", dependencies: [.product(name: "Intents", package: "intents")],
                 swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )

@@ -1,0 +1,115 @@
+import SiriKitDomains
+
+/// What the system generator knows of each element type a domain may use: the SDK's own value
+/// types, and every enum, option set and type the domains declare.
+struct SystemTypeTable {
+    enum Kind {
+        case builtin
+        case enumeration(noValueCase: String)
+        case optionSet
+        case type
+        /// Carried by the SDK only as a plain stored property (`Any`).
+        case local
+    }
+
+    struct Entry {
+        var kind: Kind
+        /// The type's own resolution result (`INTaskListResolutionResult`), if the SDK has one.
+        var result: String?
+    }
+
+    private(set) var entries: [String: Entry] = [
+        "String": Entry(kind: .builtin, result: "INStringResolutionResult"),
+        "Int": Entry(kind: .builtin, result: "INIntegerResolutionResult"),
+        "Double": Entry(kind: .builtin, result: "INDoubleResolutionResult"),
+        "Bool": Entry(kind: .builtin, result: "INBooleanResolutionResult"),
+        "NSNumber": Entry(kind: .builtin, result: nil),
+        "Date": Entry(kind: .builtin, result: nil),
+        "DateComponents": Entry(kind: .builtin, result: "INDateComponentsResolutionResult"),
+        "URL": Entry(kind: .builtin, result: "INURLResolutionResult"),
+        "CLPlacemark": Entry(kind: .builtin, result: "INPlacemarkResolutionResult"),
+        "INPerson": Entry(kind: .builtin, result: "INPersonResolutionResult"),
+        "INSpeakableString": Entry(kind: .builtin, result: "INSpeakableStringResolutionResult"),
+        "INCurrencyAmount": Entry(kind: .builtin, result: "INCurrencyAmountResolutionResult"),
+        "INFile": Entry(kind: .builtin, result: "INFileResolutionResult"),
+        "INObject": Entry(kind: .builtin, result: "INObjectResolutionResult"),
+        "Any": Entry(kind: .local, result: nil),
+        "INImage": Entry(kind: .local, result: nil),
+    ]
+
+    /// The per-parameter results the domains declare, by name.
+    private(set) var results: [String: SystemResult] = [:]
+
+    /// The table for `domains`.
+    /// - Throws: `IntentDefinitionError` when a name is declared twice.
+    init(domains: [SiriKitDomain]) throws {
+        func add(_ name: String, _ entry: Entry, in domain: SiriKitDomain) throws {
+            guard entries[name] == nil else { throw Self.duplicate(name, in: domain) }
+            entries[name] = entry
+        }
+        for domain in domains {
+            for enumeration in domain.enums {
+                let cases = enumeration.numberedCases
+                let noValue = cases.first { $0.number == 0 }?.name ?? cases.first?.name ?? ""
+                try add(enumeration.name, Entry(kind: .enumeration(noValueCase: noValue),
+                                                result: enumeration.hasResolutionResult ? enumeration.name + "ResolutionResult" : nil), in: domain)
+            }
+            for optionSet in domain.optionSets {
+                try add(optionSet.name, Entry(kind: .optionSet, result: optionSet.name + "ResolutionResult"), in: domain)
+            }
+            for type in domain.types {
+                try add(type.name, Entry(kind: .type, result: type.hasResolutionResult ? type.name + "ResolutionResult" : nil), in: domain)
+            }
+            for result in domain.results {
+                guard results[result.name] == nil else { throw Self.duplicate(result.name, in: domain) }
+                results[result.name] = result
+            }
+        }
+    }
+
+    private static func duplicate(_ name: String, in domain: SiriKitDomain) -> IntentDefinitionError {
+        IntentDefinitionError("SiriKit domain data: \(name) is declared twice in domain \(domain.name).")
+    }
+
+    /// The entry for `property`'s type, or an error naming the owner and the property.
+    func entry(of property: SystemProperty, owner: String) throws -> Entry {
+        guard let entry = entries[property.type] else {
+            throw IntentDefinitionError("SiriKit domain data: \(owner).\(property.name) has type \(property.type), which no domain declares and the SDK does not have.")
+        }
+        if property.type == "NSNumber", !["integer", "double", "boolean"].contains(property.valueType ?? "") {
+            throw IntentDefinitionError("SiriKit domain data: \(owner).\(property.name) is an NSNumber without valueType integer, double or boolean.")
+        }
+        if case .local = entry.kind, property.crossesBoundary {
+            throw IntentDefinitionError("SiriKit domain data: \(owner).\(property.name) has type \(property.type), which cannot cross the process boundary; mark it crossesBoundary: false.")
+        }
+        return entry
+    }
+
+    /// The resolution result of `property`'s type.
+    func kindResult(of property: SystemProperty, owner: String) throws -> String {
+        if property.type == "NSNumber" {
+            switch property.valueType {
+            case "double": return "INDoubleResolutionResult"
+            case "boolean": return "INBooleanResolutionResult"
+            default: return "INIntegerResolutionResult"
+            }
+        }
+        guard let result = try entry(of: property, owner: owner).result else {
+            throw IntentDefinitionError("SiriKit domain data: \(owner).\(property.name) is resolved, but \(property.type) has no resolution result; give the parameter a result or resolves: false.")
+        }
+        return result
+    }
+
+    /// Whether `name` is a resolution result class the SDK has or the domains declare.
+    func isResult(_ name: String) -> Bool {
+        results[name] != nil || entries.values.contains { $0.result == name }
+            || ["INIntegerResolutionResult", "INDoubleResolutionResult", "INBooleanResolutionResult",
+                "INTimeIntervalResolutionResult"].contains(name)
+    }
+
+    /// The Swift type of a property: `INTaskList?`, `[INSpeakableString]?`, `INTaskPriority`.
+    static func swiftType(of property: SystemProperty) -> String {
+        if property.isList { return property.isRequired ? "[\(property.type)]" : "[\(property.type)]?" }
+        return property.isRequired ? property.type : property.type + "?"
+    }
+}

@@ -1,0 +1,69 @@
+import ExtensionProtocol
+
+/// An option set of a SiriKit domain (`INMessageAttributeOptions`), option `i` being bit `i`.
+///
+/// It crosses the process boundary as a list of its options, so that a user types
+/// `unread,flagged`; the empty set means no value.
+public protocol INIntentOptionSet: OptionSet, IntentValueConvertible, Hashable where RawValue == UInt, Element == Self {
+    /// The options' names, in bit order.
+    static var optionNames: [String] { get }
+}
+
+extension INIntentOptionSet {
+    public static var intentValueType: ValueType { .enumeration }
+    public static var isIntentValueList: Bool { true }
+    public static var intentEnumerationCases: [EnumerationValue] {
+        optionNames.enumerated().map { EnumerationValue(rawValue: 1 << $0.offset, name: $0.element) }
+    }
+
+    public var intentValue: IntentValue {
+        .list(Self.intentEnumerationCases.filter { contains(Self(rawValue: UInt($0.rawValue))) }.map { .enumeration($0) })
+    }
+
+    /// The options a list of enumeration values names; nil when one is not an option.
+    public static func fromIntentValue(_ value: IntentValue) -> Self? {
+        var options = Self()
+        for element in value.elements {
+            guard case .enumeration(let option) = element,
+                  intentEnumerationCases.contains(where: { $0.rawValue == option.rawValue }) else { return nil }
+            options.insert(Self(rawValue: UInt(option.rawValue)))
+        }
+        return options
+    }
+}
+
+/// Marks an option-set parameter, never nil as in Apple's API: the empty set means no value.
+@propertyWrapper
+public final class IntentOptionsParameter<Value: INIntentOptionSet> {
+    public var wrappedValue: Value = []
+    public let title: String?
+
+    public init(title: String? = nil) {
+        self.title = title
+        ParameterCollector.register(self)
+    }
+}
+
+extension IntentOptionsParameter: ErasedIntentParameter {
+    var intentValue: IntentValue? { wrappedValue.isEmpty ? nil : wrappedValue.intentValue }
+
+    func assign(_ value: IntentValue?) -> Bool {
+        guard let value else {
+            wrappedValue = []
+            return true
+        }
+        guard let options = Value.fromIntentValue(value) else { return false }
+        wrappedValue = options
+        return true
+    }
+
+    func schema(named name: String) -> ParameterSchema {
+        ParameterSchema(name: name, title: title, type: .enumeration, isList: true, enumerationCases: Value.intentEnumerationCases)
+    }
+}
+
+/// Resolves a parameter that holds an option set.
+open class INOptionSetResolutionResult<Value: INIntentOptionSet>: INIntentResolutionResult {
+    public class func success(with resolvedValue: Value) -> Self { success(resolvedValue) }
+    public class func confirmationRequired(with valueToConfirm: Value?) -> Self { confirmation(valueToConfirm) }
+}

@@ -1,0 +1,182 @@
+extension SiriKitDomain {
+    /// Playing, adding and searching media, and recording whether the user likes it.
+    public static let media = SiriKitDomain(
+        name: "Media",
+        intents: [
+            SystemIntent(
+                "INPlayMediaIntent", "Plays media items: songs, podcasts, audiobooks, videos and more.",
+                parameters: [
+                    SystemParameter("mediaItems", "INMediaItem", list: true, title: "media",
+                                    result: "INPlayMediaMediaItemResolutionResult"),
+                    SystemParameter("mediaContainer", "INMediaItem", resolves: false),
+                    SystemParameter("playShuffled", "NSNumber", title: "shuffle", valueType: "boolean"),
+                    SystemParameter("playbackRepeatMode", "INPlaybackRepeatMode", required: true, title: "repeat mode"),
+                    SystemParameter("resumePlayback", "NSNumber", title: "resume", valueType: "boolean"),
+                    SystemParameter("playbackQueueLocation", "INPlaybackQueueLocation", required: true,
+                                    title: "queue position"),
+                    SystemParameter("playbackSpeed", "NSNumber", title: "playback speed", valueType: "double",
+                                    result: "INPlayMediaPlaybackSpeedResolutionResult"),
+                    SystemParameter("mediaSearch", "INMediaSearch", resolves: false),
+                ],
+                responseCodes: ["unspecified", "ready", "continueInApp", "inProgress", "success", "handleInApp",
+                                "failure", "failureRequiringAppLaunch", "failureUnknownMediaType",
+                                "failureNoUnplayedContent", "failureRestrictedContent", "failureMaxStreamLimitReached"],
+                outputs: [SystemProperty("nowPlayingInfo", "Any", crossesBoundary: false)]),
+            SystemIntent(
+                "INAddMediaIntent", "Adds media items to the user's library or to a playlist.",
+                parameters: [
+                    SystemParameter("mediaItems", "INMediaItem", list: true, title: "media",
+                                    result: "INAddMediaMediaItemResolutionResult"),
+                    SystemParameter("mediaSearch", "INMediaSearch", resolves: false),
+                    SystemParameter("mediaDestination", "INMediaDestination", title: "destination",
+                                    result: "INAddMediaMediaDestinationResolutionResult"),
+                ],
+                responseCodes: ["unspecified", "ready", "inProgress", "success", "handleInApp", "failure",
+                                "failureRequiringAppLaunch"]),
+            SystemIntent(
+                "INSearchForMediaIntent", "Searches the app's media.",
+                parameters: [
+                    SystemParameter("mediaItems", "INMediaItem", list: true, title: "media",
+                                    result: "INSearchForMediaMediaItemResolutionResult"),
+                    SystemParameter("mediaSearch", "INMediaSearch", resolves: false),
+                ],
+                responseCodes: ["unspecified", "ready", "continueInApp", "inProgress", "success", "failure",
+                                "failureRequiringAppLaunch"],
+                outputs: [SystemProperty("mediaItems", "INMediaItem", list: true)]),
+            SystemIntent(
+                "INUpdateMediaAffinityIntent", "Records that the user likes or dislikes media items.",
+                parameters: [
+                    SystemParameter("mediaItems", "INMediaItem", list: true, title: "media",
+                                    result: "INUpdateMediaAffinityMediaItemResolutionResult"),
+                    SystemParameter("mediaSearch", "INMediaSearch", resolves: false),
+                    SystemParameter("affinityType", "INMediaAffinityType", required: true, title: "like or dislike"),
+                ],
+                responseCodes: ["unspecified", "ready", "inProgress", "success", "failure", "failureRequiringAppLaunch"]),
+        ],
+        enums: [
+            SystemEnum("INMediaItemType", "What kind of media an item is.",
+                       cases: ["unknown", "song", "album", "artist", "genre", "playlist", "podcastShow",
+                               "podcastEpisode", "podcastPlaylist", "musicStation", "audioBook", "movie", "tvShow",
+                               "tvShowEpisode", "musicVideo", "podcastStation", "radioStation", "station", "music",
+                               "algorithmicRadioStation", "news"],
+                       hasResolutionResult: false),
+            SystemEnum("INPlaybackRepeatMode", "Whether playback repeats nothing, everything or one item.",
+                       cases: ["unknown", "none", "all", "one"]),
+            SystemEnum("INPlaybackQueueLocation", "Where in the playback queue media goes: now, next or later.",
+                       cases: ["unknown", "now", "next", "later"]),
+            SystemEnum("INMediaAffinityType", "Whether the user likes or dislikes media.",
+                       cases: ["unknown", "like", "dislike"]),
+            SystemEnum("INMediaSortOrder", "The order a media search wants its results in.",
+                       cases: ["unknown", "newest", "oldest", "best", "worst", "popular", "unpopular", "trending",
+                               "recommended"],
+                       hasResolutionResult: false),
+            SystemEnum("INMediaReference", "Which media a search refers to: what is playing, or the user's own.",
+                       cases: ["unknown", "currentlyPlaying", "my"],
+                       hasResolutionResult: false),
+            SystemEnum("INMediaDestinationType", "Where added media goes: the library or a playlist.",
+                       cases: ["unknown", "library", "playlist"],
+                       hasResolutionResult: false),
+        ],
+        types: [
+            SystemType(
+                "INMediaItem", "A media item: a song, album, playlist, podcast, audiobook, video...",
+                properties: [
+                    SystemProperty("identifier", "String"),
+                    SystemProperty("title", "String"),
+                    SystemProperty("type", "INMediaItemType", required: true),
+                    SystemProperty("artwork", "Any", crossesBoundary: false),
+                    SystemProperty("artist", "String", defaultValue: "nil"),
+                ],
+                displayProperty: "title"),
+            SystemType(
+                "INMediaSearch", "What the user asked for: a media type, name, artist, album, genre, mood, date...",
+                properties: [
+                    SystemProperty("mediaType", "INMediaItemType", required: true),
+                    SystemProperty("sortOrder", "INMediaSortOrder", required: true),
+                    SystemProperty("mediaName", "String"),
+                    SystemProperty("artistName", "String"),
+                    SystemProperty("albumName", "String"),
+                    SystemProperty("genreNames", "String", list: true),
+                    SystemProperty("moodNames", "String", list: true),
+                    SystemProperty("releaseDate", "INDateComponentsRange"),
+                    SystemProperty("reference", "INMediaReference", required: true),
+                    SystemProperty("mediaIdentifier", "String"),
+                ],
+                displayProperty: "mediaName", hasResolutionResult: false),
+            SystemType(
+                "INMediaDestination", "Where added media goes: the user's library, or a named playlist.",
+                properties: [
+                    SystemProperty("mediaDestinationType", "INMediaDestinationType", required: true),
+                    SystemProperty("playlistName", "String"),
+                ],
+                displayProperty: "playlistName"),
+        ],
+        results: [
+            SystemResult(
+                "INPlayMediaMediaItemResolutionResult", base: "INMediaItemResolutionResult",
+                reasonType: "INPlayMediaMediaItemUnsupportedReason",
+                reasons: [
+                    .init("loginRequired", "Playing this needs signing in to the app."),
+                    .init("subscriptionRequired", "Playing this needs a subscription."),
+                    .init("unsupportedMediaType", "The app cannot play this kind of media."),
+                    .init("explicitContentSettings", "The content settings do not allow playing this."),
+                    .init("cellularDataSettings", "The cellular data settings do not allow playing this."),
+                    .init("restrictedContent", "This media is restricted."),
+                    .init("serviceUnavailable", "The media service is not available."),
+                    .init("regionRestriction", "This media is not available in the user's region."),
+                ]),
+            SystemResult(
+                "INPlayMediaPlaybackSpeedResolutionResult", base: "INDoubleResolutionResult",
+                reasonType: "INPlayMediaPlaybackSpeedUnsupportedReason",
+                reasons: [
+                    .init("belowMinimum", "The playback speed is below the slowest the app supports."),
+                    .init("aboveMaximum", "The playback speed is above the fastest the app supports."),
+                ]),
+            SystemResult(
+                "INAddMediaMediaItemResolutionResult", base: "INMediaItemResolutionResult",
+                reasonType: "INAddMediaMediaItemUnsupportedReason",
+                reasons: [
+                    .init("loginRequired", "Adding this needs signing in to the app."),
+                    .init("subscriptionRequired", "Adding this needs a subscription."),
+                    .init("unsupportedMediaType", "The app cannot add this kind of media."),
+                    .init("explicitContentSettings", "The content settings do not allow adding this."),
+                    .init("cellularDataSettings", "The cellular data settings do not allow adding this."),
+                    .init("restrictedContent", "This media is restricted."),
+                    .init("serviceUnavailable", "The media service is not available."),
+                    .init("regionRestriction", "This media is not available in the user's region."),
+                ]),
+            SystemResult(
+                "INAddMediaMediaDestinationResolutionResult", base: "INMediaDestinationResolutionResult",
+                reasonType: "INAddMediaMediaDestinationUnsupportedReason",
+                reasons: [
+                    .init("playlistNameNotFound", "There is no playlist with that name."),
+                    .init("playlistNotEditable", "That playlist cannot be changed."),
+                ]),
+            SystemResult(
+                "INSearchForMediaMediaItemResolutionResult", base: "INMediaItemResolutionResult",
+                reasonType: "INSearchForMediaMediaItemUnsupportedReason",
+                reasons: [
+                    .init("loginRequired", "Searching for this needs signing in to the app."),
+                    .init("subscriptionRequired", "Searching for this needs a subscription."),
+                    .init("unsupportedMediaType", "The app cannot search for this kind of media."),
+                    .init("explicitContentSettings", "The content settings do not allow this media."),
+                    .init("cellularDataSettings", "The cellular data settings do not allow this media."),
+                    .init("restrictedContent", "This media is restricted."),
+                    .init("serviceUnavailable", "The media service is not available."),
+                    .init("regionRestriction", "This media is not available in the user's region."),
+                ]),
+            SystemResult(
+                "INUpdateMediaAffinityMediaItemResolutionResult", base: "INMediaItemResolutionResult",
+                reasonType: "INUpdateMediaAffinityMediaItemUnsupportedReason",
+                reasons: [
+                    .init("loginRequired", "Rating this needs signing in to the app."),
+                    .init("subscriptionRequired", "Rating this needs a subscription."),
+                    .init("unsupportedMediaType", "The app cannot rate this kind of media."),
+                    .init("explicitContentSettings", "The content settings do not allow this media."),
+                    .init("cellularDataSettings", "The cellular data settings do not allow this media."),
+                    .init("restrictedContent", "This media is restricted."),
+                    .init("serviceUnavailable", "The media service is not available."),
+                    .init("regionRestriction", "This media is not available in the user's region."),
+                ]),
+        ])
+}

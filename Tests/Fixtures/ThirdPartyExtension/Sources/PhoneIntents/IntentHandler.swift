@@ -1,0 +1,7 @@
+import Intents
+
+class IntentHandler: INExtension {
+    override func handler(for intent: INIntent) -> Any {
+        StartCallIntentHandler()
+    }
+}
