@@ -6,8 +6,10 @@ struct AppsCommand: AsyncParsableCommand {
         commandName: "apps",
         abstract: "List app bundles, their extensions, intents and lock restrictions.",
         discussion: """
-        Bad bundles are listed under Problems and skipped; the others work. An intent that
-        several apps support is listed under Notes: each request then says which app.
+        Bad bundles are listed under Problems and skipped; the others work. An IntentsSupported
+        entry that no class in the extension's library provides (read from its Swift metadata,
+        without running it) is listed under Problems too, but leaves the bundle working. An
+        intent that several apps support is listed under Notes: each request then says which app.
 
         Examples:
           intents apps
@@ -18,7 +20,8 @@ struct AppsCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object: apps, faults, conflicts.") var json = false
 
     func run() async throws {
-        let catalog = BundleScanner.scan(appsFolders: try global.hostConfiguration().appsFolders)
+        var catalog = BundleScanner.scan(appsFolders: try global.hostConfiguration().appsFolders)
+        catalog.faults += IntentClassCheck.faults(in: catalog)
         CatalogReport.print(catalog, json: json)
     }
 }
@@ -29,7 +32,8 @@ struct ValidateCommand: AsyncParsableCommand {
         abstract: "Check bundles without running their code; exit 1 when anything is wrong.",
         discussion: """
         PATH is an apps folder, an .app, an .appex, or an Info.plist inside one of them. Exits 1
-        when a bundle has a fault; an intent that several apps support is only noted.
+        when a bundle has a fault, including an IntentsSupported entry that no class in its
+        library provides; an intent that several apps support is only noted.
 
         Examples:
           intents validate ./MyApp.app
@@ -42,7 +46,8 @@ struct ValidateCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object: apps, faults, conflicts.") var json = false
 
     func run() async throws {
-        let catalog = BundleScanner.validate(path: path)
+        var catalog = BundleScanner.validate(path: path)
+        catalog.faults += IntentClassCheck.faults(in: catalog)
         CatalogReport.print(catalog, json: json)
         if !catalog.faults.isEmpty { throw ExitCode(ExitStatus.problems) }
         if !json { printLine("No problems found.") }

@@ -1,7 +1,8 @@
 import ExtensionProtocol
 
 /// Something wrong with a bundle, found without running its code: one sentence naming the
-/// file and the key. A faulty bundle is skipped; the others keep working.
+/// file and the key. A faulty bundle is skipped; the others keep working. (`intentClassNotFound`,
+/// found by `intents apps` and `validate` in the library's metadata, leaves the bundle in place.)
 public struct BundleFault: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Code: String, Hashable, Sendable, Codable {
         case missingInfoPlist, malformedPropertyList, missingKey, wrongType, invalidValue
@@ -18,6 +19,8 @@ public struct BundleFault: Error, Hashable, Sendable, CustomStringConvertible {
         case bundleOutsideApp
         /// An app group claimed by an app of another developer.
         case foreignAppGroup
+        /// An `IntentsSupported` entry that no class in the bundle's libraries provides.
+        case intentClassNotFound
     }
 
     public var code: Code
