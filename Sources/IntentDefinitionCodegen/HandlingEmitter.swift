@@ -22,6 +22,8 @@ struct HandlingEmitter {
     let access: String
     let resolvers: [Resolver]
     let optionsProviders: [OptionsProvider]
+    /// Further requirements with their defaults, written as given.
+    var otherRequirements: [(declaration: String, body: String)] = []
 
     /// `override class var handlingTable`, inside the intent class.
     func emitTable(into out: inout SourceWriter, override: String = "override") {
@@ -66,6 +68,7 @@ struct HandlingEmitter {
             requirements.append(("func provide\(name)OptionsCollection(for intent: \(intentClass), with completion: @escaping (\(collection)?, (any Error)?) -> Void)",
                                  "completion(nil, nil)"))
         }
+        requirements += otherRequirements
         out.line()
         out.doc("Handles \(intentClass): resolve each parameter, provide options, confirm and handle; implement either form of each.")
         out.block("\(access) protocol \(intentClass)Handling: NSObjectProtocol") { out in
@@ -74,7 +77,9 @@ struct HandlingEmitter {
         out.line()
         out.block("extension \(intentClass)Handling") { out in
             for requirement in requirements {
-                out.block("\(access) \(requirement.declaration)") { $0.line(requirement.body) }
+                out.block("\(access) \(requirement.declaration)") { out in
+                    if !requirement.body.isEmpty { out.line(requirement.body) }
+                }
             }
         }
     }

@@ -49,10 +49,15 @@ public struct SystemIntent: Sendable {
     public var confirmationPrompt: String?
     /// Whether the app needs the user's Siri authorization first (every domain intent does).
     public var requiresAuthorization: Bool
+    /// Methods of the handling protocol beyond resolve, confirm and handle, each a Swift
+    /// declaration and the body of its default (`startSendingUpdates(for:to:)`).
+    public var otherRequirements: [(declaration: String, defaultBody: String)]
 
     public init(_ name: String, _ summary: String, parameters: [SystemParameter], responseCodes: [String],
                 outputs: [SystemProperty] = [], alwaysRestrictedWhileLocked: Bool = false,
-                confirmationPrompt: String? = nil, requiresAuthorization: Bool = true) {
+                confirmationPrompt: String? = nil, requiresAuthorization: Bool = true,
+                otherRequirements: [(declaration: String, defaultBody: String)] = []) {
+        self.otherRequirements = otherRequirements
         self.name = name
         self.summary = summary
         self.parameters = parameters

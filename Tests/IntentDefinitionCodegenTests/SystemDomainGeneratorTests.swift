@@ -193,6 +193,20 @@ import Testing
                 }
             }
 
+            class RideStatus: NSObject, INGetRideStatusIntentHandling {
+                var observer: INGetRideStatusIntentResponseObserver?
+                func handle(intent: INGetRideStatusIntent, completion: @escaping (INGetRideStatusIntentResponse) -> Void) {
+                    completion(INGetRideStatusIntentResponse(code: .success, userActivity: nil))
+                }
+                func startSendingUpdates(for intent: INGetRideStatusIntent, to observer: INGetRideStatusIntentResponseObserver) {
+                    self.observer = observer
+                    observer.getRideStatusResponseDidUpdate(INGetRideStatusIntentResponse(code: .inProgress, userActivity: nil))
+                }
+                func stopSendingUpdates(for intent: INGetRideStatusIntent) {
+                    observer = nil
+                }
+            }
+
             class Photos: NSObject, INSearchForPhotosIntentHandling {
                 func handle(intent: INSearchForPhotosIntent, completion: @escaping (INSearchForPhotosIntentResponse) -> Void) {
                     _ = intent.includedAttributes.contains(.favorite)

@@ -41,7 +41,8 @@ struct SystemIntentEmitter {
             return HandlingEmitter.Resolver(parameter: parameter.name, result: result, isList: parameter.property.isList)
         }
         return HandlingEmitter(intentClass: intent.name, responseClass: intent.name + "Response", access: "public",
-                               resolvers: resolvers, optionsProviders: [])
+                               resolvers: resolvers, optionsProviders: [],
+                               otherRequirements: intent.otherRequirements.map { ($0.declaration, $0.defaultBody) })
     }
 
     private func emitResponse(into out: inout SourceWriter) throws {

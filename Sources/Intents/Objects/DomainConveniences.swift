@@ -16,3 +16,11 @@ extension INMediaDestination {
 /// Text content of a note. Apple has `INTextNoteContent` and `INImageNoteContent` as subclasses
 /// of `INNoteContent`; this SDK carries text only, so the text kind is the content type itself.
 public typealias INTextNoteContent = INNoteContent
+
+/// Receives a ride's status as it changes, after `startSendingUpdates(for:to:)`.
+///
+/// The host asks for no updates yet: a handler's `startSendingUpdates` is never called, and the
+/// conversation ends with the `handle` response.
+public protocol INGetRideStatusIntentResponseObserver: NSObjectProtocol {
+    func getRideStatusResponseDidUpdate(_ response: INGetRideStatusIntentResponse)
+}

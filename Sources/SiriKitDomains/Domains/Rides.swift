@@ -28,7 +28,11 @@ extension SiriKitDomain {
                 responseCodes: ["unspecified", "ready", "inProgress", "success", "failure", "failureRequiringAppLaunch",
                                 "failureRequiringAppLaunchMustVerifyCredentials",
                                 "failureRequiringAppLaunchServiceTemporarilyUnavailable"],
-                outputs: [SystemProperty("rideStatus", "INRideStatus")]),
+                outputs: [SystemProperty("rideStatus", "INRideStatus")],
+                otherRequirements: [
+                    ("func startSendingUpdates(for intent: INGetRideStatusIntent, to observer: any INGetRideStatusIntentResponseObserver)", ""),
+                    ("func stopSendingUpdates(for intent: INGetRideStatusIntent)", ""),
+                ]),
             SystemIntent(
                 "INListRideOptionsIntent", "Lists the rides available between a pickup and a drop-off location.",
                 parameters: [
