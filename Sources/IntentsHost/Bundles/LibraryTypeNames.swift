@@ -23,9 +23,29 @@ public struct LibraryTypeNames: Sendable {
     /// Records read at most; a library with more types is read up to this many.
     static let maximumRecords = 200_000
 
-    /// The types of the library at `path`, or nil when it cannot be read or has no Swift metadata.
+    /// The types of the library at `path` (not followed if a symlink), or nil when it cannot be
+    /// read or has no Swift metadata.
     public init?(path: String) {
-        guard let file = ELFFile(path: path), let section = file.section(named: "swift5_type_metadata") else { return nil }
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        self.init(length: UInt64(status.st_size)) { offset, count in
+            var buffer = [UInt8](repeating: 0, count: count)
+            let read = buffer.withUnsafeMutableBytes { pread(handle.fileDescriptor, $0.baseAddress, count, off_t(offset)) }
+            return read == count ? buffer : nil
+        }
+    }
+
+    /// The types of the library held in `bytes`.
+    public init?(bytes: [UInt8]) {
+        self.init(length: UInt64(bytes.count)) { offset, count in Array(bytes[Int(offset)..<Int(offset) + count]) }
+    }
+
+    /// Reads through `read`, which is only asked for ranges inside `length`.
+    private init?(length: UInt64, read: @escaping (UInt64, Int) -> [UInt8]?) {
+        guard let file = ELFFile(length: length, read: read), let section = file.section(named: "swift5_type_metadata") else { return nil }
         let count = min(Int(section.size / 4), Self.maximumRecords)
         for index in 0..<count {
             let recordAddress = section.address &+ UInt64(index * 4)
@@ -60,18 +80,14 @@ private struct ELFFile {
         var name: String
     }
 
-    private let handle: FileHandle
     private let length: UInt64
+    private let read: (UInt64, Int) -> [UInt8]?
     private var loads: [(address: UInt64, offset: UInt64, size: UInt64)] = []
     private var sections: [(name: String, section: Section)] = []
 
-    init?(path: String) {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        length = UInt64(status.st_size)
+    init?(length: UInt64, read: @escaping (UInt64, Int) -> [UInt8]?) {
+        self.length = length
+        self.read = read
         guard let identity = bytes(at: 0, count: 6), identity[0..<4].elementsEqual([0x7F, 0x45, 0x4C, 0x46]),
               identity[4] == 2, identity[5] == 1 else { return nil }
         guard let programOffset = uint64(at: 0x20), let sectionOffset = uint64(at: 0x28),
@@ -80,14 +96,14 @@ private struct ELFFile {
               programSize >= 56, sectionSize >= 64 else { return nil }
         for index in 0..<UInt64(programCount) {
             let entry = programOffset &+ index &* UInt64(programSize)
-            guard let type = uint32(at: entry), let offset = uint64(at: entry + 8), let address = uint64(at: entry + 0x10),
-                  let size = uint64(at: entry + 0x20) else { return nil }
+            guard let type = uint32(at: entry), let offset = uint64(at: entry &+ 8), let address = uint64(at: entry &+ 0x10),
+                  let size = uint64(at: entry &+ 0x20) else { return nil }
             if type == 1 { loads.append((address, offset, size)) }
         }
         func header(_ index: UInt64) -> (nameOffset: UInt32, section: Section)? {
             let entry = sectionOffset &+ index &* UInt64(sectionSize)
-            guard let name = uint32(at: entry), let address = uint64(at: entry + 0x10), let offset = uint64(at: entry + 0x18),
-                  let size = uint64(at: entry + 0x20) else { return nil }
+            guard let name = uint32(at: entry), let address = uint64(at: entry &+ 0x10), let offset = uint64(at: entry &+ 0x18),
+                  let size = uint64(at: entry &+ 0x20) else { return nil }
             return (name, Section(address: address, offset: offset, size: size))
         }
         guard sectionCount <= 4096, let names = header(UInt64(namesIndex)) else { return nil }
@@ -112,7 +128,7 @@ private struct ELFFile {
 
     /// A context descriptor: its kind (flags' low five bits) and name.
     func descriptor(at address: UInt64) -> Descriptor? {
-        guard let start = offset(ofAddress: address), let flags = uint32(at: start), let relative = int32(atOffset: start + 8) else { return nil }
+        guard let start = offset(ofAddress: address), let flags = uint32(at: start), let relative = int32(atOffset: start &+ 8) else { return nil }
         let nameAddress = UInt64(bitPattern: Int64(bitPattern: address &+ 8) &+ Int64(relative))
         guard let nameOffset = offset(ofAddress: nameAddress), let name = string(at: nameOffset) else { return nil }
         return Descriptor(kind: flags & 0x1F, name: name)
@@ -120,15 +136,13 @@ private struct ELFFile {
 
     /// The parent context's address, when the descriptor points at it directly.
     func parentAddress(of address: UInt64) -> UInt64? {
-        guard let start = offset(ofAddress: address), let relative = int32(atOffset: start + 4), relative != 0, relative & 1 == 0 else { return nil }
+        guard let start = offset(ofAddress: address), let relative = int32(atOffset: start &+ 4), relative != 0, relative & 1 == 0 else { return nil }
         return UInt64(bitPattern: Int64(bitPattern: address &+ 4) &+ Int64(relative))
     }
 
     func bytes(at offset: UInt64, count: Int) -> [UInt8]? {
         guard offset < length, UInt64(count) <= length - offset else { return nil }
-        var buffer = [UInt8](repeating: 0, count: count)
-        let read = buffer.withUnsafeMutableBytes { pread(handle.fileDescriptor, $0.baseAddress, count, off_t(offset)) }
-        return read == count ? buffer : nil
+        return read(offset, count)
     }
 
     private func little<Value: FixedWidthInteger>(_ type: Value.Type, at offset: UInt64) -> Value? {
