@@ -172,7 +172,18 @@ public struct SystemResult: Sendable {
         }
     }
 
-    public init(_ name: String, base: String, reasonType: String? = nil, reasons: [Reason] = []) {
+    /// Apple's confirmation reasons (`INAddTasksTargetTaskListConfirmationReason`), numbered
+    /// from 1, for `confirmationRequired(with:forReason:)`; nil when there are none.
+    public var confirmationReasonType: String?
+    public var confirmationReasons: [String]
+    /// The value `confirmationRequired(with:forReason:)` takes: `INTaskList`.
+    public var confirmedType: String?
+
+    public init(_ name: String, base: String, reasonType: String? = nil, reasons: [Reason] = [],
+                confirmationReasonType: String? = nil, confirmationReasons: [String] = [], confirmedType: String? = nil) {
+        self.confirmationReasonType = confirmationReasonType
+        self.confirmationReasons = confirmationReasons
+        self.confirmedType = confirmedType
         self.name = name
         self.base = base
         self.reasonType = reasonType

@@ -78,6 +78,10 @@ import Testing
         let unknownResult = SiriKitDomain(name: "Test", intents: [intent(parameters: [SystemParameter("note", "String", result: "INNoteThingResolutionResult")])])
         #expect(error([unknownResult])?.contains("resolved with INNoteThingResolutionResult, which no domain declares") == true)
 
+        let huge = SiriKitDomain(name: "Test", intents: [], optionSets: [
+            SystemOptionSet("INManyOptions", "", options: (0..<64).map { "option\($0)" })])
+        #expect(error([huge]) == "SiriKit domain data: INManyOptions has 64 options; an option set holds 1 to 63.")
+
         let badDisplay = SiriKitDomain(name: "Test", intents: [], types: [
             SystemType("INThing", "", properties: [SystemProperty("count", "Int")], displayProperty: "count")])
         #expect(error([badDisplay])?.contains("INThing's displayProperty count is not one of its String or INSpeakableString properties") == true)
@@ -94,7 +98,8 @@ import Testing
             class AddTasks: NSObject, INAddTasksIntentHandling {
                 func resolveTargetTaskList(for intent: INAddTasksIntent, with completion: @escaping (INAddTasksTargetTaskListResolutionResult) -> Void) {
                     guard let title = intent.targetTaskList?.title else { return completion(.needsValue()) }
-                    completion(.success(with: INTaskList(title: title, tasks: [], groupName: nil, createdDateComponents: nil, modifiedDateComponents: nil, identifier: "1")))
+                    let list = INTaskList(title: title, tasks: [], groupName: nil, createdDateComponents: nil, modifiedDateComponents: nil, identifier: "1")
+                    completion(.confirmationRequired(with: list, forReason: .listShouldBeCreated))
                 }
                 func resolveTaskTitles(for intent: INAddTasksIntent, with completion: @escaping ([INSpeakableStringResolutionResult]) -> Void) {
                     completion((intent.taskTitles ?? []).map { INSpeakableStringResolutionResult.success(with: $0) })
@@ -164,12 +169,28 @@ import Testing
                 }
             }
 
-            class Media: NSObject, INPlayMediaIntentHandling {
+            class Media: NSObject, INPlayMediaIntentHandling, INAddMediaIntentHandling {
                 func resolveMediaItems(for intent: INPlayMediaIntent, with completion: @escaping ([INPlayMediaMediaItemResolutionResult]) -> Void) {
-                    completion([.unsupported(forReason: .subscriptionRequired)])
+                    guard let items = intent.mediaItems else { return completion([.unsupported(forReason: .subscriptionRequired)]) }
+                    completion(INPlayMediaMediaItemResolutionResult.successes(with: items))
+                }
+                func resolvePlaybackSpeed(for intent: INPlayMediaIntent, with completion: @escaping (INPlayMediaPlaybackSpeedResolutionResult) -> Void) {
+                    let speed = intent.playbackSpeed ?? 1.0
+                    completion(speed > 2 ? .unsupported(forReason: .aboveMaximum) : .success(with: speed))
                 }
                 func handle(intent: INPlayMediaIntent, completion: @escaping (INPlayMediaIntentResponse) -> Void) {
+                    _ = intent.playShuffled ?? false
                     completion(INPlayMediaIntentResponse(code: .handleInApp, userActivity: nil))
+                }
+                func resolveMediaDestination(for intent: INAddMediaIntent, with completion: @escaping (INAddMediaMediaDestinationResolutionResult) -> Void) {
+                    switch intent.mediaDestination {
+                    case .playlist(let name)?: completion(.success(with: .playlist(name)))
+                    case .library?: completion(.success(with: .library))
+                    case nil: completion(INAddMediaMediaDestinationResolutionResult(mediaDestinationResolutionResult: .needsValue()))
+                    }
+                }
+                func handle(intent: INAddMediaIntent, completion: @escaping (INAddMediaIntentResponse) -> Void) {
+                    completion(INAddMediaIntentResponse(code: .success, userActivity: nil))
                 }
             }
 
@@ -179,6 +200,8 @@ import Testing
                     completion(.success(with: pickup))
                 }
                 func handle(intent: INRequestRideIntent, completion: @escaping (INRequestRideIntentResponse) -> Void) {
+                    let partySize = intent.partySize ?? 1
+                    guard partySize < 8 else { return completion(INRequestRideIntentResponse(code: .failure, userActivity: nil)) }
                     let status = INRideStatus()
                     status.phase = .confirmed
                     status.pickupLocation = intent.pickupLocation

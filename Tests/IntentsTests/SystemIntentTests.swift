@@ -33,7 +33,7 @@ import Testing
     @Test func valueTypesCrossTheBoundaryAndAreMadeFromANamedValue() throws {
         let place = CLPlacemark.placemark(with: CLLocation(latitude: 38.7, longitude: -9.1), name: "Home")
         let task = INTask(title: INSpeakableString(spokenPhrase: "Water the plants"), status: .completed, taskType: .completable,
-                          spatialEventTrigger: INSpatialEventTrigger(placemark: place, event: .arriving),
+                          spatialEventTrigger: INSpatialEventTrigger(placemark: place, event: .arrive),
                           temporalEventTrigger: INTemporalEventTrigger(dateComponentsRange: INDateComponentsRange(
                             startDateComponents: DateComponents(year: 2026, month: 11, day: 23, hour: 9), endDateComponents: nil)),
                           createdDateComponents: nil, modifiedDateComponents: nil, identifier: "t1", priority: .flagged)
@@ -41,7 +41,7 @@ import Testing
         #expect(copy.title.spokenPhrase == "Water the plants" && copy.status == .completed && copy.priority == .flagged)
         #expect(copy.identifier == "t1" && copy.taskType == .completable)
         #expect(INTask.fromIntentValue(copy.intentValue) == copy, "a second crossing changes nothing")
-        #expect(copy.spatialEventTrigger?.event == .arriving)
+        #expect(copy.spatialEventTrigger?.event == .arrive)
         #expect(copy.spatialEventTrigger?.placemark.name == "Home")
         #expect(copy.temporalEventTrigger?.dateComponentsRange.startDateComponents?.hour == 9)
         #expect(task.intentValue.displayString == "Water the plants")
@@ -72,9 +72,40 @@ import Testing
     }
 
     @Test func datesCrossAsISO8601() {
-        let date = Date(timeIntervalSince1970: 1_795_000_000)
-        #expect(Date.fromIntentValue(date.intentValue) == date)
+        let date = Date(timeIntervalSince1970: 1_795_000_000.25)
+        #expect(Date.fromIntentValue(date.intentValue) == date, "milliseconds survive")
+        #expect(Date.fromIntentValue(.string("2026-11-23T09:30:00Z")) == Date(timeIntervalSince1970: 1_795_426_200))
         #expect(Date.fromIntentValue(.string("yesterday")) == nil)
+    }
+
+    /// Names are unique across the data, generated or policy-only, so no lookup keeps one of two.
+    @Test func everyNameOfTheDataIsDeclaredOnce() {
+        let intents = SiriKitDomain.all.flatMap { $0.intents.map(\.name) + $0.otherIntents.map(\.name) }
+        #expect(Set(intents).count == intents.count)
+        let values = SiriKitDomain.all.flatMap { $0.enums.map(\.name) + $0.optionSets.map(\.name) + $0.types.map(\.name) + $0.results.map(\.name) }
+        #expect(Set(values).count == values.count)
+    }
+
+    /// Swift shapes of Apple's overlay: enums with associated values, plain optionals for
+    /// numbers, per-parameter results made from the kind's, confirmation reasons, `successes`.
+    @Test func applesSwiftShapesHold() {
+        let trigger = INSpatialEventTrigger(placemark: CLPlacemark.placemark(with: CLLocation(latitude: 1, longitude: 2), name: "Home"),
+                                            event: .arrive)
+        #expect(trigger.event.rawValue == 1 && INSpatialEvent.depart.rawValue == 2)
+        #expect(INMediaDestination.fromIntentValue(INMediaDestination.playlist("Road trip").intentValue) == .playlist("Road trip"))
+        #expect(INMediaDestination.fromIntentValue(.object(ObjectValue(identifier: nil, display: "Library"))) == .library)
+        let play = INPlayMediaIntent(mediaItems: nil, mediaSearch: nil)
+        #expect(play.playShuffled == nil && play.playbackRepeatMode == .unknown)
+        let person = INPersonResolutionResult.needsValue()
+        #expect(INStartCallContactResolutionResult(personResolutionResult: person).resolution == .needsValue)
+        let list = INTaskList(title: INSpeakableString(spokenPhrase: "New"), tasks: [], groupName: nil,
+                              createdDateComponents: nil, modifiedDateComponents: nil, identifier: nil)
+        let confirm = INAddTasksTargetTaskListResolutionResult.confirmationRequired(with: list, forReason: .listShouldBeCreated)
+        #expect(confirm.resolution == .confirmationRequired(value: list.intentValue))
+        let items = [INMediaItem(identifier: "1", title: "Song", type: .song, artwork: nil)]
+        let successes: [INPlayMediaMediaItemResolutionResult] = INPlayMediaMediaItemResolutionResult.successes(with: items)
+        #expect(successes.map(\.resolution) == [.success(value: items[0].intentValue)])
+        #expect(INPaymentMethod.applePay().type == .applePay)
     }
 
     /// Apple's older initializers still compile: arguments added later have defaults.

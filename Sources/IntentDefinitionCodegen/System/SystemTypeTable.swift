@@ -35,6 +35,8 @@ struct SystemTypeTable {
         "INObject": Entry(kind: .builtin, result: "INObjectResolutionResult"),
         "Any": Entry(kind: .local, result: nil),
         "INImage": Entry(kind: .local, result: nil),
+        // A Swift enum with an associated value in Apple's API, so written by hand in the SDK.
+        "INMediaDestination": Entry(kind: .builtin, result: "INMediaDestinationResolutionResult"),
     ]
 
     /// The per-parameter results the domains declare, by name.

@@ -7,7 +7,7 @@ struct SystemValueEmitter {
 
     func emit(into out: inout SourceWriter) throws {
         for enumeration in domain.enums { emit(enumeration, into: &out) }
-        for optionSet in domain.optionSets { emit(optionSet, into: &out) }
+        for optionSet in domain.optionSets { try emit(optionSet, into: &out) }
         for type in domain.types { try emit(type, into: &out) }
         for result in domain.results { try emit(result, into: &out) }
     }
@@ -33,7 +33,10 @@ struct SystemValueEmitter {
         out.line("open class \(enumeration.name)ResolutionResult: INEnumResolutionResult<\(enumeration.name)> {}")
     }
 
-    private func emit(_ optionSet: SystemOptionSet, into out: inout SourceWriter) {
+    private func emit(_ optionSet: SystemOptionSet, into out: inout SourceWriter) throws {
+        guard (1...63).contains(optionSet.options.count) else {
+            throw IntentDefinitionError("SiriKit domain data: \(optionSet.name) has \(optionSet.options.count) options; an option set holds 1 to 63.")
+        }
         out.line()
         out.doc(optionSet.summary)
         out.block("public struct \(optionSet.name): INIntentOptionSet, Sendable") { out in
@@ -164,11 +167,34 @@ struct SystemValueEmitter {
                 }
             }
         }
+        if let confirmationType = result.confirmationReasonType {
+            guard let value = result.confirmedType, !result.confirmationReasons.isEmpty else {
+                throw IntentDefinitionError("SiriKit domain data: \(result.name) has confirmation reasons without confirmedType, or none.")
+            }
+            out.line()
+            out.doc("Why the user is asked to confirm a \(value), numbered as Apple numbers the reasons.")
+            out.block("public enum \(confirmationType): Int, Sendable") { out in
+                for (index, reason) in result.confirmationReasons.enumerated() {
+                    out.line("case \(SwiftSource.identifier(reason)) = \(index + 1)")
+                }
+            }
+        }
+        // `INPersonResolutionResult` -> `personResolutionResult`, the label Apple gives the copy.
+        let baseLabel = SwiftSource.lowerFirst(String(result.base.dropFirst(2)))
         out.line()
         out.doc("Resolves one parameter, with the reasons it may be unsupported.")
         out.block("open class \(result.name): \(result.base)") { out in
+            out.block("public convenience init(\(baseLabel): \(result.base))") { out in
+                out.line("self.init()")
+                out.line("resolution = \(baseLabel).resolution")
+            }
             if let reasonType = result.reasonType {
                 out.line("public class func unsupported(forReason reason: \(reasonType)) -> Self { unsupported(withReason: reason) }")
+            }
+            if let confirmationType = result.confirmationReasonType, let value = result.confirmedType {
+                let noun = SwiftSource.lowerFirst(String(value.dropFirst(2)))
+                out.doc("The reason stays with the extension; the user is asked to confirm the value.")
+                out.line("public class func confirmationRequired(with \(noun)ToConfirm: \(value)?, forReason reason: \(confirmationType)) -> Self { confirmation(\(noun)ToConfirm) }")
             }
         }
     }

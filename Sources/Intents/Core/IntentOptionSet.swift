@@ -13,7 +13,7 @@ extension INIntentOptionSet {
     public static var intentValueType: ValueType { .enumeration }
     public static var isIntentValueList: Bool { true }
     public static var intentEnumerationCases: [EnumerationValue] {
-        optionNames.enumerated().map { EnumerationValue(rawValue: 1 << $0.offset, name: $0.element) }
+        optionNames.prefix(63).enumerated().map { EnumerationValue(rawValue: Int(UInt(1) << UInt($0.offset)), name: $0.element) }
     }
 
     public var intentValue: IntentValue {
@@ -24,7 +24,7 @@ extension INIntentOptionSet {
     public static func fromIntentValue(_ value: IntentValue) -> Self? {
         var options = Self()
         for element in value.elements {
-            guard case .enumeration(let option) = element,
+            guard case .enumeration(let option) = element, option.rawValue > 0,
                   intentEnumerationCases.contains(where: { $0.rawValue == option.rawValue }) else { return nil }
             options.insert(Self(rawValue: UInt(option.rawValue)))
         }

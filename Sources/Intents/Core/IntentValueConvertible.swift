@@ -131,12 +131,23 @@ extension INIntentEnumeration {
     }
 }
 
-/// A moment crosses the boundary as its ISO 8601 text (`2026-11-23T09:30:00Z`).
+/// A moment crosses the boundary as its ISO 8601 text with milliseconds
+/// (`2026-11-23T09:30:00.250Z`); text without the fraction is read too.
 extension Date: IntentValueConvertible {
     public static var intentValueType: ValueType { .string }
-    public var intentValue: IntentValue { .string(ISO8601DateFormatter().string(from: self)) }
+
+    public var intentValue: IntentValue {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return .string(formatter.string(from: self))
+    }
+
     public static func fromIntentValue(_ value: IntentValue) -> Date? {
         guard case .string(let text) = value else { return nil }
-        return ISO8601DateFormatter().date(from: text)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
     }
 }

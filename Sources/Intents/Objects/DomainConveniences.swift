@@ -1,15 +1,9 @@
 import Foundation
 
-/// Apple builds media destinations with class methods rather than an initializer.
-extension INMediaDestination {
-    /// The user's library.
-    public class func libraryDestination() -> INMediaDestination {
-        INMediaDestination(mediaDestinationType: .library, playlistName: nil)
-    }
-
-    /// The playlist called `playlistName`.
-    public class func playlistDestination(named playlistName: String) -> INMediaDestination {
-        INMediaDestination(mediaDestinationType: .playlist, playlistName: playlistName)
+/// Apple Pay, as a payment method.
+extension INPaymentMethod {
+    public class func applePay() -> INPaymentMethod {
+        INPaymentMethod(type: .applePay, name: nil, identificationHint: nil, icon: nil)
     }
 }
 
@@ -24,3 +18,15 @@ public typealias INTextNoteContent = INNoteContent
 public protocol INGetRideStatusIntentResponseObserver: NSObjectProtocol {
     func getRideStatusResponseDidUpdate(_ response: INGetRideStatusIntentResponse)
 }
+
+/// `successes(with:)` of the media item results: one success per item, each of the class it is
+/// called on (`INPlayMediaMediaItemResolutionResult.successes(with:)`), as Apple's are.
+public protocol INMediaItemSuccesses {}
+
+extension INMediaItemSuccesses where Self: INMediaItemResolutionResult {
+    public static func successes(with resolvedMediaItems: [INMediaItem]) -> [Self] {
+        resolvedMediaItems.map { success(with: $0) }
+    }
+}
+
+extension INMediaItemResolutionResult: INMediaItemSuccesses {}

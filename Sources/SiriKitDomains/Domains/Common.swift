@@ -4,8 +4,8 @@ extension SiriKitDomain {
         name: "Common types",
         intents: [],
         enums: [
-            SystemEnum("INLocationRelativeEvent", "Whether a reminder fires on arriving or on leaving.",
-                       cases: ["unknown", "departing", "arriving"]),
+            SystemEnum("INSpatialEvent", "Whether a reminder fires on arriving or on leaving.",
+                       cases: ["unknown", "arrive", "depart"]),
         ],
         types: [
             SystemType(
@@ -18,7 +18,7 @@ extension SiriKitDomain {
                 "INSpatialEventTrigger", "A reminder's place, and whether it fires on arriving or on leaving.",
                 properties: [
                     SystemProperty("placemark", "CLPlacemark", required: true),
-                    SystemProperty("event", "INLocationRelativeEvent", required: true),
+                    SystemProperty("event", "INSpatialEvent", required: true),
                 ]),
             SystemType(
                 "INTemporalEventTrigger", "A reminder's time.",

@@ -92,7 +92,7 @@ extension SiriKitDomain {
                     SystemParameter("tasks", "INTask", list: true, title: "task",
                                     result: "INSnoozeTasksTaskResolutionResult"),
                     SystemParameter("nextTriggerTime", "INDateComponentsRange", title: "time"),
-                    SystemParameter("all", "NSNumber", valueType: "boolean", resolves: false),
+                    SystemParameter("all", "Bool", resolves: false),
                 ],
                 responseCodes: ["unspecified", "ready", "inProgress", "success", "failure", "failureRequiringAppLaunch"],
                 outputs: [SystemProperty("snoozedTasks", "INTask", list: true)]),
@@ -103,7 +103,7 @@ extension SiriKitDomain {
                                     result: "INDeleteTasksTaskListResolutionResult"),
                     SystemParameter("tasks", "INTask", list: true, title: "task",
                                     result: "INDeleteTasksTaskResolutionResult"),
-                    SystemParameter("all", "NSNumber", valueType: "boolean", resolves: false),
+                    SystemParameter("all", "Bool", resolves: false),
                 ],
                 responseCodes: ["unspecified", "ready", "inProgress", "success", "failure", "failureRequiringAppLaunch"],
                 outputs: [SystemProperty("deletedTasks", "INTask", list: true)]),
@@ -175,7 +175,9 @@ extension SiriKitDomain {
                 displayProperty: "text"),
         ],
         results: [
-            SystemResult("INAddTasksTargetTaskListResolutionResult", base: "INTaskListResolutionResult"),
+            SystemResult("INAddTasksTargetTaskListResolutionResult", base: "INTaskListResolutionResult",
+                         confirmationReasonType: "INAddTasksTargetTaskListConfirmationReason",
+                         confirmationReasons: ["listShouldBeCreated"], confirmedType: "INTaskList"),
             SystemResult(
                 "INAddTasksTemporalEventTriggerResolutionResult", base: "INTemporalEventTriggerResolutionResult",
                 reasonType: "INAddTasksTemporalEventTriggerUnsupportedReason",

@@ -20,7 +20,7 @@ extension SiriKitDomain {
                 ],
                 responseCodes: ["unspecified", "ready", "continueInApp", "failure", "failureRequiringAppLaunch",
                                 "failureAppConfigurationRequired"],
-                outputs: [SystemProperty("searchResultsCount", "NSNumber", valueType: "integer")],
+                outputs: [SystemProperty("searchResultsCount", "Int")],
                 alwaysRestrictedWhileLocked: true),
             SystemIntent(
                 "INStartPhotoPlaybackIntent", "Plays the user's photos matching a date, place, album, attributes and people.",
@@ -39,7 +39,7 @@ extension SiriKitDomain {
                 ],
                 responseCodes: ["unspecified", "ready", "continueInApp", "failure", "failureRequiringAppLaunch",
                                 "failureAppConfigurationRequired"],
-                outputs: [SystemProperty("searchResultsCount", "NSNumber", valueType: "integer")],
+                outputs: [SystemProperty("searchResultsCount", "Int")],
                 alwaysRestrictedWhileLocked: true),
         ],
         enums: [

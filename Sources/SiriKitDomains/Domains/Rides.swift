@@ -6,12 +6,12 @@ extension SiriKitDomain {
             SystemIntent(
                 "INRequestRideIntent", "Books a ride from a pickup location to a drop-off location.",
                 parameters: [
-                    SystemParameter("pickupLocation", "CLPlacemark", title: "pickup location"),
-                    SystemParameter("dropOffLocation", "CLPlacemark", title: "drop-off location"),
-                    SystemParameter("rideOptionName", "INSpeakableString", title: "ride option"),
-                    SystemParameter("partySize", "NSNumber", title: "party size", valueType: "integer"),
-                    SystemParameter("paymentMethod", "INPaymentMethod", resolves: false),
-                    SystemParameter("scheduledPickupTime", "INDateComponentsRange", title: "pickup time"),
+                    SystemParameter("pickupLocation", "CLPlacemark", title: "pickup location", defaultValue: "nil"),
+                    SystemParameter("dropOffLocation", "CLPlacemark", title: "drop-off location", defaultValue: "nil"),
+                    SystemParameter("rideOptionName", "INSpeakableString", title: "ride option", defaultValue: "nil"),
+                    SystemParameter("partySize", "Int", title: "party size", defaultValue: "nil"),
+                    SystemParameter("paymentMethod", "INPaymentMethod", defaultValue: "nil", resolves: false),
+                    SystemParameter("scheduledPickupTime", "INDateComponentsRange", title: "pickup time", defaultValue: "nil"),
                 ],
                 responseCodes: ["unspecified", "ready", "inProgress", "success", "failure", "failureRequiringAppLaunch",
                                 "failureRequiringAppLaunchMustVerifyCredentials",
@@ -62,7 +62,7 @@ extension SiriKitDomain {
                 properties: [
                     SystemProperty("name", "String", required: true),
                     SystemProperty("estimatedPickupDate", "Date", required: true),
-                    SystemProperty("usesMeteredFare", "NSNumber", valueType: "boolean", defaultValue: "nil"),
+                    SystemProperty("usesMeteredFare", "Bool", defaultValue: "nil"),
                     SystemProperty("disclaimerMessage", "String", defaultValue: "nil"),
                     SystemProperty("availablePartySizeOptionsSelectionPrompt", "String", defaultValue: "nil"),
                     SystemProperty("specialPricing", "String", defaultValue: "nil"),
