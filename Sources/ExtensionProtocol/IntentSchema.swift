@@ -43,9 +43,13 @@ public struct ParameterSchema: Codable, Hashable, Sendable {
     public var enumerationCases: [EnumerationValue]
     /// Whether the handler offers options for this parameter (`provide<Parameter>OptionsCollection`).
     public var providesOptions: Bool
+    /// Whether a name a user types makes a value of it; false for structured objects such as a
+    /// date range or a reminder's trigger, which the host then refuses as typed text.
+    public var acceptsTypedName: Bool
 
     public init(name: String, title: String? = nil, type: ValueType, isList: Bool = false,
-                enumerationCases: [EnumerationValue] = [], providesOptions: Bool = false) {
+                enumerationCases: [EnumerationValue] = [], providesOptions: Bool = false, acceptsTypedName: Bool = true) {
+        self.acceptsTypedName = acceptsTypedName
         self.name = name
         self.title = title ?? name
         self.type = type
@@ -54,14 +58,15 @@ public struct ParameterSchema: Codable, Hashable, Sendable {
         self.providesOptions = providesOptions
     }
 
-    private enum CodingKeys: String, CodingKey { case name, title, type, isList, enumerationCases, providesOptions }
+    private enum CodingKeys: String, CodingKey { case name, title, type, isList, enumerationCases, providesOptions, acceptsTypedName }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(name: try container.decode(String.self, forKey: .name), title: try container.decode(String.self, forKey: .title),
                   type: try container.decode(ValueType.self, forKey: .type), isList: try container.decode(Bool.self, forKey: .isList),
                   enumerationCases: try container.decode([EnumerationValue].self, forKey: .enumerationCases),
-                  providesOptions: try container.decodeIfPresent(Bool.self, forKey: .providesOptions) ?? false)
+                  providesOptions: try container.decodeIfPresent(Bool.self, forKey: .providesOptions) ?? false,
+                  acceptsTypedName: try container.decodeIfPresent(Bool.self, forKey: .acceptsTypedName) ?? true)
     }
 }
 

@@ -111,13 +111,14 @@ extension ParameterSchema: WireCodable {
         writer.bool(isList)
         writer.array(enumerationCases) { $0.value($1) }
         writer.bool(providesOptions)
+        writer.bool(acceptsTypedName)
     }
 
     public init(from reader: inout WireReader) throws {
         let name = try reader.string(), title = try reader.string(), typeName = try reader.string()
         guard let type = ValueType(rawValue: typeName) else { throw reader.fault("unknown value type \"\(typeName)\"") }
         self.init(name: name, title: title, type: type, isList: try reader.bool(), enumerationCases: try reader.array { try $0.value() },
-                  providesOptions: try reader.bool())
+                  providesOptions: try reader.bool(), acceptsTypedName: try reader.bool())
     }
 }
 

@@ -146,6 +146,12 @@ import Testing
         let added = try #require((output["addedTasks"] as? [[String: Any]])?.first?["properties"] as? [String: Any])
         #expect(added["status"] as? String == "notCompleted")
 
+        // A reminder's time is a structured value: typed text for it is the user's mistake (exit 2).
+        let typedTrigger = try await shell([Package.cli, "--apps", apps.path, "--state", state.path, "send", "INAddTasksIntent",
+                                            "--param", "taskTitles=Milk", "--param", "temporalEventTrigger=tomorrow"])
+        #expect(typedTrigger.status == 2)
+        #expect(typedTrigger.output.contains("Parameter temporalEventTrigger of INAddTasksIntent holds a structured value that cannot be typed as text; leave it out."))
+
         let ambiguous = try await send(["INAddTasksIntent", "--param", "targetTaskList=g", "--param", "taskTitles=Rake",
                                         "--answer", "2"])
         let prompts = try #require(ambiguous.json["prompts"] as? [[String: Any]])

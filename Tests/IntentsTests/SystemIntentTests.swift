@@ -52,6 +52,13 @@ import Testing
         // A property of the wrong kind refuses the whole value.
         let wrong = ObjectValue(identifier: nil, display: "x", properties: ["status": .string("done")])
         #expect(INTask.fromIntentValue(.object(wrong)) == nil)
+        // A type with no display property is not made from a typed name, even when all its
+        // properties are optional; the schema tells the host so.
+        #expect(INDateComponentsRange.fromIntentValue(.object(ObjectValue(identifier: nil, display: "tomorrow"))) == nil)
+        let schema = INAddTasksIntent.schema
+        #expect(schema.parameter(named: "temporalEventTrigger")?.acceptsTypedName == false)
+        #expect(schema.parameter(named: "targetTaskList")?.acceptsTypedName == true)
+        #expect(schema.parameter(named: "taskTitles")?.acceptsTypedName == true)
         // A message cannot be named: its identifier is required and has no fallback.
         #expect(INMessage.fromIntentValue(.object(ObjectValue(identifier: nil, display: "hi"))) == nil)
     }

@@ -97,6 +97,10 @@ struct SystemValueEmitter {
             out.doc("The value from its properties; a name the user typed fills the display property.")
             out.block("public static func fromIntentValue(_ value: IntentValue) -> Self?") { out in
                 out.line("guard var fields = ObjectFields(value) else { return nil }")
+                if type.displayProperty == nil {
+                    out.line("// Nothing is named by its display string: a typed name makes no value.")
+                    out.line("guard !fields.isTypedName else { return nil }")
+                }
                 var guards: [String] = []
                 var arguments: [String] = []
                 for (property, entry) in entries {

@@ -61,7 +61,8 @@ public final class IntentParameter<Value: IntentValueConvertible> {
 
     func schema(named name: String) -> ParameterSchema {
         ParameterSchema(name: name, title: title, type: valueType ?? Value.intentValueType,
-                        isList: Value.isIntentValueList, enumerationCases: Value.intentEnumerationCases)
+                        isList: Value.isIntentValueList, enumerationCases: Value.intentEnumerationCases,
+                        acceptsTypedName: Value.acceptsTypedName)
     }
 }
 

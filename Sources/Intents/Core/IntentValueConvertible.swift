@@ -21,6 +21,13 @@ public protocol IntentValueConvertible {
 }
 
 extension IntentValueConvertible {
+    /// Whether a name a user types (an object value with only a display string) makes a value:
+    /// what the host needs to know before it takes text for an object parameter.
+    static var acceptsTypedName: Bool {
+        guard intentValueType == .object else { return true }
+        return fromIntentValue(.object(ObjectValue(identifier: nil, display: "name"))) != nil
+    }
+
     public static var isIntentValueList: Bool { false }
     public static var intentEnumerationCases: [EnumerationValue] { [] }
 }

@@ -10,6 +10,8 @@ struct ObjectFields {
     private var display = ""
     /// Whether a property was present but of the wrong kind.
     private(set) var failed = false
+    /// Whether the value is only a name a user typed: a display string and no properties.
+    var isTypedName: Bool { properties.isEmpty && !display.isEmpty }
 
     init() {}
 

@@ -26,6 +26,9 @@ public enum ValueParser {
             guard !trimmed.isEmpty else { throw bad("a name") }
             return .person(PersonValue(displayName: trimmed))
         case .object:
+            guard parameter.acceptsTypedName else {
+                throw HostError(.usage, "Parameter \(parameter.name) of \(intent) holds a structured value that cannot be typed as text; leave it out.")
+            }
             guard !trimmed.isEmpty else { throw bad("a name") }
             return .object(ObjectValue(identifier: nil, display: trimmed))
         case .enumeration:
