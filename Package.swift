@@ -14,7 +14,10 @@ let package = Package(
     name: "intents",
     platforms: [.macOS(.v15)],
     products: [
+        // The command: a client of `intents serve` when one runs, else it becomes `intents-host`.
         .executable(name: "intents", targets: ["intents"]),
+        // The host itself: every command embedded, and `intents serve`.
+        .executable(name: "intents-host", targets: ["intents-host"]),
         .executable(name: "intents-extension", targets: ["intents-extension"]),
         // The small C launcher in front of each runner: its session, pids cgroup and namespaces.
         .executable(name: "intents-sandbox", targets: ["intents-sandbox"]),
@@ -48,9 +51,16 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        .target(name: "ExtensionProtocol", swiftSettings: strictSettings),
+        // Frames and the wire coding, with no Foundation: the `intents` client links only this
+        // and LocalAPI, so that a command served by a running host starts in a few milliseconds.
+        .target(name: "Framing", swiftSettings: strictSettings),
+        .target(name: "ExtensionProtocol", dependencies: ["Framing"], swiftSettings: strictSettings),
+        // The local API of `intents serve`: its messages and how a client finds and reaches it.
+        .target(name: "LocalAPI", dependencies: ["Framing"], swiftSettings: strictSettings),
         // The SiriKit domains as data: the SDK's system intents are generated from it, and the
         // host's policies (authorization, always restricted while locked, confirmation) read it.
         .target(name: "SiriKitDomains", swiftSettings: strictSettings),
@@ -68,10 +78,14 @@ let package = Package(
         .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains"], swiftSettings: strictSettings),
         .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents"], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [
-            "ExtensionProtocol", "IntentsHost", "SystemStore",
+            "ExtensionProtocol", "IntentsHost", "SystemStore", "LocalAPI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strictSettings),
-        .executableTarget(name: "intents", dependencies: ["IntentsCLI"], swiftSettings: strictSettings),
+        .executableTarget(name: "intents", dependencies: ["LocalAPI"], swiftSettings: strictSettings),
+        .executableTarget(name: "intents-host", dependencies: ["IntentsCLI"], swiftSettings: strictSettings),
         // The sandbox's system-call glue (Landlock, seccomp through libseccomp, namespaces, capabilities).
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         .target(name: "ExtensionRunner", dependencies: ["ExtensionProtocol", "CSandbox"], swiftSettings: strictSettings),
@@ -134,7 +148,7 @@ let package = Package(
         .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SharedGreetings",
                                                      "SiriKitDomains"],
                     swiftSettings: extensionSettings),
-        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "SharedKit",
+        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "SharedKit", "LocalAPI",
                                                          "SystemStore", "SiriKitDomains"]),
     ]
 )

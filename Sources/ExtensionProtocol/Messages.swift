@@ -1,6 +1,3 @@
-/// The version of the host/extension protocol; both ends put it in every frame header.
-public let extensionProtocolVersion: UInt8 = 1
-
 /// A message the host sends to an extension process.
 ///
 /// Requests carry an id that the reply repeats, so one process can serve several

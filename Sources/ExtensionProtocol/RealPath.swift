@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Paths resolved by the kernel (`realpath(3)`), never by string manipulation: `a/q/..` is
 /// wherever the symlink `q` leads, then its parent.

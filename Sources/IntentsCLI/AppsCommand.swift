@@ -20,7 +20,7 @@ struct AppsCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object: apps, faults, conflicts.") var json = false
 
     func run() async throws {
-        var catalog = BundleScanner.scan(appsFolders: try global.hostConfiguration().appsFolders)
+        var catalog = try global.catalog()
         catalog.faults += IntentClassCheck.faults(in: catalog)
         CatalogReport.print(catalog, json: json)
     }

@@ -81,7 +81,7 @@ struct DonationsCommand: AsyncParsableCommand {
 extension GlobalOptions {
     /// The bundles in the apps folders these options name.
     func catalog() throws -> BundleCatalog {
-        BundleScanner.scan(appsFolders: try hostConfiguration().appsFolders)
+        HostSession.catalog(for: try hostConfiguration())
     }
 
     /// The bundle identifier of the installed app called `name`; an unknown name exits with its error.

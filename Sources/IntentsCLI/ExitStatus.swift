@@ -30,12 +30,19 @@ enum ExitStatus {
 /// names, messages and outputs from bundles, stores and extensions can neither forge lines nor
 /// drive the terminal. JSON output is printed exact, by `JSONOutput`.
 func printLine(_ text: String) {
-    StandardStream.output.write(text.escapedForTerminal + "\n")
+    writeOutput(text.escapedForTerminal + "\n")
+}
+
+/// Writes text to the command's standard output as it is (JSON); a failure is remembered.
+func writeOutput(_ text: String) {
+    if !CommandIO.current.writeOutput(text) {
+        _ = StandardStream.outputFailure.compareExchange(expected: 0, desired: errno == 0 ? EIO : errno, ordering: .relaxed)
+    }
 }
 
 /// Writes a line to standard error, escaped as by `printLine`.
 func printError(_ text: String) {
-    StandardStream.error.write(text.escapedForTerminal + "\n")
+    CommandIO.current.writeError(text.escapedForTerminal + "\n")
 }
 
 /// Standard output or error, written with write(2), a line at a time. A failed write never
@@ -50,16 +57,19 @@ struct StandardStream {
     /// The errno of the first failed write to stdout, or 0.
     static let outputFailure = Atomic<Int32>(0)
 
-    func write(_ string: String) {
+    /// Writes every byte; false (errno set) when the stream failed.
+    @discardableResult
+    func write(_ string: String) -> Bool {
         var bytes = Array(string.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
-                if descriptor == 1 { _ = Self.outputFailure.compareExchange(expected: 0, desired: written < 0 ? errno : EIO, ordering: .relaxed) }
-                return
+                if written == 0 { errno = EIO }
+                return false
             }
             bytes = bytes.dropFirst(written)
         }
+        return true
     }
 }

@@ -14,12 +14,12 @@ struct IntentRunReport {
     func run(on dispatcher: IntentDispatcher, _ body: () async throws -> SendResult) async throws {
         do {
             let result = try await body()
-            await dispatcher.shutdown()
+            await HostSession.finish(dispatcher)
             report(result)
             if result.outcome.declinedByUser { throw ExitCode(ExitStatus.declinedByUser) }
             if result.isFailure { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
         } catch let error as HostError {
-            await dispatcher.shutdown()
+            await HostSession.finish(dispatcher)
             let bundle = try? dispatcher.route(intent).bundleIdentifier
             if json {
                 var object: [String: Any] = ["intent": intent, "status": error.code == .refusedByPolicy ? "refused" : "error",

@@ -30,16 +30,23 @@ public struct IntentsCommand: AsyncParsableCommand {
         subcommands: [AppsCommand.self, ValidateCommand.self, SendCommand.self, SayCommand.self,
                       ShortcutsCommand.self, DonationsCommand.self, SuggestionsCommand.self,
                       AuthorizeCommand.self, VocabularyCommand.self,
-                      LockCommand.self, UnlockCommand.self, StatusCommand.self])
+                      LockCommand.self, UnlockCommand.self, StatusCommand.self, ServeCommand.self])
 
     public init() {}
 
     /// Parses the process's arguments, runs the chosen subcommand and exits.
     /// (`main()` resolves to the synchronous entry point when called from another module.)
     public static func runMain(arguments: [String]? = nil) async -> Never {
+        let status = await run(arguments: arguments ?? Array(CommandLine.arguments.dropFirst()))
+        Foundation.exit(status)
+    }
+
+    /// Runs one command with the task's `CommandIO` and returns its exit status, printing its
+    /// errors as the documented one-sentence messages.
+    static func run(arguments: [String]) async -> Int32 {
         do {
             var repeated = RepeatedOptions()
-            let rest = repeated.extract(from: hoistingGlobalOptions(arguments ?? Array(CommandLine.arguments.dropFirst())))
+            let rest = repeated.extract(from: hoistingGlobalOptions(arguments))
             guard rest.count <= RepeatedOptions.maximumOtherArguments else {
                 throw ValidationError("intents takes at most \(RepeatedOptions.maximumOtherArguments) arguments besides --param and --answer; got \(rest.count).")
             }
@@ -54,33 +61,42 @@ public struct IntentsCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
-            // Output lost to a full disk or a closed pipe is a failure, not a silent success.
-            let failure = StandardStream.outputFailure.load(ordering: .relaxed)
-            if failure != 0 {
-                printError("error: the output could not be written: \(String(cString: strerror(failure))).")
-                exit(withError: ExitCode(ExitStatus.problems))
-            }
-            exit()
+            return outputStatus(success: 0)
         } catch let error as HostError {
-            exit(withError: SystemCommandSupport.failure(error, json: false))
+            return SystemCommandSupport.failure(error, json: false).rawValue
         } catch let error as SystemStoreError {
-            exit(withError: SystemCommandSupport.failure(SystemCommandSupport.hostError(error), json: false))
+            return SystemCommandSupport.failure(SystemCommandSupport.hostError(error), json: false).rawValue
         } catch let error as CocoaError {
             // A file-system failure no command turned into a sentence: its reason, never a dump.
             printError("error: \(HostError.reason(error)).")
-            exit(withError: ExitCode(ExitStatus.problems))
+            return ExitStatus.problems
         } catch {
+            let code = exitCode(for: error)
             // Bad arguments exit with 2, as documented, not ArgumentParser's 64.
-            if exitCode(for: error) == .validationFailure {
+            if code == .validationFailure {
                 // ArgumentParser's message spans lines (the error, then the usage). The error may
                 // quote an argument holding a newline: it is escaped whole, then each line is.
                 let brief = message(for: error)
                 let full = fullMessage(for: error).replacingOccurrences(of: brief, with: brief.escapedForTerminal)
                 full.split(separator: "\n", omittingEmptySubsequences: false).forEach { printError(String($0)) }
-                exit(withError: ExitCode(ExitStatus.usage))
+                return ExitStatus.usage
             }
-            exit(withError: error)
+            // Help and clean exits print to standard output, as ArgumentParser's own exit does.
+            let text = fullMessage(for: error)
+            if !text.isEmpty {
+                if code == .success { writeOutput(text + "\n") } else { CommandIO.current.writeError(text + "\n") }
+            }
+            return outputStatus(success: code.rawValue)
         }
+    }
+
+    /// `success`, unless standard output could not be written: output lost to a full disk or a
+    /// closed pipe is a failure, not a silent success.
+    private static func outputStatus(success: Int32) -> Int32 {
+        let failure = StandardStream.outputFailure.exchange(0, ordering: .relaxed)
+        guard failure != 0 else { return success }
+        printError("error: the output could not be written: \(String(cString: strerror(failure))).")
+        return success == 0 ? ExitStatus.problems : success
     }
 }
 
@@ -121,7 +137,7 @@ struct StepTimeoutOption: ParsableArguments {
     }
 
     /// `--timeout`, else `INTENTS_STEP_TIMEOUT`, else 10, checked against `allowed`.
-    private func seconds(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Double {
+    private func seconds(environment: [String: String] = CommandIO.current.environment) throws -> Double {
         let range = "give \(Self.allowed.lowerBound) to \(Int(Self.allowed.upperBound)) seconds"
         if let timeout {
             guard Self.allowed.contains(timeout) else { throw ValidationError("--timeout \(timeout) is out of range; \(range).") }
@@ -159,17 +175,24 @@ struct GlobalOptions: ParsableArguments {
 
     /// The state folder these options and the environment name.
     var resolvedStateFolder: String {
-        stateFolder ?? HostConfiguration.defaultStateFolder()
+        stateFolder ?? HostConfiguration.defaultStateFolder(environment: CommandIO.current.environment)
     }
 
     /// The configuration these options and the environment describe.
     func hostConfiguration(stepTimeout: Duration = .seconds(10)) throws -> HostConfiguration {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = CommandIO.current.environment
         let state = resolvedStateFolder
-        return HostConfiguration(appsFolders: try resolvedAppsFolders(state: state, environment: environment),
-                                 stateFolder: state,
-                                 runnerPath: HostConfiguration.defaultRunnerPath(environment: environment),
-                                 stepTimeout: stepTimeout)
+        let namesAppsFolders = !appsFolders.isEmpty || !(environment["INTENTS_APPS"] ?? "").isEmpty
+        if HostSession.server != nil && !namesAppsFolders {
+            // Served, the default folders are the server's: no need to lay out the samples again.
+            let placeholder = HostConfiguration(appsFolders: [], stateFolder: state, runnerPath: "", stepTimeout: stepTimeout)
+            return try HostSession.configuration(requested: placeholder, namesAppsFolders: false)
+        }
+        let requested = HostConfiguration(appsFolders: try resolvedAppsFolders(state: state, environment: environment),
+                                          stateFolder: state,
+                                          runnerPath: HostConfiguration.defaultRunnerPath(environment: environment),
+                                          stepTimeout: stepTimeout)
+        return try HostSession.configuration(requested: requested, namesAppsFolders: namesAppsFolders)
     }
 
     private func resolvedAppsFolders(state: String, environment: [String: String]) throws -> [String] {

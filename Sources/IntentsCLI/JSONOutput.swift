@@ -7,7 +7,7 @@ enum JSONOutput {
     /// Prints `object` as one line of JSON with sorted keys.
     static func print(_ object: [String: Any]) {
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        StandardStream.output.write(String(decoding: data, as: UTF8.self) + "\n")
+        writeOutput(String(decoding: data, as: UTF8.self) + "\n")
     }
 
     static func plain(_ values: [String: IntentValue]) -> [String: Any] {

@@ -49,7 +49,7 @@ struct StatusCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try global.hostConfiguration()
         let lock = LockStateStore(stateFolder: configuration.stateFolder).read()
-        let catalog = BundleScanner.scan(appsFolders: configuration.appsFolders)
+        let catalog = HostSession.catalog(for: configuration)
         let probe = Result { try SandboxProbe.run(runnerPath: configuration.runnerPath, stateFolder: configuration.stateFolder) }
         let sandbox = try? probe.get()
         let probeProblem: String? = if case .failure(let error) = probe { (error as? HostError)?.message ?? "\(error)" } else { nil }

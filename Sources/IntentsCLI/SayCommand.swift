@@ -38,14 +38,14 @@ struct SayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try global.hostConfiguration(stepTimeout: step.stepTimeout)
-        let dispatcher = IntentDispatcher(configuration: configuration)
+        let dispatcher = HostSession.dispatcher(for: configuration)
         let index = try SystemCommandSupport.phraseIndex(dispatcher)
         switch index.match(utterance) {
         case .noMatch(let nearest):
-            fail(status: "noMatch", "Nothing matches \"\(utterance)\"; \(Self.listing(nearest)).", nearest: nearest)
+            try fail(status: "noMatch", "Nothing matches \"\(utterance)\"; \(Self.listing(nearest)).", nearest: nearest)
         case .ambiguous(let matches):
             let phrases = matches.map { "\"\($0.template.text)\" (\(Self.describe($0.template.target)))" }
-            fail(status: "ambiguous", "\"\(utterance)\" matches \(matches.count) phrases equally well: \(phrases.joined(separator: ", ")); say more of one of them.",
+            try fail(status: "ambiguous", "\"\(utterance)\" matches \(matches.count) phrases equally well: \(phrases.joined(separator: ", ")); say more of one of them.",
                  nearest: matches.map(\.template.text))
         case .matched(let match):
             try await run(match, dispatcher: dispatcher)
@@ -53,7 +53,7 @@ struct SayCommand: AsyncParsableCommand {
     }
 
     private func run(_ match: PhraseIndex.Match, dispatcher: IntentDispatcher) async throws {
-        let user = TerminalUser(answers: answers, interactive: !nonInteractive && isatty(0) == 1, agreesToSystemConfirmation: yes)
+        let user = TerminalUser(answers: answers, interactive: !nonInteractive && CommandIO.current.isInteractive, agreesToSystemConfirmation: yes)
         let matched: [String: Any] = ["phrase": match.template.text, "kind": Self.kind(match.template.target),
                                       "parameters": Dictionary(match.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })]
         if !json { printLine("Matched \"\(match.template.text)\" (\(Self.describe(match.template.target))).") }
@@ -88,13 +88,13 @@ struct SayCommand: AsyncParsableCommand {
         }
     }
 
-    private func fail(status: String, _ message: String, nearest: [String]) -> Never {
+    private func fail(status: String, _ message: String, nearest: [String]) throws -> Never {
         if json {
             JSONOutput.print(["status": status, "utterance": utterance, "nearest": nearest, "error": ["code": "usage", "message": message]])
         } else {
             printError("error: \(message)")
         }
-        Foundation.exit(ExitStatus.usage)
+        throw ExitCode(ExitStatus.usage)
     }
 
     static func listing(_ nearest: [String]) -> String {

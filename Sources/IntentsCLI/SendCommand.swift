@@ -85,8 +85,8 @@ struct SendCommand: AsyncParsableCommand {
             configuration.unsafeNoSandbox = true
             printError("WARNING: --unsafe-no-sandbox: the extension runs UNCONFINED, with all of this user's rights over files, network and processes.")
         }
-        let dispatcher = IntentDispatcher(configuration: configuration)
-        let interactive = !nonInteractive && isatty(0) == 1
+        let dispatcher = HostSession.dispatcher(for: configuration)
+        let interactive = !nonInteractive && CommandIO.current.isInteractive
         let user = TerminalUser(answers: answers, interactive: interactive, agreesToSystemConfirmation: yes)
         let pairs = parameters.map { text -> (name: String, value: String) in
             let split = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

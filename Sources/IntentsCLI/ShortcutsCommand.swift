@@ -116,6 +116,7 @@ func parsedIdentifier(_ text: String) throws -> UUID {
 extension GlobalOptions {
     /// The system store of the state folder these options name; an error exits with its status.
     func systemStore(json: Bool) throws -> SystemStore {
+        if let server = HostSession.server { return try SystemCommandSupport.reporting(json) { try server.dispatcher.openSystemStore() } }
         let folder = resolvedStateFolder
         return try SystemCommandSupport.reporting(json) { try SystemStore(stateFolder: folder) }
     }

@@ -9,6 +9,7 @@ enum SystemCommandSupport {
     static func phraseIndex(_ dispatcher: IntentDispatcher) throws -> PhraseIndex {
         let store = try dispatcher.openSystemStore()
         defer { noteSkipped(in: store) }
+        if let server = HostSession.server { return try storeCall { try server.phraseIndex() } }
         return try storeCall {
             PhraseCatalog.index(apps: dispatcher.catalog.apps, voiceShortcuts: try store.voiceShortcuts(), vocabulary: try store.vocabulary())
         }

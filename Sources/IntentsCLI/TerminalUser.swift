@@ -29,8 +29,8 @@ final class TerminalUser: ConversationUser, @unchecked Sendable {
             return next
         }
         guard interactive else { throw NonInteractiveUser.inputRequired(prompt) }
-        StandardStream.error.write("> ")
-        guard let line = readLine() else {
+        CommandIO.current.writeError("> ")
+        guard let line = await CommandIO.current.readLine() else {
             throw HostError(.inputRequired, "Standard input ended before an answer to \"\(prompt.text)\".")
         }
         return line

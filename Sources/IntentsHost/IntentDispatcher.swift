@@ -7,18 +7,31 @@ import SystemStore
 /// extension code runs, and drives the conversation.
 public final class IntentDispatcher: Sendable {
     public let configuration: HostConfiguration
-    public let catalog: BundleCatalog
     public let supervisor: ExtensionSupervisor
     public let lockStore: LockStateStore
-    /// The system store (authorizations), opened when first needed.
-    private let systemStore = Mutex<SystemStore?>(nil)
-    /// Schemas described by live channels: a process's intents cannot change while it runs.
-    private let schemas = Mutex<[SchemaKey: IntentSchema]>([:])
+    /// What is shared by the views of one host (`withStepTimeout`): the catalog, the system
+    /// store, the schemas described.
+    private let shared: SharedState
+
+    private final class SharedState: Sendable {
+        let catalog: Mutex<BundleCatalog>
+        /// The system store (authorizations), opened when first needed.
+        let systemStore = Mutex<SystemStore?>(nil)
+        /// Schemas described by live channels: a process's intents cannot change while it runs.
+        let schemas = Mutex<[SchemaKey: IntentSchema]>([:])
+
+        init(catalog: BundleCatalog) {
+            self.catalog = Mutex(catalog)
+        }
+    }
 
     private struct SchemaKey: Hashable {
         var channel: ObjectIdentifier
         var intent: String
     }
+
+    /// The installed apps and extensions; a server replaces it when its apps folders change.
+    public var catalog: BundleCatalog { shared.catalog.withLock { $0 } }
 
     /// Scans the apps folders now (unless `catalog` is given); extension processes start only
     /// when an intent needs them.
@@ -26,15 +39,41 @@ public final class IntentDispatcher: Sendable {
         signal(SIGPIPE, SIG_IGN)
         if !configuration.unsafeNoSandbox { TaskCgroup.sweep() }
         self.configuration = configuration
-        let catalog = catalog ?? BundleScanner.scan(appsFolders: configuration.appsFolders)
-        self.catalog = catalog
+        let shared = SharedState(catalog: catalog ?? BundleScanner.scan(appsFolders: configuration.appsFolders))
+        self.shared = shared
         self.supervisor = supervisor ?? .processes(runnerPath: configuration.runnerPath, startTimeout: configuration.startTimeout,
                                                    idleTimeout: configuration.idleTimeout,
                                                    maximumLive: configuration.maximumLiveExtensions,
-                                                   spareBase: try? configuration.spareBasePolicy(for: catalog)) {
-            try configuration.preparedSandboxPolicy(for: $0, in: catalog)
+                                                   spareBase: try? configuration.spareBasePolicy(for: shared.catalog.withLock { $0 })) {
+            try configuration.preparedSandboxPolicy(for: $0, in: shared.catalog.withLock { $0 })
         }
         self.lockStore = LockStateStore(stateFolder: configuration.stateFolder)
+    }
+
+    private init(sharing other: IntentDispatcher, configuration: HostConfiguration) {
+        self.configuration = configuration
+        self.shared = other.shared
+        self.supervisor = other.supervisor
+        self.lockStore = other.lockStore
+    }
+
+    /// This host with another deadline for each step: same catalog, processes and stores.
+    public func withStepTimeout(_ timeout: Duration) -> IntentDispatcher {
+        var configuration = configuration
+        configuration.stepTimeout = timeout
+        return IntentDispatcher(sharing: self, configuration: configuration)
+    }
+
+    /// Puts `catalog` in place of the current one, at once for every later request; returns
+    /// the bundles whose extension changed (replaced or removed), whose processes must end.
+    @discardableResult
+    public func replaceCatalog(_ catalog: BundleCatalog) -> [ExtensionBundle] {
+        let previous = shared.catalog.withLock { current in
+            defer { current = catalog }
+            return current
+        }
+        let now = Dictionary(catalog.extensions.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
+        return previous.extensions.filter { old in now[old.bundleIdentifier] != old }
     }
 
     /// The one extension that supports `intent`, or why there is none.
@@ -101,7 +140,7 @@ public final class IntentDispatcher: Sendable {
     /// The system store of the state folder.
     /// - Throws: `HostError` (`.badState`) naming the file.
     public func openSystemStore() throws -> SystemStore {
-        try systemStore.withLock { opened in
+        try shared.systemStore.withLock { opened in
             if let opened { return opened }
             do {
                 let store = try SystemStore(stateFolder: configuration.stateFolder)
@@ -139,9 +178,9 @@ public final class IntentDispatcher: Sendable {
     private func schema(of intent: String, on channel: any ExtensionChannel, bundle: ExtensionBundle,
                         timeout: Duration) async throws -> IntentSchema {
         let key = SchemaKey(channel: ObjectIdentifier(channel), intent: intent)
-        if let known = schemas.withLock({ $0[key] }) { return known }
+        if let known = shared.schemas.withLock({ $0[key] }) { return known }
         let schema = try await Self.describe(intent, on: channel, bundle: bundle, timeout: timeout)
-        schemas.withLock { known in
+        shared.schemas.withLock { known in
             known = known.filter { entry in entry.key.channel == key.channel || entry.key.intent != intent }
             known[key] = schema
         }

@@ -36,6 +36,17 @@ public final class SystemStore: Sendable {
         try connection.serialized { try SystemStoreSchema.migrate(connection) }
     }
 
+    /// Changes whenever the store's contents may have: a commit by another connection
+    /// (`PRAGMA data_version`) or by this one (`total_changes()`). Caches of what the store
+    /// holds compare it.
+    public func changeStamp() throws -> String {
+        try connection.serialized {
+            let external = try connection.query("PRAGMA data_version").first?.first
+            let own = try connection.query("SELECT total_changes()").first?.first
+            return "\(String(describing: external)):\(String(describing: own))"
+        }
+    }
+
     /// Runs `body` in one immediate transaction on the store's connection.
     func write<Result>(_ body: () throws -> Result) throws -> Result {
         try connection.serialized { try connection.immediateTransaction(body) }

@@ -7,6 +7,12 @@ import Testing
 @Suite struct CLITests {
     let apps = TemporaryFolder()
     let state = TemporaryFolder()
+    /// The server of the served mode, started for the apps folders a command names.
+    private let server = ServerBox()
+
+    private final class ServerBox: @unchecked Sendable {
+        var running: TestServer?
+    }
 
     struct Run {
         var status: Int32
@@ -20,7 +26,7 @@ import Testing
     }
 
     /// Runs `intents` with the sample apps (and the faulty fixture) and a fresh state folder.
-    func intents(_ arguments: [String], withFaulty: Bool = false) throws -> Run {
+    func intents(_ mode: CLIMode, _ arguments: [String], withFaulty: Bool = false) throws -> Run {
         let appsFolder = try sampleAppsFolder(apps)
         var folders = ["--apps", appsFolder]
         if withFaulty {
@@ -31,10 +37,37 @@ import Testing
         // The user has let the apps use Siri (AuthorizationTests test refusals).
         let system = try SystemStore(stateFolder: state.path)
         for app in ["com.example.MonkeyChat", "com.example.Faulty"] { try system.setAuthorization(.authorized, app: app) }
-        return try run(folders + ["--state", state.path] + arguments)
+        return try run(mode, folders + ["--state", state.path] + arguments)
     }
 
+    /// Runs `intents`; served, through a server for the command's apps and state folders (the
+    /// commands a server does not serve, such as validate and --help, run embedded as ever),
+    /// which must have served it.
+    func run(_ mode: CLIMode, _ arguments: [String]) throws -> Run {
+        let apps = zip(arguments, arguments.dropFirst()).filter { $0.0 == "--apps" }.map(\.1)
+        let served = mode == .served && !apps.isEmpty && arguments.contains(state.path)
+            && !arguments.contains("validate") && !arguments.contains("--help")
+        if served && server.running?.apps != apps {
+            server.running = nil
+            server.running = try TestServer(apps: apps, state: state.path)
+        }
+        let before = server.running?.servedCount ?? 0
+        let run = try runProcess(arguments)
+        if served { #expect(server.running?.servedCount == before + 1, "not served: \(server.running?.log ?? "")") }
+        return run
+    }
+
+    /// Runs `intents` with the sample apps and a fresh state folder, in its own process.
+    func intents(_ arguments: [String], withFaulty: Bool = false) throws -> Run {
+        try intents(.embedded, arguments, withFaulty: withFaulty)
+    }
+
+    /// Runs `intents` in its own process.
     func run(_ arguments: [String]) throws -> Run {
+        try runProcess(arguments)
+    }
+
+    private func runProcess(_ arguments: [String]) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Package.cli)
         process.arguments = arguments
@@ -53,8 +86,8 @@ import Testing
         return run
     }
 
-    @Test func sendMessageAsksWhichBoboAndRunsUnattendedWithAnswers() throws {
-        let run = try intents(["send", "INSendMessageIntent", "--param", "recipients=Bobo",
+    @Test(arguments: CLIMode.allCases) func sendMessageAsksWhichBoboAndRunsUnattendedWithAnswers(mode: CLIMode) throws {
+        let run = try intents(mode, ["send", "INSendMessageIntent", "--param", "recipients=Bobo",
                                "--param", "content=Please send more bananas", "--answer", "2", "--answer", "yes", "--json"])
         #expect(run.status == 0)
         let result = try run.json()
@@ -73,38 +106,38 @@ import Testing
         #expect(run.stderr.contains("? Which recipient do you mean?"))
     }
 
-    @Test func globalOptionsWorkOnEitherSideOfTheSubcommand() throws {
+    @Test(arguments: CLIMode.allCases) func globalOptionsWorkOnEitherSideOfTheSubcommand(mode: CLIMode) throws {
         let folder = try sampleAppsFolder(apps)
-        let before = try run(["--apps", folder, "--state", state.path, "apps", "--json"])
-        let after = try run(["apps", "--apps", folder, "--state", state.path, "--json"])
+        let before = try run(mode, ["--apps", folder, "--state", state.path, "apps", "--json"])
+        let after = try run(mode, ["apps", "--apps", folder, "--state", state.path, "--json"])
         #expect(before.status == 0 && after.status == 0)
         #expect(before.stdout == after.stdout)
         let names = (try before.json()["apps"] as? [[String: Any]])?.compactMap { $0["displayName"] as? String }
         #expect(names == ["MonkeyChat", "Pizza", "Sandbox Tester"])
     }
 
-    @Test func inputNeededWithoutATerminalExitsWithTwo() throws {
-        let run = try intents(["send", "INSendMessageIntent", "--param", "recipients=Bobo", "--param", "content=hi", "--non-interactive"])
+    @Test(arguments: CLIMode.allCases) func inputNeededWithoutATerminalExitsWithTwo(mode: CLIMode) throws {
+        let run = try intents(mode, ["send", "INSendMessageIntent", "--param", "recipients=Bobo", "--param", "content=hi", "--non-interactive"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("error: Input is needed and none can be asked for: \"Which recipient do you mean?\""))
     }
 
-    @Test func lockRefusesRestrictedIntentsWithThreeAndUnlockRestores() throws {
-        #expect(try intents(["lock"]).status == 0)
-        let status = try intents(["status", "--json"])
+    @Test(arguments: CLIMode.allCases) func lockRefusesRestrictedIntentsWithThreeAndUnlockRestores(mode: CLIMode) throws {
+        #expect(try intents(mode, ["lock"]).status == 0)
+        let status = try intents(mode, ["status", "--json"])
         #expect(try status.json()["lockState"] as? String == "locked")
-        let refused = try intents(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi", "--json"])
+        let refused = try intents(mode, ["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi", "--json"])
         #expect(refused.status == 3)
         #expect(try refused.json()["status"] as? String == "refused")
-        let pizza = try intents(["send", "OrderPizzaIntent", "--param", "kind=funghi", "--param", "quantity=1", "--param", "deliveryTime=12:00"])
+        let pizza = try intents(mode, ["send", "OrderPizzaIntent", "--param", "kind=funghi", "--param", "quantity=1", "--param", "deliveryTime=12:00"])
         #expect(pizza.status == 0)
         #expect(pizza.stdout.contains("com.example.Pizza.Intents answered success (code 4)."))
-        #expect(try intents(["unlock"]).status == 0)
-        #expect(try intents(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi", "--yes"]).status == 0)
+        #expect(try intents(mode, ["unlock"]).status == 0)
+        #expect(try intents(mode, ["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi", "--yes"]).status == 0)
     }
 
-    @Test func failureCodeExitsWithFour() throws {
-        let run = try intents(["send", "OrderPizzaIntent", "--param", "kind=margherita", "--param", "quantity=1",
+    @Test(arguments: CLIMode.allCases) func failureCodeExitsWithFour(mode: CLIMode) throws {
+        let run = try intents(mode, ["send", "OrderPizzaIntent", "--param", "kind=margherita", "--param", "quantity=1",
                                "--param", "deliveryTime=03:00", "--json"])
         #expect(run.status == 4)
         let result = try run.json()
@@ -113,35 +146,35 @@ import Testing
         #expect(result["step"] as? String == "confirm")
     }
 
-    @Test func outputValuesAreReported() throws {
-        let run = try intents(["send", "OrderPizzaIntent", "--param", "kind=margherita", "--param", "quantity=3",
+    @Test(arguments: CLIMode.allCases) func outputValuesAreReported(mode: CLIMode) throws {
+        let run = try intents(mode, ["send", "OrderPizzaIntent", "--param", "kind=margherita", "--param", "quantity=3",
                                "--param", "deliveryTime=19:30", "--json"])
         #expect(run.status == 0)
         #expect((try run.json()["output"] as? [String: Any])?["waitTime"] as? Int == 30)
     }
 
-    @Test func crashingExtensionExitsWithFiveAndNamesTheBundle() throws {
-        let run = try intents(["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=crash", "--yes"], withFaulty: true)
+    @Test(arguments: CLIMode.allCases) func crashingExtensionExitsWithFiveAndNamesTheBundle(mode: CLIMode) throws {
+        let run = try intents(mode, ["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=crash", "--yes"], withFaulty: true)
         #expect(run.status == 5)
         #expect(run.stderr.contains("error: com.example.Faulty.Intents was killed by signal 4 (SIGILL); stderr: \""))
     }
 
-    @Test func usageErrorsExitWithTwo() throws {
-        let unknownParameter = try intents(["send", "INSendMessageIntent", "--param", "colour=red"])
+    @Test(arguments: CLIMode.allCases) func usageErrorsExitWithTwo(mode: CLIMode) throws {
+        let unknownParameter = try intents(mode, ["send", "INSendMessageIntent", "--param", "colour=red"])
         #expect(unknownParameter.status == 2)
         #expect(unknownParameter.stderr.contains("INSendMessageIntent has no parameter \"colour\"; its parameters are recipients, outgoingMessageType, content, speakableGroupName, conversationIdentifier, serviceName, sender."))
-        let malformed = try intents(["send", "INSendMessageIntent", "--param", "colour"])
+        let malformed = try intents(mode, ["send", "INSendMessageIntent", "--param", "colour"])
         #expect(malformed.status == 2)
         #expect(malformed.stderr.contains("--param \"colour\" must be NAME=VALUE"))
-        let unknownIntent = try intents(["send", "INStartCallIntent"])
+        let unknownIntent = try intents(mode, ["send", "INStartCallIntent"])
         #expect(unknownIntent.status == 2)
         #expect(unknownIntent.stderr.contains("No extension supports INStartCallIntent; supported intents: AttackIntent, INSendMessageIntent, OrderPizzaIntent."))
-        let badTimeout = try intents(["send", "OrderPizzaIntent", "--timeout", "0"])
+        let badTimeout = try intents(mode, ["send", "OrderPizzaIntent", "--timeout", "0"])
         #expect(badTimeout.status == 2)
     }
 
-    @Test func validateReportsFaultsWithOneAndPassesGoodBundlesWithZero() throws {
-        let good = try intents(["validate", try sampleAppsFolder(apps) + "/Pizza.app"])
+    @Test(arguments: CLIMode.allCases) func validateReportsFaultsWithOneAndPassesGoodBundlesWithZero(mode: CLIMode) throws {
+        let good = try intents(mode, ["validate", try sampleAppsFolder(apps) + "/Pizza.app"])
         #expect(good.status == 0)
         #expect(good.stdout.contains("No problems found."))
         let broken = TemporaryFolder()
@@ -149,21 +182,21 @@ import Testing
         try writer.app("B", identifier: "com.example.B")
         try writer.appex("BIntents", in: "B", identifier: "com.example.B.Intents", principalClass: "B.IntentHandler",
                          intents: ["OrderPizzaIntent"], restricted: ["INSendMessageIntent"], library: Package.library("PizzaIntents"))
-        let bad = try run(["validate", broken.path + "/B.app", "--json"])
+        let bad = try run(mode, ["validate", broken.path + "/B.app", "--json"])
         #expect(bad.status == 1)
         let faults = try #require(try bad.json()["faults"] as? [[String: Any]])
         #expect(faults.first?["code"] as? String == "restrictedIntentsNotSupportedByExtension")
         #expect(faults.first?["key"] as? String == "NSExtension > NSExtensionAttributes > IntentsRestrictedWhileLocked")
     }
 
-    @Test func statusShowsTheSandboxLayersThisKernelGives() throws {
-        let run = try intents(["status", "--json"])
+    @Test(arguments: CLIMode.allCases) func statusShowsTheSandboxLayersThisKernelGives(mode: CLIMode) throws {
+        let run = try intents(mode, ["status", "--json"])
         #expect(run.status == 0)
         let sandbox = try #require(try run.json()["sandbox"] as? [String: Any])
         #expect(sandbox["missingRequired"] as? [String] == [])
         let layers = try #require(sandbox["layers"] as? [String])
         #expect(layers.contains("seccomp") && layers.contains("no_new_privs") && layers.contains { $0.hasPrefix("Landlock ABI ") })
-        let text = try intents(["status"])
+        let text = try intents(mode, ["status"])
         #expect(text.stdout.contains("Sandbox:      descriptors closed, parent-death signal, rlimits"))
     }
 
@@ -180,21 +213,21 @@ import Testing
         #expect(text.output.contains("Sandbox:      unknown: The runner \(runner) "), "\(text.output)")
     }
 
-    @Test func unsafeFlagIsLoudAndReallyUnconfines() throws {
-        let confined = try intents(["send", "AttackIntent", "--param", "attack=read", "--param", "target=/etc/passwd", "--json"])
+    @Test(arguments: CLIMode.allCases) func unsafeFlagIsLoudAndReallyUnconfines(mode: CLIMode) throws {
+        let confined = try intents(mode, ["send", "AttackIntent", "--param", "attack=read", "--param", "target=/etc/passwd", "--json"])
         #expect(confined.stdout.contains(#""outcome":"blocked: EACCES""#))
-        let unsafe = try intents(["send", "AttackIntent", "--param", "attack=read", "--param", "target=/etc/passwd", "--json",
+        let unsafe = try intents(mode, ["send", "AttackIntent", "--param", "attack=read", "--param", "target=/etc/passwd", "--json",
                                   "--unsafe-no-sandbox"])
         #expect(unsafe.stderr.hasPrefix("WARNING: --unsafe-no-sandbox: the extension runs UNCONFINED"))
         #expect(unsafe.stdout.contains(#""outcome":"allowed""#))
     }
 
-    @Test func helpShowsExamplesAndExitCodes() throws {
-        let help = try run(["--help"])
+    @Test(arguments: CLIMode.allCases) func helpShowsExamplesAndExitCodes(mode: CLIMode) throws {
+        let help = try run(mode, ["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("Examples:"))
         #expect(help.stdout.contains("Exit codes:"))
-        let sendHelp = try run(["send", "--help"])
+        let sendHelp = try run(mode, ["send", "--help"])
         #expect(sendHelp.stdout.contains("--answer 2 --yes --json"))
         #expect(sendHelp.stdout.contains("exit code 6"))
     }

@@ -167,7 +167,7 @@ final class UnprivilegedWorkspace: @unchecked Sendable {
         chmod(stateFolder, 0o777)
         // Copied by cp in its own process: a write descriptor opened here could leak into a
         // process another test spawns meanwhile, and the copy could then not be executed (ETXTBSY).
-        for name in ["intents", "intents-extension", "intents-sandbox"] {
+        for name in ["intents", "intents-host", "intents-extension", "intents-sandbox"] {
             try Self.copy(Package.products + "/" + name, to: bin + "/" + name)
         }
     }

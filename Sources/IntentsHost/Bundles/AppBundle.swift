@@ -60,12 +60,16 @@ public struct ExtensionBundle: Hashable, Sendable {
     public var entitlements: Entitlements
     /// Lower sandbox limits the extension asked for in its plist, if any.
     public var requestedLimits: SandboxPolicy.Limits?
+    /// The library file as scanned (device, inode, size, modification time): a library
+    /// replaced in place makes another bundle, whose processes must not be reused.
+    public var libraryIdentity: String
 
     public init(path: String, bundleIdentifier: String, displayName: String, principalClass: String, libraryPath: String,
                 intentsSupported: [String], restrictedWhileLocked: [String] = [],
                 restrictedWhileProtectedDataUnavailable: [String] = [], appBundleIdentifier: String?,
                 entitlements: Entitlements = Entitlements(), requestedLimits: SandboxPolicy.Limits? = nil,
-                resolvedPath: String? = nil) {
+                resolvedPath: String? = nil, libraryIdentity: String = "") {
+        self.libraryIdentity = libraryIdentity
         self.path = path
         self.resolvedPath = resolvedPath ?? path
         self.bundleIdentifier = bundleIdentifier

@@ -40,14 +40,15 @@ enum ExtensionBundleReader {
         }
         let locked = try restrictedSubset(plist, attributes + ["IntentsRestrictedWhileLocked"], of: supported)
         let protected = try restrictedSubset(plist, attributes + ["IntentsRestrictedWhileProtectedDataUnavailable"], of: supported)
-        let library = try libraryPath(plist, folder: folder, root: root)
+        let (library, libraryIdentity) = try libraryPath(plist, folder: folder, root: root)
         let name = try plist.optionalString(["CFBundleDisplayName"]) ?? (folder as NSString).lastPathComponent
         let entitlements = try Entitlements.read(in: folder)
         if let appBundleIdentifier { try entitlements.checkGroupsBelong(to: appBundleIdentifier) }
         return ExtensionBundle(path: folder, bundleIdentifier: identifier, displayName: name, principalClass: principal,
                                libraryPath: library, intentsSupported: supported, restrictedWhileLocked: locked,
                                restrictedWhileProtectedDataUnavailable: protected, appBundleIdentifier: appBundleIdentifier,
-                               entitlements: entitlements, requestedLimits: try requestedLimits(plist), resolvedPath: root)
+                               entitlements: entitlements, requestedLimits: try requestedLimits(plist), resolvedPath: root,
+                               libraryIdentity: libraryIdentity)
     }
 
     /// The real path of a bundle folder; inside `appFolder` when given (an extension folder
@@ -75,14 +76,18 @@ enum ExtensionBundleReader {
 
     /// The library named by `CFBundleExecutable`: that file, or `lib<name>.so`, in the bundle;
     /// its real path, which must be a regular ELF file inside the bundle's real path `root`.
-    private static func libraryPath(_ plist: PropertyListFile, folder: String, root: String) throws -> String {
+    /// The library's real path, and its identity (device, inode, size, modification time) as scanned.
+    private static func libraryPath(_ plist: PropertyListFile, folder: String, root: String) throws -> (String, String) {
         let executable = try plist.name(["CFBundleExecutable"], as: .executable)
         let names = [executable, "lib" + executable + ".so"]
         for name in names {
             switch BundleFile.open(folder + "/" + name, inside: root, elf: true) {
             case .success(let file):
-                close(file.descriptor)
-                return file.realPath
+                defer { close(file.descriptor) }
+                var status = stat()
+                let identity = fstat(file.descriptor, &status) == 0
+                    ? "\(status.st_dev):\(status.st_ino):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : ""
+                return (file.realPath, identity)
             case .failure(.missing):
                 continue
             case .failure(let problem):

@@ -21,6 +21,8 @@ public actor ExtensionSupervisor {
     private let idleTimeout: Duration
     private let maximumLive: Int
     private var entries: [String: Entry] = [:]
+    /// Channels of replaced or removed bundles, kept until their conversations end.
+    private var retired: [ObjectIdentifier: Entry] = [:]
     private var launching: [String: Task<any ExtensionChannel, any Error>] = [:]
     private var reaper: Task<Void, Never>?
     /// How many channels were started; tests use it to prove none was.
@@ -68,14 +70,14 @@ public actor ExtensionSupervisor {
     public func withChannel<Result: Sendable>(for bundle: ExtensionBundle,
                                               _ body: @Sendable (any ExtensionChannel) async throws -> Result) async throws -> Result {
         let channel = try await acquire(bundle)
-        defer { release(bundle) }
+        defer { release(bundle, channel) }
         return try await body(channel)
     }
 
     /// The live channel for `bundle`, started if there is none (not counted as busy).
     public func channel(for bundle: ExtensionBundle) async throws -> any ExtensionChannel {
         let channel = try await acquire(bundle)
-        release(bundle)
+        release(bundle, channel)
         return channel
     }
 
@@ -87,8 +89,9 @@ public actor ExtensionSupervisor {
         spares?.close()
         reaper?.cancel()
         reaper = nil
-        let channels = entries.values.map(\.channel)
+        let channels = entries.values.map(\.channel) + retired.values.map(\.channel)
         entries.removeAll()
+        retired.removeAll()
         await withTaskGroup(of: Void.self) { group in
             for channel in channels { group.addTask { channel.shutdown() } }
         }
@@ -118,10 +121,31 @@ public actor ExtensionSupervisor {
         return channel
     }
 
-    private func release(_ bundle: ExtensionBundle) {
+    /// Stops giving these bundles' channels to new conversations (their bundle was replaced or
+    /// removed): each ends once the conversations it serves have, and the next request for the
+    /// bundle starts a new process.
+    public func retire(_ bundleIdentifiers: [String]) {
+        for key in bundleIdentifiers {
+            guard let entry = entries.removeValue(forKey: key) else { continue }
+            if entry.activeConversations == 0 {
+                Task.detached { entry.channel.shutdown() }
+            } else {
+                retired[ObjectIdentifier(entry.channel)] = entry
+            }
+        }
+    }
+
+    private func release(_ bundle: ExtensionBundle, _ channel: any ExtensionChannel) {
         // A spare taken for this conversation is replaced now that the conversation is over.
         spares?.refill()
-        guard var entry = entries[bundle.bundleIdentifier] else { return }
+        let id = ObjectIdentifier(channel)
+        if var old = retired[id] {
+            old.activeConversations -= 1
+            retired[id] = old.activeConversations > 0 ? old : nil
+            if old.activeConversations <= 0 { Task.detached { old.channel.shutdown() } }
+            return
+        }
+        guard var entry = entries[bundle.bundleIdentifier], entry.channel === channel else { return }
         entry.activeConversations = max(0, entry.activeConversations - 1)
         entry.lastUsed = .now
         entries[bundle.bundleIdentifier] = entry

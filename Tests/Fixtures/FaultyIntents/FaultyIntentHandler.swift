@@ -4,7 +4,7 @@ import Intents
 /// A test fixture that misbehaves on request: the message content chooses the fault.
 /// "crash" calls fatalError ("crash:TEXT" with TEXT as its message), "segv" raises SIGSEGV, "hang" never completes, "exit" exits,
 /// "garbage" writes bytes that are not a frame on the host's socket, "print" floods stdout
-/// and then succeeds; anything else succeeds.
+/// and then succeeds, "sleep:SECONDS" succeeds after that long; anything else succeeds.
 class FaultyExtension: INExtension {
     override func handler(for intent: INIntent) -> Any {
         FaultyHandler()
@@ -27,6 +27,11 @@ class FaultyHandler: NSObject, INSendMessageIntentHandling {
         case "garbage":
             // fd 3 is the runner's socket to the host.
             _ = "Hello, host!".withCString { write(3, $0, 12) }
+        case let text where text.hasPrefix("sleep:"):
+            let seconds = Double(text.dropFirst(6)) ?? 1
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+                completion(INSendMessageIntentResponse(code: .success, userActivity: nil))
+            }
         case "print":
             for line in 0..<2000 { print("a stray print must not corrupt a frame \(line)") }
             completion(INSendMessageIntentResponse(code: .success, userActivity: nil))

@@ -75,7 +75,7 @@ public struct WireReader {
 
     public var isAtEnd: Bool { offset == bytes.count }
 
-    func fault(_ what: String) -> ProtocolError {
+    public func fault(_ what: String) -> ProtocolError {
         ProtocolError(.undecodable, "A frame body could not be read: \(what) at byte \(offset) of \(bytes.count).")
     }
 

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Where a command's standard streams, questions and environment come from: this process's
+/// own (embedded), or a client's, when `intents serve` runs the command on its behalf.
+struct CommandIO: Sendable {
+    /// Writes standard output; false when it could not be written.
+    var writeOutput: @Sendable (String) -> Bool
+    var writeError: @Sendable (String) -> Void
+    /// One line the user typed, without its newline; nil at the end of input.
+    var readLine: @Sendable () async -> String?
+    /// Whether the user can be asked on a terminal.
+    var isInteractive: Bool
+    /// The environment the command reads (`INTENTS_STEP_TIMEOUT`, `INTENTS_APPS`...).
+    var environment: [String: String]
+
+    /// The streams of the task's command.
+    @TaskLocal static var current = CommandIO.process
+
+    /// This process's own streams.
+    static let process = CommandIO(
+        writeOutput: { StandardStream.output.write($0) },
+        writeError: { _ = StandardStream.error.write($0) },
+        readLine: { Swift.readLine() },
+        isInteractive: isatty(0) == 1,
+        environment: ProcessInfo.processInfo.environment)
+}

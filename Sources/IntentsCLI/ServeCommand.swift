@@ -1,0 +1,91 @@
+import ArgumentParser
+import ExtensionProtocol
+import Foundation
+import IntentsHost
+import Logging
+import ServiceLifecycle
+import SystemStore
+import UnixSignals
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the host as a server: warm extensions, one owner of the state, a local API.",
+        discussion: """
+        The server listens on <state>/intents.sock (owner only). While it runs, send, say, apps,
+        lock, unlock, status, authorize, shortcuts, donations, suggestions and vocabulary go
+        through it, with the same output and exit codes; questions are asked on the client's
+        terminal. Extensions stay warm between requests. SIGTERM or SIGINT stops accepting, lets
+        the commands under way finish (at most --shutdown-grace), ends every extension process
+        and exits 0; a second signal ends it at once.
+
+        Examples:
+          intents serve
+          intents serve --idle-timeout 120 --max-live 16 --log-level debug
+          intents serve --apps ~/MyApps --state /tmp/intents-state &
+        """)
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var step: StepTimeoutOption
+    @Option(help: ArgumentHelp("Seconds an extension process stays warm after its last conversation.", valueName: "seconds"))
+    var idleTimeout: Double = 30
+    @Option(help: ArgumentHelp("Extension processes alive at once.", valueName: "count"))
+    var maxLive = 8
+    @Flag(help: "Do not keep a spare runner confined and waiting for the next first request.")
+    var noSpare = false
+    @Option(help: ArgumentHelp("Seconds the commands under way get to finish after SIGTERM.", valueName: "seconds"))
+    var shutdownGrace: Double = 30
+    @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0.1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout \(idleTimeout) is out of range; give 0.1 to 86400 seconds.") }
+        guard (1...1024).contains(maxLive) else { throw ValidationError("--max-live \(maxLive) is out of range; give 1 to 1024.") }
+        guard (0...3600).contains(shutdownGrace) else { throw ValidationError("--shutdown-grace \(shutdownGrace) is out of range; give 0 to 3600 seconds.") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level \(logLevel.quotedForDisplay) is not a level; give trace, debug, info, notice, warning, error or critical.")
+        }
+    }
+
+    func run() async throws {
+        guard HostSession.server == nil else { throw HostError(.usage, "intents serve cannot be run through a server.") }
+        var configuration = try global.hostConfiguration(stepTimeout: step.stepTimeout)
+        configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
+        configuration.maximumLiveExtensions = maxLive
+        configuration.keepSpareRunner = !noSpare
+        if let problem = StateFolder.problemCreating(configuration.stateFolder) { throw HostError(.badState, problem) }
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "intents.serve")
+        let listener = try LocalAPIListener(stateFolder: configuration.stateFolder)
+        let host = ServedHost(configuration: configuration, logger: logger)
+        let catalog = host.dispatcher.catalog
+        logger.info("serving", metadata: ["socket": "\(listener.path)", "pid": "\(getpid())", "apps": "\(catalog.apps.count)",
+                                          "extensions": "\(catalog.extensions.count)", "faults": "\(catalog.faults.count)"])
+        var groupConfiguration = ServiceGroupConfiguration(services: [LocalAPIService(host: host, listener: listener)],
+                                                           gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int64(shutdownGrace * 1000))
+        let secondSignal = Task { await Self.endAtSecondSignal(host: host) }
+        defer { secondSignal.cancel() }
+        try await ServiceGroup(configuration: groupConfiguration).run()
+        await host.dispatcher.shutdown()
+        logger.info("stopped: every extension process ended")
+    }
+
+    /// After the first SIGTERM or SIGINT (which the service group handles), a second ends the
+    /// server at once; its extension processes die with it (parent-death signal).
+    private static func endAtSecondSignal(host: ServedHost) async {
+        var seen = 0
+        for await signal in await UnixSignalsSequence(trapping: .sigterm, .sigint) {
+            seen += 1
+            if seen >= 2 {
+                host.logger.warning("second \(signal): ending now")
+                Foundation.exit(ExitStatus.problems)
+            }
+        }
+    }
+}

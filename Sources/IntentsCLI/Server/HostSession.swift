@@ -1,0 +1,50 @@
+import ExtensionProtocol
+import Foundation
+import IntentsHost
+import SystemStore
+
+/// The host a command runs against: a new one in this process (embedded), or, when
+/// `intents serve` runs the command, the server's own, with its warm extensions and catalog.
+enum HostSession {
+    /// The server running the task's command, if any.
+    @TaskLocal static var server: ServedHost?
+
+    /// The configuration of the command's host. Served, it is the server's (with the command's
+    /// step deadline); a command that names other apps folders than the server's is refused.
+    /// - Throws: `HostError` (`.usage`) naming both sets of folders.
+    static func configuration(requested: HostConfiguration, namesAppsFolders: Bool) throws -> HostConfiguration {
+        guard let server else { return requested }
+        var configuration = server.configuration
+        configuration.stepTimeout = requested.stepTimeout
+        if namesAppsFolders {
+            let asked = requested.appsFolders.map { RealPath.of($0) ?? $0 }
+            let served = server.configuration.appsFolders.map { RealPath.of($0) ?? $0 }
+            guard asked == served else {
+                throw HostError(.usage, "The intents server for \(server.configuration.stateFolder) serves the apps in \(served.joined(separator: ", ")), not \(asked.joined(separator: ", ")); give its --apps, or stop it (pid \(getpid())) to use others.")
+            }
+        }
+        return configuration
+    }
+
+    /// The dispatcher for `configuration`: the server's when its sandbox settings are the
+    /// server's, else a new one (sharing the server's catalog), ended by `finish`.
+    static func dispatcher(for configuration: HostConfiguration) -> IntentDispatcher {
+        guard let server else { return IntentDispatcher(configuration: configuration) }
+        let own = server.configuration
+        if configuration.sandboxLimits == own.sandboxLimits && configuration.unsafeNoSandbox == own.unsafeNoSandbox {
+            return server.dispatcher.withStepTimeout(configuration.stepTimeout)
+        }
+        return IntentDispatcher(configuration: configuration, catalog: server.dispatcher.catalog)
+    }
+
+    /// Ends the extension processes of a dispatcher made for one command; the server's live on.
+    static func finish(_ dispatcher: IntentDispatcher) async {
+        if let server, dispatcher.supervisor === server.dispatcher.supervisor { return }
+        await dispatcher.shutdown()
+    }
+
+    /// The installed apps: the server's catalog, else a scan of `configuration`'s folders.
+    static func catalog(for configuration: HostConfiguration) -> BundleCatalog {
+        server?.dispatcher.catalog ?? BundleScanner.scan(appsFolders: configuration.appsFolders)
+    }
+}

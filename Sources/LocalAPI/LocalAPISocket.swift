@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where a running `intents serve` listens: `intents.sock` in its state folder, owner-only.
+public enum LocalAPISocket {
+    public static let fileName = "intents.sock"
+
+    /// The state folder: `INTENTS_STATE`, else `$XDG_STATE_HOME/intents`, else `~/.local/state/intents`.
+    public static func stateFolder(environment: [String: String]) -> String {
+        if let explicit = environment["INTENTS_STATE"], !explicit.isEmpty { return explicit }
+        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/intents" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/intents" }
+        let home = getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } } ?? "/"
+        return home + "/.local/state/intents"
+    }
+
+    /// The process's environment, read without Foundation.
+    public static var processEnvironment: [String: String] {
+        var result: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return result
+    }
+
+    /// Connects to the server of `stateFolder`; nil (errno set) when none listens there.
+    public static func connect(stateFolder: String) -> Int32? {
+        withAddress(stateFolder: stateFolder) { address, length in
+            let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard socket >= 0 else { return nil }
+            var result: Int32
+            repeat { result = Glibc.connect(socket, address, length) } while result != 0 && errno == EINTR
+            if result != 0 {
+                let saved = errno
+                close(socket)
+                errno = saved
+                return nil
+            }
+            return socket
+        } ?? nil
+    }
+
+    /// Runs `body` with the socket's address. A path too long for `sockaddr_un` is reached
+    /// through the state folder's descriptor (`/proc/self/fd/N/intents.sock`).
+    public static func withAddress<Result>(stateFolder: String,
+                                           _ body: (UnsafePointer<sockaddr>, socklen_t) throws -> Result) rethrows -> Result? {
+        var folder: Int32 = -1
+        defer { if folder >= 0 { close(folder) } }
+        var path = stateFolder + "/" + fileName
+        var address = sockaddr_un()
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        if path.utf8.count >= capacity {
+            folder = open(stateFolder, O_DIRECTORY | O_CLOEXEC | O_RDONLY)
+            guard folder >= 0 else { return nil }
+            path = "/proc/self/fd/\(folder)/" + fileName
+        }
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+            raw[path.utf8.count] = 0
+        }
+        return try withUnsafePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { try body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+}

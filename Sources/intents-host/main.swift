@@ -1,0 +1,3 @@
+import IntentsCLI
+
+await IntentsCommand.runMain()

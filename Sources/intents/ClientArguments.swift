@@ -1,0 +1,55 @@
+/// What the client reads of the arguments before handing them on: the subcommand and the
+/// global options (`--state`, `--apps`), on either side of the subcommand, as `intents` takes them.
+struct ClientArguments {
+    let arguments: [String]
+    private(set) var subcommand: String?
+    private(set) var stateFolder: String?
+
+    init(_ arguments: [String]) {
+        self.arguments = arguments
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { break }
+            if let (name, value, width) = Self.globalOption(at: index, in: arguments) {
+                if name == "--state" { stateFolder = value }
+                index += width
+                continue
+            }
+            if subcommand == nil && !argument.hasPrefix("-") { subcommand = argument }
+            index += 1
+        }
+    }
+
+    /// The arguments with relative `--state` and `--apps` folders made absolute, since the
+    /// server runs the command in its own working directory.
+    func absolutized(workingDirectory: String) -> [String] {
+        var result: [String] = []
+        var index = 0
+        while index < arguments.count {
+            if arguments[index] == "--" {
+                result += arguments[index...]
+                break
+            }
+            if let (name, value, width) = Self.globalOption(at: index, in: arguments) {
+                result += [name, value.isEmpty || value.hasPrefix("/") ? value : workingDirectory + "/" + value]
+                index += width
+                continue
+            }
+            result.append(arguments[index])
+            index += 1
+        }
+        return result
+    }
+
+    /// `--state X`, `--state=X`, `--apps X` or `--apps=X` at `index`: the name, the value and
+    /// how many arguments it takes.
+    private static func globalOption(at index: Int, in arguments: [String]) -> (String, String, Int)? {
+        let argument = arguments[index]
+        for name in ["--state", "--apps"] {
+            if argument == name, index + 1 < arguments.count { return (name, arguments[index + 1], 2) }
+            if argument.hasPrefix(name + "=") { return (name, String(argument.dropFirst(name.count + 1)), 1) }
+        }
+        return nil
+    }
+}

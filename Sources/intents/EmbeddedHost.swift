@@ -1,0 +1,52 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The host embedded in the command: `intents-host`, beside this executable, run in this process.
+enum EmbeddedHost {
+    static let executableName = "intents-host"
+
+    /// Replaces this process with `intents-host` and `arguments`; never returns.
+    static func replaceThisProcess(arguments: [String]) -> Never {
+        let path = folderOfThisExecutable() + "/" + executableName
+        let argv = (["intents"] + arguments).map { strdup($0) } + [nil]
+        execv(path, argv)
+        let reason = String(cString: strerror(errno))
+        ClientOutput.writeError("error: the embedded host \(path) cannot be started: \(reason).\n")
+        exit(1)
+    }
+
+    /// The folder holding the running executable, by `/proc/self/exe`.
+    static func folderOfThisExecutable() -> String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return "." }
+        let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+}
+
+/// Writes to the standard streams with write(2).
+enum ClientOutput {
+    static func write(_ text: String, to descriptor: Int32) -> Bool {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        bytes.removeAll()
+        return true
+    }
+
+    static func writeError(_ text: String) {
+        _ = write(text, to: 2)
+    }
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Framing
+import LocalAPI
+
+/// Runs a command through the server of its state folder, when one listens there.
+enum ServerClient {
+    /// The commands a running server serves; any other (`serve`, `validate`, `--help`) runs here.
+    static let servedCommands: Set<String> = ["send", "say", "apps", "lock", "unlock", "status", "authorize", "shortcuts",
+                                              "donations", "suggestions", "vocabulary"]
+
+    /// The command's exit status when a server ran it; nil when none listens (or the command
+    /// is not one it serves), so that the embedded host must run it.
+    static func runIfServed(_ arguments: [String]) -> Int32? {
+        let environment = LocalAPISocket.processEnvironment
+        if environment["INTENTS_NO_SERVER"] == "1" { return nil }
+        let parsed = ClientArguments(arguments)
+        guard let command = parsed.subcommand, servedCommands.contains(command) else { return nil }
+        let state = parsed.stateFolder ?? LocalAPISocket.stateFolder(environment: environment)
+        guard let socket = LocalAPISocket.connect(stateFolder: state) else { return nil }
+        defer { close(socket) }
+        signal(SIGPIPE, SIG_IGN)
+        var forwarded: [String: String] = [:]
+        for name in CommandRun.forwardedEnvironment { forwarded[name] = environment[name] }
+        let run = CommandRun(arguments: parsed.absolutized(workingDirectory: currentDirectory()), workingDirectory: currentDirectory(),
+                             environment: forwarded, interactive: isatty(0) == 1)
+        return relay(run, over: FrameChannel(fileDescriptor: socket, codec: localAPICodec), state: state)
+    }
+
+    /// Sends the command and plays what the server says: output, questions, the exit status.
+    private static func relay(_ run: CommandRun, over channel: FrameChannel, state: String) -> Int32 {
+        do {
+            try channel.send(ClientMessage.run(run))
+            while let message = try channel.receive(ServerMessage.self) {
+                switch message {
+                case .standardOutput(let text):
+                    if !ClientOutput.write(text, to: 1) {
+                        ClientOutput.writeError("error: the output could not be written: \(String(cString: strerror(errno))).\n")
+                        return 1
+                    }
+                case .standardError(let text):
+                    ClientOutput.writeError(text)
+                case .readLine:
+                    try channel.send(ClientMessage.line(readStandardInputLine()))
+                case .exit(let status):
+                    return status
+                case .appReply:
+                    break
+                }
+            }
+            ClientOutput.writeError("error: the intents server for \(state) ended the connection before the command finished.\n")
+        } catch let error as ProtocolError where error.code == .versionMismatch {
+            ClientOutput.writeError("error: the intents server for \(state) speaks another version of the local API (\(error.message)); restart it with this build's intents serve.\n")
+        } catch {
+            ClientOutput.writeError("error: the intents server for \(state) failed: \(error).\n")
+        }
+        return 1
+    }
+
+    /// One line of standard input without its newline; nil at its end.
+    private static func readStandardInputLine() -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let got = read(0, &byte, 1)
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+    }
+
+    private static func currentDirectory() -> String {
+        guard let path = getcwd(nil, 0) else { return "/" }
+        defer { free(path) }
+        return String(cString: path)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import LocalAPI
+import Testing
+
+/// How the CLI tests run `intents`: in its own process, or through a running `intents serve`.
+enum CLIMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case embedded, served
+
+    var testDescription: String { rawValue }
+}
+
+/// An `intents serve` started by a test, for an apps folder and a state folder; ended (SIGTERM,
+/// then SIGKILL) when the test lets go of it.
+final class TestServer: @unchecked Sendable {
+    let process = Process()
+    let apps: [String]
+    let state: String
+    let logPath: String
+
+    /// Starts the server and waits until it accepts connections.
+    init(apps: [String], state: String, arguments: [String] = []) throws {
+        self.apps = apps
+        self.state = state
+        logPath = state + ".serve.log"
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.executableURL = URL(fileURLWithPath: Package.cli)
+        process.arguments = ["serve"] + apps.flatMap { ["--apps", $0] } + ["--state", state] + arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": state]
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        process.standardOutput = FileHandle(forWritingAtPath: logPath)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if let socket = LocalAPISocket.connect(stateFolder: state) {
+                close(socket)
+                return
+            }
+            guard process.isRunning else { break }
+            usleep(20_000)
+        }
+        throw ServerStartFailure(log: log)
+    }
+
+    struct ServerStartFailure: Error, CustomStringConvertible {
+        var log: String
+        var description: String { "intents serve did not start: \(log)" }
+    }
+
+    var pid: pid_t { process.processIdentifier }
+
+    /// What the server logged so far.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// How many commands it served so far.
+    var servedCount: Int { log.components(separatedBy: "command served").count - 1 }
+
+    /// The server's child processes (extension runners, the spare).
+    var childProcessIDs: Set<pid_t> {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return Set(tasks.flatMap { task -> [pid_t] in
+            let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+            return text.split(separator: " ").compactMap { pid_t($0) }
+        })
+    }
+
+    /// Sends SIGTERM and waits for the exit; returns the exit status.
+    func stop(timeout: TimeInterval = 30) -> Int32? {
+        kill(pid, SIGTERM)
+        return waitForExit(timeout: timeout)
+    }
+
+    /// Waits for the exit; returns the exit status, nil after `timeout`.
+    func waitForExit(timeout: TimeInterval = 30) -> Int32? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        guard !process.isRunning else { return nil }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(pid, SIGTERM)
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning { kill(pid, SIGKILL) }
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: logPath)
+    }
+}

@@ -1,0 +1,110 @@
+import ExtensionProtocol
+import Foundation
+import LocalAPI
+import SystemStore
+import Testing
+
+/// `intents serve`: a real server process, real clients.
+@Suite struct ServerTests {
+    let apps = TemporaryFolder()
+    let state = TemporaryFolder()
+
+    private func intents(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, output: String) {
+        try await runProgram(Package.cli, ["--state", state.path] + arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+    }
+
+    @Test func aSecondSendReusesTheWarmExtensionProcess() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        #expect(try await intents(["authorize", "MonkeyChat", "grant"]).status == 0)
+        let send = ["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi", "--yes"]
+        let first = try await intents(send)
+        #expect(first.status == 0, "\(first.output)")
+        let afterFirst = server.childProcessIDs
+        #expect(!afterFirst.isEmpty)
+        for _ in 0..<2 {
+            let again = try await intents(send)
+            #expect(again.status == 0, "\(again.output)")
+            // The same processes serve: none was started for these requests.
+            #expect(server.childProcessIDs == afterFirst)
+        }
+        #expect(server.servedCount == 4)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func sigtermLetsASlowConversationFinishThenEndsEveryExtension() async throws {
+        let faulty = apps.path + "/Faulty"
+        try addFaultyApp(to: faulty)
+        let server = try TestServer(apps: [faulty], state: state.path)
+        let system = try SystemStore(stateFolder: state.path)
+        try system.setAuthorization(.authorized, app: "com.example.Faulty")
+        async let slow = intents(["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=sleep:2", "--yes"])
+        // The extension is now handling it (it takes 2 s): note the server's processes.
+        try await Task.sleep(for: .milliseconds(800))
+        let runners = server.childProcessIDs
+        #expect(kill(server.pid, SIGTERM) == 0)
+        let result = try await slow
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("answered success"), "\(result.output)")
+        #expect(server.waitForExit() == 0)
+        #expect(!runners.isEmpty)
+        for runner in runners {
+            #expect(kill(runner, 0) != 0, "runner \(runner) outlived the server")
+        }
+        #expect(LocalAPISocket.connect(stateFolder: state.path) == nil)
+    }
+
+    @Test func onlyTheIntentsCommandRunsCommands() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        // This test process plays an app that asks the server to grant it Siri.
+        let socket = try #require(LocalAPISocket.connect(stateFolder: state.path))
+        defer { close(socket) }
+        let channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
+        try channel.send(ClientMessage.run(CommandRun(arguments: ["authorize", "MonkeyChat", "grant"], workingDirectory: "/",
+                                                      environment: [:], interactive: false)))
+        var said = ""
+        var status: Int32?
+        while let message = try channel.receive(ServerMessage.self) {
+            if case .standardError(let text) = message { said += text }
+            if case .exit(let code) = message { status = code }
+        }
+        #expect(status == 2)
+        #expect(said.contains("only the intents command runs commands through the server"))
+        let system = try SystemStore(stateFolder: state.path)
+        #expect(try system.authorization(app: "com.example.MonkeyChat") == .notDetermined)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aSecondServerForTheSameStateIsRefused() async throws {
+        let folder = try sampleAppsFolder(apps)
+        let server = try TestServer(apps: [folder], state: state.path)
+        let second = try await runProgram(Package.cli, ["serve", "--apps", folder, "--state", state.path],
+                                          environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+        #expect(second.status == 1)
+        #expect(second.output.contains("Another intents server already runs for the state folder \(state.path); stop it first."))
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aCommandNamingOtherAppsIsRefusedWithBothFolders() async throws {
+        let folder = try sampleAppsFolder(apps)
+        let server = try TestServer(apps: [folder], state: state.path)
+        let other = TemporaryFolder()
+        let run = try await intents(["--apps", other.path, "apps"])
+        #expect(run.status == 2)
+        #expect(run.output.contains("serves the apps in"), "\(run.output)")
+        #expect(server.stop() == 0)
+    }
+
+    @Test func questionsAreAskedOnTheClientsTerminal() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        #expect(try await intents(["authorize", "MonkeyChat", "grant"]).status == 0)
+        // script(1) gives the client a terminal; the answers are typed into it.
+        let command = "\(Package.cli) --state \(state.path) send INSendMessageIntent --param recipients=Bobo --param content=hi --json"
+        let run = try await runProgram("/bin/sh", ["-c", "printf '2\\nyes\\n' | script -qec \"\(command)\" /dev/null"],
+                                       environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("? Which recipient do you mean?"))
+        #expect(run.output.contains("@bobo.jungle"), "\(run.output)")
+        #expect(server.servedCount == 2)
+        #expect(server.stop() == 0)
+    }
+}
