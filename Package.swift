@@ -129,7 +129,7 @@ let package = Package(
                 plugins: ["IntentDefinitionGenerator"]),
         .target(name: "SharedFrameworkIntents", dependencies: ["Intents", "SharedGreetings"],
                 path: "Tests/Fixtures/SharedFrameworkIntents", swiftSettings: extensionSettings),
-        .target(name: "IntentsBenchmarks", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "EchoIntents", "SharedKit",
+        .target(name: "IntentsBenchmarks", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "EchoIntents", "SharedKit", "LocalAPI",
                                                           "IntentDefinitionCodegen",
                                                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
                 swiftSettings: strictSettings),

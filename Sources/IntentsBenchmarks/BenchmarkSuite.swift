@@ -24,7 +24,7 @@ public struct BenchmarkSuite: Sendable {
 
     /// The groups of benchmarks, for `--only`.
     public enum Group: String, CaseIterable, Sendable {
-        case dispatch, store, phrases, codegen
+        case dispatch, store, phrases, codegen, server
     }
 
     /// Runs the benchmarks of `groups` and returns the figures in print order.
@@ -41,6 +41,13 @@ public struct BenchmarkSuite: Sendable {
         }
         if groups.contains(.phrases) {
             for figure in PhraseBenchmark.run() { add(figure) }
+        }
+        if groups.contains(.server) {
+            var configuration = try makeConfiguration()
+            configuration.stateFolder = work + "/server-state"
+            for figure in try await ServerBenchmark.run(configuration: configuration, products: products, runs: max(20, iterations / 50)) {
+                add(figure)
+            }
         }
         if groups.contains(.codegen) {
             for figure in try CodegenBenchmark.run(iterations: max(5, iterations / 100), products: products, work: work + "/codegen") { add(figure) }

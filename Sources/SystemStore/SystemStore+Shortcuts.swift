@@ -18,6 +18,23 @@ extension SystemStore {
         }
     }
 
+    /// Adds voice shortcuts in one transaction: all of them, or none when one fails as
+    /// `addVoiceShortcut` would.
+    public func addVoiceShortcuts(_ shortcuts: [VoiceShortcutRecord]) throws {
+        let rows = try shortcuts.map { (try Self.checkedPhrase($0.phrase), $0) }
+        try write {
+            let now = Date().timeIntervalSince1970
+            for (normalized, shortcut) in rows {
+                if try !connection.query("SELECT 1 FROM voice_shortcuts WHERE normalized_phrase = ?", [.text(normalized)]).isEmpty {
+                    throw SystemStoreError(.duplicatePhrase, "The phrase \"\(shortcut.phrase)\" is already used by another shortcut.")
+                }
+                try connection.run("INSERT INTO voice_shortcuts (identifier, normalized_phrase, app, created, record) VALUES (?, ?, ?, ?, ?)",
+                                   [.text(shortcut.identifier.uuidString), .text(normalized), .text(shortcut.app), .real(now),
+                                    try Self.encode(shortcut)])
+            }
+        }
+    }
+
     /// Voice shortcuts in the order they were made; only `app`'s when given.
     public func voiceShortcuts(app: String? = nil) throws -> [VoiceShortcutRecord] {
         let rows = try app.map { try read("SELECT identifier, app, record FROM voice_shortcuts WHERE app = ? ORDER BY created, identifier", [.text($0)]) }

@@ -26,10 +26,17 @@ enum ServedCommand {
         let status = await CommandIO.$current.withValue(io) {
             await HostSession.$server.withValue(host) { await IntentsCommand.run(arguments: request.arguments) }
         }
-        connection.send(.exit(status))
-        host.logger.info("command served", metadata: ["pid": "\(connection.peer.processID)", "command": "\(request.arguments.first ?? "")",
+        // Logged before the client hears the status, so that the line is there when it exits.
+        host.logger.info("command served", metadata: ["pid": "\(connection.peer.processID)", "command": "\(commandName(request.arguments))",
                                                       "status": "\(status)", "ms": "\((ContinuousClock.now - started).milliseconds)"])
+        connection.send(.exit(status))
     }
+}
+
+/// The subcommand among `arguments`, for the log.
+private func commandName(_ arguments: [String]) -> String {
+    let known = ["send", "say", "apps", "lock", "unlock", "status", "authorize", "shortcuts", "donations", "suggestions", "vocabulary"]
+    return arguments.first { known.contains($0) } ?? "?"
 }
 
 /// The client's typed lines, asked for one at a time: a conversation asks its questions in

@@ -1,0 +1,106 @@
+import ExtensionProtocol
+import Foundation
+import IntentsHost
+import LocalAPI
+import SystemStore
+
+/// `intents serve` measured from outside, as its users meet it: whole client processes, and
+/// conversations sent over its socket, each beside its floor from the same run.
+enum ServerBenchmark {
+    static let phraseCount = 100_000
+
+    static func run(configuration: HostConfiguration, products: String, runs: Int) async throws -> [Figure] {
+        var figures: [Figure] = []
+        let store = try SystemStore(stateFolder: configuration.stateFolder)
+        let action = ShortcutAction.intent(IntentPayload(name: "EchoIntent", parameters: ["text": .string("hi")]), className: nil)
+        try store.addVoiceShortcuts((0..<phraseCount).map {
+            VoiceShortcutRecord(phrase: "echo phrase number \($0)", app: "com.example.Echo", action: action)
+        })
+        let client = products + "/intents"
+        let say = ["--state", configuration.stateFolder, "say", "echo phrase number 77777"]
+        let embedded = try timedProcess(client, say, environment: ["INTENTS_NO_SERVER": "1"], runs: 1)
+
+        let server = try startServer(client, configuration: configuration)
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        _ = try timedProcess(client, say, runs: 2)  // warms the extension and builds the phrase index once
+        let floor = try timedProcess("/bin/true", [], runs: runs)
+        let served = try timedProcess(client, say, runs: runs)
+        figures.append(Figure(name: "intents say via server, \(phraseCount / 1000)k phrases, whole client process", value: served,
+                              unit: .seconds, floorName: "spawn /bin/true", floor: floor, target: .absolute(10e-3),
+                              note: String(format: "embedded (no server): %.0f ms", embedded * 1000)))
+
+        // One conversation: sent by this process (a client) over the socket, and dispatched
+        // in a host's own process, both warm.
+        let arguments = ["send", "EchoIntent", "--param", "text=hello", "--json"]
+        _ = try converse(arguments, state: configuration.stateFolder)
+        let overSocket = try await timed(runs * 5) { _ = try converse(arguments, state: configuration.stateFolder) }
+        let dispatcher = IntentDispatcher(configuration: configuration)
+        let echo: [(name: String, value: String)] = [("text", "hello")]
+        _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
+        let inProcess = try await timed(runs * 5) {
+            _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
+        }
+        await dispatcher.shutdown()
+        figures.append(Figure(name: "conversation sent by a client through the server", value: overSocket, unit: .seconds,
+                              floorName: "dispatched in-process", floor: inProcess, target: .ratio(1.5)))
+        return figures
+    }
+
+    /// Starts `intents serve` and waits until it accepts connections.
+    private static func startServer(_ client: String, configuration: HostConfiguration) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: client)
+        process.arguments = ["serve", "--state", configuration.stateFolder, "--log-level", "error"]
+            + configuration.appsFolders.flatMap { ["--apps", $0] }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<1000 {
+            if let socket = LocalAPISocket.connect(stateFolder: configuration.stateFolder) {
+                close(socket)
+                return process
+            }
+            usleep(10_000)
+        }
+        process.terminate()
+        throw HostError(.badState, "intents serve did not start within 10 s.")
+    }
+
+    /// One `intents` command over the socket, as the `intents` client sends it; its exit status.
+    private static func converse(_ arguments: [String], state: String) throws -> Int32 {
+        guard let socket = LocalAPISocket.connect(stateFolder: state) else { throw HostError(.badState, "The server went away.") }
+        defer { close(socket) }
+        let channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
+        try channel.send(ClientMessage.run(CommandRun(arguments: arguments, workingDirectory: "/", environment: [:], interactive: false)))
+        while let message = try channel.receive(ServerMessage.self) {
+            if case .exit(let status) = message { return status }
+        }
+        throw HostError(.badState, "The server ended the connection early.")
+    }
+
+    /// The median wall time of running `path` to its end, output discarded.
+    private static func timedProcess(_ path: String, _ arguments: [String], environment: [String: String] = [:],
+                                     runs: Int) throws -> Double {
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            let start = DispatchTime.now().uptimeNanoseconds
+            try process.run()
+            process.waitUntilExit()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            guard process.terminationStatus == 0 else {
+                throw HostError(.badState, "\(path) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus).")
+            }
+        }
+        return median(samples)
+    }
+}
