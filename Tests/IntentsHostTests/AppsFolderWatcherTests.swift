@@ -1,0 +1,329 @@
+import Foundation
+@testable import IntentsHost
+import Synchronization
+import Testing
+
+/// The watcher in both of its modes. Serialized: the timings are the point, and the
+/// cancellation test counts this process's inotify descriptors.
+@Suite(.serialized)
+struct AppsFolderWatcherTests {
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        case inotify, polling
+
+        var mode: AppsFolderWatcher.Mode {
+            switch self {
+            case .inotify: .automatic
+            case .polling: .polling(interval: .milliseconds(100))
+            }
+        }
+
+        var expectedActiveMode: AppsFolderWatcher.ActiveMode {
+            switch self {
+            case .inotify: .inotify
+            case .polling: .polling(interval: .milliseconds(100))
+            }
+        }
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func copiedBundleIsReportedOnceWithinASecond(_ kind: Kind) async throws {
+        let root = TemporaryFolder()
+        let apps = try folder(root.path + "/Apps")
+        let staged = try FakeBundle.make(named: "Pizza", in: try folder(root.path + "/staging"))
+        try await watching(apps, kind) { watcher, changes in
+            try await Task.sleep(for: .milliseconds(300))
+            try FileManager.default.copyItem(atPath: staged, toPath: apps + "/Pizza.app")
+            let copied = ContinuousClock.now
+            let first = try #require(await changes.first(after: copied, within: .seconds(2)))
+            #expect(copied.duration(to: first) < .seconds(1), "reported \(copied.duration(to: first)) later")
+            try await Task.sleep(for: .seconds(1))
+            #expect(changes.count == 1)
+            #expect(watcher.activeMode == kind.expectedActiveMode)
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func replacedLibraryAndRemovedBundleAreEachOneChange(_ kind: Kind) async throws {
+        let root = TemporaryFolder()
+        let apps = try folder(root.path + "/Apps")
+        // A hostile name: a newline in it.
+        let app = try FakeBundle.make(named: "Two\nLines", in: apps)
+        try await watching(apps, kind) { _, changes in
+            try Data(repeating: 7, count: 48 * 1024).write(to: URL(fileURLWithPath: FakeBundle.library(in: app)))
+            let replaced = ContinuousClock.now
+            let first = try #require(await changes.first(after: replaced, within: .seconds(2)))
+            #expect(replaced.duration(to: first) < .seconds(1), "reported \(replaced.duration(to: first)) later")
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(changes.count == 1)
+
+            try FileManager.default.removeItem(atPath: app)
+            let removed = ContinuousClock.now
+            let second = try #require(await changes.first(after: removed, within: .seconds(2)))
+            #expect(removed.duration(to: second) < .seconds(1), "reported \(removed.duration(to: second)) later")
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(changes.count == 2)
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func slowlyWrittenLibraryIsReportedOnceWhenComplete(_ kind: Kind) async throws {
+        let root = TemporaryFolder()
+        let apps = try folder(root.path + "/Apps")
+        let app = try FakeBundle.make(named: "Slow", in: apps)
+        let library = FakeBundle.library(in: app)
+        let chunk = Data(repeating: 1, count: 16 * 1024)
+        let finalSize = chunk.count * 5
+        // The library's size each time the handler runs.
+        let sizes = Recorded<Int>()
+        try await watching(apps, kind, probe: {
+            sizes.append((try? FileManager.default.attributesOfItem(atPath: library)[.size] as? Int) ?? -1)
+        }) { _, changes in
+            let started = ContinuousClock.now
+            // Written from a thread of its own, so that the pauses stay near 50 ms on a busy pool.
+            let (written, longestPause) = try await offThePool {
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: library))
+                try handle.truncate(atOffset: 0)
+                var longest = Duration.zero
+                var last = ContinuousClock.now
+                for index in 0..<5 {
+                    if index > 0 {
+                        usleep(50_000)
+                        longest = max(longest, last.duration(to: .now))
+                    }
+                    try handle.write(contentsOf: chunk)
+                    last = .now
+                }
+                try handle.close()
+                return (ContinuousClock.now, longest)
+            }
+            try #require(longestPause < .milliseconds(200), "the writer paused for as long as the settle time")
+            let first = try #require(await changes.first(after: started, within: .seconds(2)))
+            #expect(first > written, "reported before the last chunk was written")
+            #expect(written.duration(to: first) < .seconds(1), "reported \(written.duration(to: first)) later")
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(changes.count == 1)
+            #expect(sizes.values == [finalSize])
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func touchedPlistIsOneChange(_ kind: Kind) async throws {
+        let root = TemporaryFolder()
+        let apps = try folder(root.path + "/Apps")
+        let app = try FakeBundle.make(named: "Touched", in: apps)
+        try await watching(apps, kind) { _, changes in
+            try await Task.sleep(for: .milliseconds(300))
+            // The same content, a later modification time.
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: app + "/Info.plist")
+            let touched = ContinuousClock.now
+            let first = try #require(await changes.first(after: touched, within: .seconds(2)))
+            #expect(touched.duration(to: first) < .seconds(1), "reported \(touched.duration(to: first)) later")
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(changes.count == 1)
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func quietFoldersAndReadingAreNoChange(_ kind: Kind) async throws {
+        let root = TemporaryFolder()
+        let apps = try folder(root.path + "/Apps")
+        let app = try FakeBundle.make(named: "Quiet", in: apps)
+        try await watching(apps, kind) { _, changes in
+            try await Task.sleep(for: .milliseconds(500))
+            // Reading changes nothing, nor does a file no scan reads.
+            _ = try Data(contentsOf: URL(fileURLWithPath: FakeBundle.library(in: app)))
+            _ = try Data(contentsOf: URL(fileURLWithPath: app + "/Info.plist"))
+            try Data("notes".utf8).write(to: URL(fileURLWithPath: apps + "/notes.txt"))
+            try await Task.sleep(for: .milliseconds(1000))
+            #expect(changes.count == 0)
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func appsFolderMadeLaterIsPickedUp(_ kind: Kind) async throws {
+        let root = TemporaryFolder()
+        let apps = root.path + "/Later/Apps"
+        let staged = try FakeBundle.make(named: "Late", in: try folder(root.path + "/staging"))
+        try await watching(apps, kind) { _, changes in
+            try await Task.sleep(for: .milliseconds(300))
+            try FileManager.default.createDirectory(atPath: apps, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: staged, toPath: apps + "/Late.app")
+            let copied = ContinuousClock.now
+            let first = try #require(await changes.first(after: copied, within: .seconds(2)))
+            #expect(copied.duration(to: first) < .seconds(1), "reported \(copied.duration(to: first)) later")
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(changes.count == 1)
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func appsFolderRemovedAndMadeAgainIsPickedUp(_ kind: Kind) async throws {
+        let root = TemporaryFolder()
+        let apps = try folder(root.path + "/Apps")
+        _ = try FakeBundle.make(named: "Gone", in: apps)
+        let staged = try FakeBundle.make(named: "Back", in: try folder(root.path + "/staging"))
+        try await watching(apps, kind) { _, changes in
+            try FileManager.default.removeItem(atPath: apps)
+            let removed = ContinuousClock.now
+            let first = try #require(await changes.first(after: removed, within: .seconds(2)))
+            #expect(removed.duration(to: first) < .seconds(1), "reported \(removed.duration(to: first)) later")
+            try await Task.sleep(for: .milliseconds(500))
+
+            _ = try folder(apps)
+            try FileManager.default.copyItem(atPath: staged, toPath: apps + "/Back.app")
+            let copied = ContinuousClock.now
+            let second = try #require(await changes.first(after: copied, within: .seconds(2)))
+            #expect(copied.duration(to: second) < .seconds(1), "reported \(copied.duration(to: second)) later")
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(changes.count == 2)
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func cancellationEndsRunPromptlyAndClosesInotify(_ kind: Kind) async throws {
+        let root = TemporaryFolder()
+        let apps = try folder(root.path + "/Apps")
+        _ = try FakeBundle.make(named: "Cancel", in: apps)
+        let before = inotifyDescriptors()
+        let watcher = AppsFolderWatcher(folders: [apps], mode: kind.mode) {}
+        let task = Task { try await watcher.run() }
+        #expect(await waitUntil(.seconds(2)) { watcher.activeMode != nil })
+        #expect(watcher.activeMode == kind.expectedActiveMode)
+        #expect(inotifyDescriptors() == before + (kind == .inotify ? 1 : 0))
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        try await task.value
+        let elapsed = cancelled.duration(to: .now)
+        #expect(elapsed < .milliseconds(500), "run() took \(elapsed) to end")
+        #expect(inotifyDescriptors() == before)
+        #expect(watcher.activeMode == nil)
+    }
+
+    /// The user's inotify watch limit reached while a bundle comes in (simulated with a limit
+    /// of two watches: the apps folder and its parent).
+    @Test func watchLimitFallsBackToPolling() async throws {
+        let root = TemporaryFolder()
+        let apps = try folder(root.path + "/Apps")
+        let staged = try FakeBundle.make(named: "Limit", in: try folder(root.path + "/staging"))
+        let before = inotifyDescriptors()
+        let changes = ChangeLog()
+        let watcher = AppsFolderWatcher(folders: [apps], mode: .automatic, settle: .milliseconds(200), watchLimit: 2) {
+            changes.record()
+        }
+        let task = Task { try await watcher.run() }
+        defer { task.cancel() }
+        #expect(await waitUntil(.seconds(2)) { watcher.activeMode != nil })
+        #expect(watcher.activeMode == .inotify)
+        try FileManager.default.copyItem(atPath: staged, toPath: apps + "/Limit.app")
+        let copied = ContinuousClock.now
+        let first = try #require(await changes.first(after: copied, within: .seconds(2)))
+        #expect(copied.duration(to: first) < .seconds(1), "reported \(copied.duration(to: first)) later")
+        try await Task.sleep(for: .milliseconds(700))
+        #expect(changes.count == 1)
+        #expect(watcher.activeMode == .polling(interval: AppsFolderWatcher.fallbackPollingInterval))
+        #expect(watcher.fallbackReason != nil)
+        #expect(inotifyDescriptors() == before)
+        task.cancel()
+        try await task.value
+    }
+
+    @Test func runningTwiceAtOnceIsRefused() async throws {
+        let root = TemporaryFolder()
+        let watcher = AppsFolderWatcher(folders: [root.path]) {}
+        let task = Task { try await watcher.run() }
+        #expect(await waitUntil(.seconds(2)) { watcher.activeMode != nil })
+        await #expect(throws: AppsFolderWatcher.Failure.alreadyRunning) { try await watcher.run() }
+        task.cancel()
+        try await task.value
+    }
+}
+
+/// The times `onChange` was called.
+private final class ChangeLog: Sendable {
+    private let times = Mutex<[ContinuousClock.Instant]>([])
+
+    func record() { times.withLock { $0.append(.now) } }
+
+    var count: Int { times.withLock { $0.count } }
+
+    /// The first call after `instant`, waiting up to `timeout` for it.
+    func first(after instant: ContinuousClock.Instant, within timeout: Duration) async -> ContinuousClock.Instant? {
+        var found: ContinuousClock.Instant?
+        _ = await waitUntil(timeout) {
+            found = self.times.withLock { $0.first { $0 > instant } }
+            return found != nil
+        }
+        return found
+    }
+}
+
+/// Values recorded from any thread.
+private final class Recorded<Value: Sendable>: Sendable {
+    private let storage = Mutex<[Value]>([])
+
+    func append(_ value: Value) { storage.withLock { $0.append(value) } }
+
+    var values: [Value] { storage.withLock { $0 } }
+}
+
+/// Runs a watcher on `folder` around `body`, then cancels it and waits for it to end.
+private func watching(_ folder: String, _ kind: AppsFolderWatcherTests.Kind, probe: @escaping @Sendable () -> Void = {},
+                      _ body: (AppsFolderWatcher, ChangeLog) async throws -> Void) async throws {
+    let changes = ChangeLog()
+    let watcher = AppsFolderWatcher(folders: [folder], mode: kind.mode) {
+        changes.record()
+        probe()
+    }
+    let task = Task { try await watcher.run() }
+    defer { task.cancel() }
+    try await body(watcher, changes)
+    task.cancel()
+    try await task.value
+}
+
+/// Polls `condition` every 10 ms until it holds or `timeout` passes; whether it held.
+private func waitUntil(_ timeout: Duration, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
+
+private func folder(_ path: String) throws -> String {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// How many inotify instances this process has open.
+private func inotifyDescriptors() -> Int {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    return names.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == "anon_inode:inotify" }.count
+}
+
+/// A bundle the watcher sees as one (it does not validate): `<name>.app` with a plist and a
+/// `PlugIns/<name>Intents.appex` with a plist and a library of some kilobytes.
+private enum FakeBundle {
+    static func make(named name: String, in folder: String) throws -> String {
+        let app = "\(folder)/\(name).app"
+        let appex = "\(app)/PlugIns/\(name)Intents.appex"
+        try FileManager.default.createDirectory(atPath: appex, withIntermediateDirectories: true)
+        try plist(["CFBundleIdentifier": "com.example.app"], to: app + "/Info.plist")
+        try plist(["CFBundleIdentifier": "com.example.app.Intents", "CFBundleExecutable": "Intents"], to: appex + "/Info.plist")
+        try Data((0..<(64 * 1024)).map { UInt8(truncatingIfNeeded: $0) }).write(to: URL(fileURLWithPath: library(in: app)))
+        return app
+    }
+
+    static func library(in app: String) -> String {
+        let name = ((app as NSString).lastPathComponent as NSString).deletingPathExtension
+        return "\(app)/PlugIns/\(name)Intents.appex/libIntents.so"
+    }
+
+    private static func plist(_ values: [String: String], to path: String) throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: values, format: .xml, options: 0)
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+}
