@@ -15,7 +15,8 @@ struct ServeCommand: AsyncParsableCommand {
         The server listens on <state>/intents.sock (owner only). While it runs, send, say, apps,
         lock, unlock, status, authorize, shortcuts, donations, suggestions and vocabulary go
         through it, with the same output and exit codes; questions are asked on the client's
-        terminal. Extensions stay warm between requests. SIGTERM or SIGINT stops accepting, lets
+        terminal. Extensions stay warm between requests. A bundle added to, replaced in or removed
+        from the apps folders is picked up within a second, once its files have settled. SIGTERM or SIGINT stops accepting, lets
         the commands under way finish (at most --shutdown-grace), ends every extension process
         and exits 0; a second signal ends it at once.
 
@@ -37,11 +38,17 @@ struct ServeCommand: AsyncParsableCommand {
     var shutdownGrace: Double = 30
     @Option(help: ArgumentHelp("trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
+    @Option(help: ArgumentHelp("How the apps folders are watched: inotify (polling where it cannot be used), poll, or off.",
+                               valueName: "mode"))
+    var watch = "inotify"
 
     func validate() throws {
         guard (0.1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout \(idleTimeout) is out of range; give 0.1 to 86400 seconds.") }
         guard (1...1024).contains(maxLive) else { throw ValidationError("--max-live \(maxLive) is out of range; give 1 to 1024.") }
         guard (0...3600).contains(shutdownGrace) else { throw ValidationError("--shutdown-grace \(shutdownGrace) is out of range; give 0 to 3600 seconds.") }
+        guard ["inotify", "poll", "off"].contains(watch) else {
+            throw ValidationError("--watch \(watch.quotedForDisplay) is not a mode; give inotify, poll or off.")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level \(logLevel.quotedForDisplay) is not a level; give trace, debug, info, notice, warning, error or critical.")
         }
@@ -62,11 +69,16 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let logger = Logger(label: "intents.serve")
         let listener = try LocalAPIListener(stateFolder: configuration.stateFolder)
+        let target = ReloadTarget()
+        let mode: AppsFolderWatcher.Mode = watch == "poll" ? .polling(interval: .milliseconds(250)) : .automatic
+        let watcher = watch == "off" ? nil : AppsWatchService(folders: configuration.appsFolders, mode: mode, target: target, logger: logger)
         let host = ServedHost(configuration: configuration, logger: logger)
+        target.host = host
         let catalog = host.dispatcher.catalog
         logger.info("serving", metadata: ["socket": "\(listener.path)", "pid": "\(getpid())", "apps": "\(catalog.apps.count)",
                                           "extensions": "\(catalog.extensions.count)", "faults": "\(catalog.faults.count)"])
-        var groupConfiguration = ServiceGroupConfiguration(services: [LocalAPIService(host: host, listener: listener)],
+        let services: [any Service] = [LocalAPIService(host: host, listener: listener)] + (watcher.map { [$0] } ?? [])
+        var groupConfiguration = ServiceGroupConfiguration(services: services,
                                                            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int64(shutdownGrace * 1000))
         let secondSignal = Task { await Self.endAtSecondSignal(host: host) }

@@ -72,6 +72,7 @@ public final class IntentDispatcher: Sendable {
             defer { current = catalog }
             return current
         }
+        supervisor.rebaseSpares(try? configuration.spareBasePolicy(for: catalog))
         let now = Dictionary(catalog.extensions.map { ($0.bundleIdentifier, $0) }, uniquingKeysWith: { first, _ in first })
         return previous.extensions.filter { old in now[old.bundleIdentifier] != old }
     }

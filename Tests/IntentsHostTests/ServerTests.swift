@@ -107,4 +107,85 @@ import Testing
         #expect(server.servedCount == 2)
         #expect(server.stop() == 0)
     }
+
+    @Test(arguments: ["inotify", "poll"]) func bundlesDroppedInReplacedAndRemovedAreServedWithoutARestart(watch: String) async throws {
+        let live = apps.path + "/Live"
+        let staging = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: live, withIntermediateDirectories: true)
+        let server = try TestServer(apps: [live], state: state.path, arguments: ["--watch", watch])
+        let system = try SystemStore(stateFolder: state.path)
+        try system.setAuthorization(.authorized, app: "com.example.Faulty")
+        let send = ["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=hi", "--yes"]
+        #expect(try await intents(send).output.contains("No extension supports INSendMessageIntent"))
+
+        // Added: copied in whole (a copy of the library, as an installer writes one).
+        try addFaultyApp(to: staging.path, library: try copiedLibrary("FaultyIntents", into: staging))
+        try copyTree(staging.path + "/Faulty.app", to: live + "/Faulty.app")
+        try await Task.sleep(for: .seconds(1))
+        let added = try await intents(send)
+        #expect(added.status == 0, "\(added.output)\n\(server.log)")
+        let firstProcesses = server.childProcessIDs
+
+        // Replaced by a bundle whose principal class gives no handler: the next request gets that answer.
+        let replacement = TemporaryFolder()
+        try addFaultyApp(to: replacement.path, principalClass: "FaultyIntents.EmptyExtension",
+                         library: try copiedLibrary("FaultyIntents", into: replacement))
+        try FileManager.default.removeItem(atPath: live + "/Faulty.app")
+        try copyTree(replacement.path + "/Faulty.app", to: live + "/Faulty.app")
+        try await Task.sleep(for: .seconds(1))
+        let replaced = try await intents(send)
+        #expect(replaced.status == 5, "\(replaced.output)\n\(server.log)")
+        #expect(server.childProcessIDs != firstProcesses, "the replaced bundle's process was reused")
+
+        // A malformed bundle beside it is reported and changes nothing else.
+        try FileManager.default.createDirectory(atPath: live + "/Broken.app", withIntermediateDirectories: true)
+        try Data("not a plist".utf8).write(to: URL(fileURLWithPath: live + "/Broken.app/Info.plist"))
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await intents(send).status == 5)
+        #expect(server.log.contains("Broken.app"), "\(server.log)")
+
+        // Removed: no extension supports it any more.
+        try FileManager.default.removeItem(atPath: live + "/Faulty.app")
+        try await Task.sleep(for: .seconds(1))
+        let removed = try await intents(send)
+        #expect(removed.status == 2)
+        #expect(removed.output.contains("No extension supports INSendMessageIntent"), "\(removed.output)")
+        #expect(server.stop() == 0)
+    }
+
+    /// A half-copied library (cut short) is refused, and loaded once the copy completes.
+    @Test func aLibraryStillBeingCopiedIsNotLoadedHalfWritten() async throws {
+        let live = apps.path + "/Live"
+        try FileManager.default.createDirectory(atPath: live, withIntermediateDirectories: true)
+        let server = try TestServer(apps: [live], state: state.path)
+        try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.Faulty")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Package.library("FaultyIntents")))
+        let library = live + "/Faulty.app/PlugIns/FaultyIntents.appex/libFaultyIntents.so"
+        let staging = TemporaryFolder()
+        try addFaultyApp(to: live, library: try copiedLibrary("FaultyIntents", into: staging))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: library))
+        try await Task.sleep(for: .seconds(1))
+        let send = ["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=hi", "--yes"]
+        let half = try await intents(send)
+        #expect(half.status == 2, "\(half.output)")
+        #expect(server.log.contains("is cut short"), "\(server.log)")
+        try whole.write(to: URL(fileURLWithPath: library))
+        try await Task.sleep(for: .seconds(1))
+        #expect(try await intents(send).status == 0)
+        #expect(server.stop() == 0)
+    }
+
+    /// A copy of the built library `name` in `folder` (its own file, as an installed bundle has).
+    private func copiedLibrary(_ name: String, into folder: TemporaryFolder) throws -> String {
+        let path = folder.path + "/lib\(name)-\(UUID().uuidString).so"
+        try FileManager.default.copyItem(atPath: Package.library(name), toPath: path)
+        return path
+    }
+
+    /// Copies a folder tree with cp, as a user drops a bundle in.
+    private func copyTree(_ source: String, to destination: String) throws {
+        let process = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: ["-r", source, destination])
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
 }

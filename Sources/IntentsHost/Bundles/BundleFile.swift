@@ -16,6 +16,9 @@ struct BundleFile {
         /// It is not a regular file: a folder, a FIFO, a device...
         case notRegular(String)
         case notELF
+        /// Its ELF headers place its section or program headers past its end: cut short, as a
+        /// library still being copied is.
+        case truncated(size: Int)
         case unreadable(String)
 
         var clause: String {
@@ -24,6 +27,7 @@ struct BundleFile {
             case .outside(let real): "resolves to \(real.quotedForDisplay), outside its bundle"
             case .notRegular(let kind): "is \(kind), not a regular file"
             case .notELF: "is not an ELF shared library"
+            case .truncated(let size): "is cut short: its headers reach past its \(size) bytes (is it still being copied?)"
             case .unreadable(let reason): "cannot be read: \(reason)"
             }
         }
@@ -87,14 +91,36 @@ struct BundleFile {
         let descriptor = Glibc.open("/proc/self/fd/\(named)", O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         if elf {
-            var magic = [UInt8](repeating: 0, count: 4)
-            let read = magic.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 4, 0) }
-            guard read == 4, magic == [0x7F, 0x45, 0x4C, 0x46] else {
+            var header = [UInt8](repeating: 0, count: 64)
+            let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 64, 0) }
+            guard read >= 4, header[0..<4] == [0x7F, 0x45, 0x4C, 0x46] else {
                 close(descriptor)
                 return .failure(.notELF)
             }
+            if let problem = truncation(header: header, count: read, size: Int(status.st_size)) {
+                close(descriptor)
+                return .failure(problem)
+            }
         }
         return .success(descriptor)
+    }
+
+    /// Whether a 64-bit little-endian ELF file's program and section header tables lie within
+    /// its `size` bytes (a linker writes the section headers last, at the end of the file).
+    /// Other classes and byte orders are left to the loader.
+    static func truncation(header: [UInt8], count: Int, size: Int) -> Problem? {
+        guard header.count >= 64, header[4] == 2, header[5] == 1 else { return nil }
+        guard count >= 64 else { return .truncated(size: size) }
+        func field(_ offset: Int, _ width: Int) -> UInt64 {
+            (0..<width).reduce(0) { $0 | UInt64(header[offset + $1]) << (8 * UInt64($1)) }
+        }
+        let tables = [(field(0x20, 8), field(0x36, 2), field(0x38, 2)), (field(0x28, 8), field(0x3A, 2), field(0x3C, 2))]
+        for (offset, entrySize, entries) in tables where entries > 0 {
+            let (length, overflow) = entrySize.multipliedReportingOverflow(by: entries)
+            let (end, overflowEnd) = offset.addingReportingOverflow(length)
+            if overflow || overflowEnd || end > UInt64(size) { return .truncated(size: size) }
+        }
+        return nil
     }
 
     /// Opens `path` (absolute, or relative to `start`) one component at a time, never following

@@ -91,7 +91,8 @@ enum ExtensionBundleReader {
             case .failure(.missing):
                 continue
             case .failure(let problem):
-                throw plist.fault(problem == .notELF ? .notASharedLibrary : .libraryOutsideBundle, ["CFBundleExecutable"],
+                let notLibrary: Bool = if case .truncated = problem { true } else { problem == .notELF }
+                throw plist.fault(notLibrary ? .notASharedLibrary : .libraryOutsideBundle, ["CFBundleExecutable"],
                                   "\(folder)/\(name), named by CFBundleExecutable \(executable.quotedForDisplay) in \(plist.path), \(problem.clause).")
             }
         }

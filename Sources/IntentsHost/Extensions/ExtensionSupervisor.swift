@@ -50,7 +50,7 @@ public actor ExtensionSupervisor {
         spares?.refill()
         return ExtensionSupervisor(idleTimeout: idleTimeout, maximumLive: maximumLive, spares: spares) { bundle in
             let sandbox = try policy(bundle)
-            if sandbox.confine, !sandbox.allowNetwork, let spare = spares?.take() {
+            if sandbox.confine, !sandbox.allowNetwork, let spare = spares?.take(covering: sandbox) {
                 return try await ExtensionProcess.adopt(spare, bundle: bundle, policy: sandbox, timeout: startTimeout)
             }
             return try await ExtensionProcess.launch(bundle: bundle, policy: sandbox, runnerPath: runnerPath, timeout: startTimeout)
@@ -59,6 +59,12 @@ public actor ExtensionSupervisor {
 
     /// The spare runners, when kept.
     private nonisolated let spares: SparePool?
+
+    /// Spares are made with `policy` from now on, the catalog having changed: one made
+    /// before could not open the new bundles' folders.
+    public nonisolated func rebaseSpares(_ policy: SandboxPolicy?) {
+        if let policy { spares?.rebase(policy) }
+    }
 
     /// The process id of the spare runner waiting now, if any.
     public nonisolated var spareRunnerID: pid_t? { spares?.readyProcessID }

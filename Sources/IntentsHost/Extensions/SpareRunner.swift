@@ -6,10 +6,13 @@ import Foundation
 final class SpareRunner: Sendable {
     let spawn: RunnerSpawn
     let baseReport: ConfinementReport
+    /// The confinement it was started with.
+    let basePolicy: SandboxPolicy
 
     /// Spawns a spare and waits, at most `timeout`, for its report of the base confinement.
     /// - Throws: `HostError` when it does not start or a required layer did not engage.
     init(runnerPath: String, basePolicy: SandboxPolicy, timeout: Duration) throws {
+        self.basePolicy = basePolicy
         let policyText = try basePolicy.runnerText()
         let spawn = try SpawnThread.shared.run {
             try RunnerSpawn(runnerPath: runnerPath,
@@ -53,7 +56,7 @@ final class SpareRunner: Sendable {
 /// to 7.2 ms with it running alongside, on 2 cores).
 final class SparePool: @unchecked Sendable {
     private let runnerPath: String
-    private let basePolicy: SandboxPolicy
+    private var basePolicy: SandboxPolicy
     private let timeout: Duration
     private let lock = NSLock()
     private var spare: SpareRunner?
@@ -69,12 +72,25 @@ final class SparePool: @unchecked Sendable {
     /// The process id of the ready spare.
     var readyProcessID: pid_t? { lock.withLock { spare?.spawn.pid } }
 
-    /// The ready spare, if there is one. The next is made by `refill`, once the caller's work is done.
-    func take() -> SpareRunner? {
+    /// The ready spare, if there is one and its base confinement allows all that `policy`
+    /// allows (a spare can only narrow itself). The next is made by `refill`, once the
+    /// caller's work is done.
+    func take(covering policy: SandboxPolicy) -> SpareRunner? {
         lock.withLock { () -> SpareRunner? in
+            guard let ready = spare, ready.basePolicy.allowsPaths(of: policy) else { return nil }
+            spare = nil
+            return ready
+        }
+    }
+
+    /// Makes later spares with `policy` (the catalog changed) and ends the one made with the old.
+    func rebase(_ policy: SandboxPolicy) {
+        lock.withLock { () -> SpareRunner? in
+            basePolicy = policy
             defer { spare = nil }
             return spare
-        }
+        }?.discard()
+        refill()
     }
 
     /// Starts a spare in the background unless one is ready or coming.
@@ -85,11 +101,12 @@ final class SparePool: @unchecked Sendable {
             return true
         }
         guard start else { return }
+        let base = lock.withLock { basePolicy }
         DispatchQueue.global().async { [self] in
-            let made = try? SpareRunner(runnerPath: runnerPath, basePolicy: basePolicy, timeout: timeout)
+            let made = try? SpareRunner(runnerPath: runnerPath, basePolicy: base, timeout: timeout)
             let unwanted = lock.withLock { () -> SpareRunner? in
                 filling = false
-                if closed { return made }
+                if closed || base != basePolicy { return made }
                 spare = made
                 return nil
             }
@@ -104,5 +121,18 @@ final class SparePool: @unchecked Sendable {
             defer { spare = nil }
             return spare
         }?.discard()
+    }
+}
+
+extension SandboxPolicy {
+    /// Whether every path `other` opens is opened here too, with at least its rights (a rule
+    /// for a folder covers what lies beneath it).
+    func allowsPaths(of other: SandboxPolicy) -> Bool {
+        other.paths.allSatisfy { wanted in
+            paths.contains { rule in
+                (rule.path == wanted.path || RealPath.isInside(wanted.path, rule.path))
+                    && (rule.read || !wanted.read) && (rule.write || !wanted.write) && (rule.execute || !wanted.execute)
+            }
+        }
     }
 }
