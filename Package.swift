@@ -73,7 +73,7 @@ let package = Package(
         // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
         // The subset of Core Location that intents carry (CLPlacemark, CLLocation).
         .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
-        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemStore", "CoreLocation"],
+        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemStore", "CoreLocation", "LocalAPI"],
                 swiftSettings: strictSettings + extensionSettings, plugins: ["SiriKitDomainGenerator"]),
         .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains"], swiftSettings: strictSettings),
         .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents"], swiftSettings: strictSettings),

@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import ArgumentParser
 import Foundation
 import IntentsHost
@@ -10,7 +11,9 @@ struct AuthorizeCommand: AsyncParsableCommand {
         discussion: """
         Without an app, lists every app's status. grant and deny record the user's decision;
         reset forgets it, so that the app's next INPreferences.requestSiriAuthorization asks again.
-        Custom intents and shortcuts need no authorization.
+        Custom intents and shortcuts need no authorization. While intents serve runs, an app's
+        INPreferences.requestSiriAuthorization waits for your answer: the list shows it as
+        pending, and grant or deny answers it.
 
         Examples:
           intents authorize
@@ -45,6 +48,7 @@ struct AuthorizeCommand: AsyncParsableCommand {
         if let app, let decision {
             let bundle = try SystemCommandSupport.reporting(json) { try catalog.app(named: app) }
             try SystemCommandSupport.reporting(json) { try store.setAuthorization(decision.status, app: bundle.bundleIdentifier) }
+            HostSession.server?.authorizationRequests.decided(decision.status, app: bundle.bundleIdentifier)
             if json {
                 JSONOutput.print(["app": bundle.bundleIdentifier, "status": decision.status.name])
             } else {
@@ -54,14 +58,20 @@ struct AuthorizeCommand: AsyncParsableCommand {
         }
         let decisions = try SystemCommandSupport.reporting(json) { try store.authorizations() }
         let rows = catalog.apps.map { app in (app, decisions[app.bundleIdentifier] ?? .notDetermined) }
+        let pending = Dictionary((HostSession.server?.authorizationRequests.pending ?? []).map { ($0.app, $0) }, uniquingKeysWith: { a, _ in a })
         if json {
-            JSONOutput.print(["apps": rows.map { ["app": $0.0.bundleIdentifier, "name": $0.0.displayName, "status": $0.1.name,
-                                                  "canAsk": $0.0.siriUsageDescription != nil] }])
+            JSONOutput.print(["apps": rows.map { row -> [String: Any] in
+                var object: [String: Any] = ["app": row.0.bundleIdentifier, "name": row.0.displayName, "status": row.1.name,
+                                             "canAsk": row.0.siriUsageDescription != nil]
+                if let request = pending[row.0.bundleIdentifier] { object["pendingRequest"] = request.usageDescription }
+                return object
+            }])
             return
         }
         for (app, status) in rows {
             let asking = app.siriUsageDescription == nil ? "  (no NSSiriUsageDescription: cannot ask)" : ""
-            printLine("\(app.displayName.padding(toLength: 16, withPad: " ", startingAt: 0)) \(status.name)\(asking)")
+            let request = pending[app.bundleIdentifier].map { "  (asks now: \($0.usageDescription.quotedForDisplay); grant or deny)" } ?? ""
+            printLine("\(app.displayName.padding(toLength: 16, withPad: " ", startingAt: 0)) \(status.name)\(asking)\(request)")
         }
     }
 }

@@ -34,7 +34,7 @@ extension SystemStore {
     }
 
     /// What a deletion removes.
-    public enum DonationSelection: Sendable {
+    public enum DonationSelection: Codable, Hashable, Sendable {
         case identifiers([String])
         case groupIdentifier(String)
         case persistentIdentifiers([String])

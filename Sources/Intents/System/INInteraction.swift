@@ -49,35 +49,34 @@ open class INInteraction: NSObject {
 
     /// Deletes this app's donations with these identifiers.
     open class func delete(with identifiers: [String], completion: (((any Error)?) -> Void)? = nil) {
-        report(completion, .deletingInteractionWithIdentifiers) { try $0.deleteDonations(app: $1, .identifiers(identifiers)) }
+        report(completion, .deletingInteractionWithIdentifiers, .identifiers(identifiers))
     }
 
     /// Deletes this app's donations with this group identifier.
     open class func delete(with groupIdentifier: String, completion: (((any Error)?) -> Void)? = nil) {
-        report(completion, .deletingInteractionWithGroupIdentifier) { try $0.deleteDonations(app: $1, .groupIdentifier(groupIdentifier)) }
+        report(completion, .deletingInteractionWithGroupIdentifier, .groupIdentifier(groupIdentifier))
     }
 
     /// Deletes every interaction this app donated.
     open class func deleteAll(completion: (((any Error)?) -> Void)? = nil) {
-        report(completion, .deletingAllInteractions) { try $0.deleteDonations(app: $1, .all(.interaction)) }
+        report(completion, .deletingAllInteractions, .all(.interaction))
     }
 
     func donateNow() throws {
-        identifier = try IntentsAppContext.withSystemStore(failing: .donatingInteraction) { store, app in
-            let donation = Donation(identifier: identifier ?? UUID().uuidString, app: app.bundleIdentifier, kind: .interaction,
-                                    date: dateInterval?.start ?? Date(),
-                                    action: .intent(intent.payload, className: String(reflecting: type(of: intent))),
-                                    groupIdentifier: groupIdentifier, responseCode: intentResponse?.codeName,
-                                    suggestedInvocationPhrase: intent.suggestedInvocationPhrase)
-            try store.donate(donation)
-            return donation.identifier
-        }
+        let app = try IntentsAppContext.app()
+        let donation = Donation(identifier: identifier ?? UUID().uuidString, app: app.bundleIdentifier, kind: .interaction,
+                                date: dateInterval?.start ?? Date(),
+                                action: .intent(intent.payload, className: String(reflecting: type(of: intent))),
+                                groupIdentifier: groupIdentifier, responseCode: intentResponse?.codeName,
+                                suggestedInvocationPhrase: intent.suggestedInvocationPhrase)
+        _ = try IntentsAppContext.perform(.donate(donation), failing: .donatingInteraction, app: app)
+        identifier = donation.identifier
     }
 
     private class func report(_ completion: (((any Error)?) -> Void)?, _ code: INIntentError.Code,
-                              _ body: (SystemStore, String) throws -> Int) {
+                              _ selection: SystemStore.DonationSelection) {
         do {
-            _ = try IntentsAppContext.withSystemStore(failing: code) { try body($0, $1.bundleIdentifier) }
+            _ = try IntentsAppContext.perform(.deleteDonations(selection), failing: code)
             completion?(nil)
         } catch {
             completion?(error)

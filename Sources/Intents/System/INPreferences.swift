@@ -15,10 +15,10 @@ public final class INPreferences: NSObject {
 
     /// This app's status.
     public class func siriAuthorizationStatus() -> INSiriAuthorizationStatus {
-        let status = try? IntentsAppContext.withSystemStore(failing: .noAppAvailable) { store, app in
-            try store.authorization(app: app.bundleIdentifier)
+        guard case .authorization(let status)? = try? IntentsAppContext.perform(.authorization, failing: .noAppAvailable) else {
+            return .notDetermined
         }
-        return status.flatMap { INSiriAuthorizationStatus(rawValue: $0.rawValue) } ?? .notDetermined
+        return INSiriAuthorizationStatus(rawValue: status.rawValue) ?? .notDetermined
     }
 
     /// Asks the user once; later calls answer the recorded decision. Failures (no
@@ -41,11 +41,11 @@ public final class INPreferences: NSObject {
         guard let usage = app.siriUsageDescription, !usage.isEmpty else {
             throw INIntentError(.missingInformation, "\(app.path)/Info.plist has no NSSiriUsageDescription; an app must say why it wants Siri before asking.")
         }
-        let status = try IntentsAppContext.withSystemStore(failing: .missingInformation, app: app) { store, app in
-            try store.requestAuthorization(app: app.bundleIdentifier) {
-                SiriAuthorization(rawValue: askUser(app.displayName, usage).rawValue) ?? .notDetermined
-            }
+        let call = SystemCall.requestAuthorization(displayName: app.displayName, usageDescription: usage)
+        let result = try IntentsAppContext.perform(call, failing: .missingInformation, app: app) {
+            SiriAuthorization(rawValue: askUser(app.displayName, usage).rawValue) ?? .notDetermined
         }
+        guard case .authorization(let status) = result else { return .notDetermined }
         return INSiriAuthorizationStatus(rawValue: status.rawValue) ?? .notDetermined
     }
 

@@ -46,9 +46,7 @@ public final class INRelevantShortcutStore: NSObject, @unchecked Sendable {
     /// Replaces this app's relevant shortcuts; `completionHandler` gets nil or the error.
     public func setRelevantShortcuts(_ shortcuts: [INRelevantShortcut], completionHandler: (((any Error)?) -> Void)? = nil) {
         do {
-            try IntentsAppContext.withSystemStore(failing: .donatingInteraction) { store, app in
-                try store.setRelevantShortcuts(shortcuts.map(\.record), app: app.bundleIdentifier)
-            }
+            _ = try IntentsAppContext.perform(.setRelevantShortcuts(shortcuts.map(\.record)), failing: .donatingInteraction)
             completionHandler?(nil)
         } catch {
             completionHandler?(error)

@@ -78,8 +78,8 @@ public final class INVoiceShortcutCenter: NSObject, @unchecked Sendable {
     /// This app's voice shortcuts.
     public func getAllVoiceShortcuts(completion: @escaping ([INVoiceShortcut]?, (any Error)?) -> Void) {
         do {
-            let records = try IntentsAppContext.withSystemStore(failing: .decodingGeneric) { store, app in
-                try store.voiceShortcuts(app: app.bundleIdentifier)
+            guard case .voiceShortcuts(let records) = try IntentsAppContext.perform(.voiceShortcuts, failing: .decodingGeneric) else {
+                throw INIntentError(.decodingGeneric, "The voice shortcuts came back as something else.")
             }
             completion(try records.map(Self.make), nil)
         } catch {
@@ -90,8 +90,8 @@ public final class INVoiceShortcutCenter: NSObject, @unchecked Sendable {
     /// This app's voice shortcut with `identifier`, or nil.
     public func getVoiceShortcut(with identifier: UUID, completion: @escaping (INVoiceShortcut?, (any Error)?) -> Void) {
         do {
-            let record = try IntentsAppContext.withSystemStore(failing: .decodingGeneric) { store, app in
-                try store.voiceShortcut(identifier: identifier).flatMap { $0.app == app.bundleIdentifier ? $0 : nil }
+            guard case .voiceShortcut(let record) = try IntentsAppContext.perform(.voiceShortcut(identifier), failing: .decodingGeneric) else {
+                throw INIntentError(.decodingGeneric, "The voice shortcut came back as something else.")
             }
             completion(try record.map(Self.make), nil)
         } catch {
@@ -103,9 +103,7 @@ public final class INVoiceShortcutCenter: NSObject, @unchecked Sendable {
     /// Failures are written to standard error, as Apple's systems log them.
     public func setShortcutSuggestions(_ suggestions: [INShortcut]) {
         IntentsAppContext.logFailure("INVoiceShortcutCenter") {
-            try IntentsAppContext.withSystemStore(failing: .donatingInteraction) { store, app in
-                try store.setShortcutSuggestions(suggestions.map(\.action), app: app.bundleIdentifier)
-            }
+            _ = try IntentsAppContext.perform(.setShortcutSuggestions(suggestions.map(\.action)), failing: .donatingInteraction)
         }
     }
 

@@ -43,9 +43,7 @@ public final class INVocabulary: NSObject, @unchecked Sendable {
     /// Removes every string this app set.
     public func removeAllVocabularyStrings() {
         IntentsAppContext.logFailure("INVocabulary") {
-            try IntentsAppContext.withSystemStore(failing: .invalidUserVocabularyFileLocation) { store, app in
-                try store.removeAllVocabulary(app: app.bundleIdentifier)
-            }
+            _ = try IntentsAppContext.perform(.removeAllVocabulary, failing: .invalidUserVocabularyFileLocation)
         }
     }
 
@@ -54,13 +52,11 @@ public final class INVocabulary: NSObject, @unchecked Sendable {
     /// - Returns: the strings kept.
     @discardableResult
     public func replaceVocabularyStrings(_ strings: [String], of type: INVocabularyStringType) throws -> [String] {
-        try IntentsAppContext.withSystemStore(failing: .invalidUserVocabularyFileLocation) { store, app in
-            var kept: [String] = []
-            for string in strings where string.utf16.count * 2 <= Self.maximumStringLength && !kept.contains(string) {
-                kept.append(string)
-            }
-            try store.setVocabulary(kept, type: type.rawValue, app: app.bundleIdentifier)
-            return kept
+        var kept: [String] = []
+        for string in strings where string.utf16.count * 2 <= Self.maximumStringLength && !kept.contains(string) {
+            kept.append(string)
         }
+        _ = try IntentsAppContext.perform(.setVocabulary(kept, type: type.rawValue), failing: .invalidUserVocabularyFileLocation)
+        return kept
     }
 }

@@ -23,7 +23,7 @@ extension NSUserActivity {
         }
         let donation = Donation(app: app.bundleIdentifier, kind: .userActivity, action: .userActivity(storedPayload),
                                 persistentIdentifier: persistentIdentifier, suggestedInvocationPhrase: suggestedInvocationPhrase)
-        try IntentsAppContext.withSystemStore(failing: .donatingInteraction, app: app) { store, _ in try store.donate(donation) }
+        _ = try IntentsAppContext.perform(.donate(donation), failing: .donatingInteraction, app: app)
     }
 
     /// Deletes this app's saved activities with these persistent identifiers.
@@ -41,9 +41,7 @@ extension NSUserActivity {
 
     private class func deleteSaved(_ selection: SystemStore.DonationSelection) {
         IntentsAppContext.logFailure("NSUserActivity") {
-            _ = try IntentsAppContext.withSystemStore(failing: .deletingAllInteractions) { store, app in
-                try store.deleteDonations(app: app.bundleIdentifier, selection)
-            }
+            _ = try IntentsAppContext.perform(.deleteDonations(selection), failing: .deletingAllInteractions)
         }
     }
 }

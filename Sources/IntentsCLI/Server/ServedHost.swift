@@ -11,6 +11,8 @@ final class ServedHost: Sendable {
     let configuration: HostConfiguration
     let dispatcher: IntentDispatcher
     let logger: Logger
+    /// Apps' Siri requests waiting for the user.
+    let authorizationRequests = AuthorizationRequests()
     /// Bumped at each catalog swap.
     private let catalogGeneration = Atomic<Int>(0)
     private let phraseIndexCache = Mutex<(key: String, index: PhraseIndex)?>(nil)

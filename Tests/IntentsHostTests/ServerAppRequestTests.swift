@@ -1,0 +1,91 @@
+import ExtensionProtocol
+import Foundation
+import IntentsHost
+import LocalAPI
+import SystemStore
+import Testing
+
+/// App processes' system calls through `intents serve`: the server names the app from the
+/// connection (the executable the peer runs), never from the request.
+@Suite struct ServerAppRequestTests {
+    let apps = TemporaryFolder()
+    let state = TemporaryFolder()
+
+    /// Sends one app request from this process.
+    private func call(_ call: SystemCall) throws -> AppReply {
+        let socket = try #require(LocalAPISocket.connect(stateFolder: state.path))
+        defer { close(socket) }
+        let channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
+        let body = String(decoding: try JSONEncoder().encode(call), as: UTF8.self)
+        try channel.send(ClientMessage.app(AppRequest(operation: call.name, body: body)))
+        guard case .appReply(let reply)? = try channel.receive(ServerMessage.self) else { throw CancellationError() }
+        return reply
+    }
+
+    private func result(_ reply: AppReply) throws -> SystemCallResult {
+        try JSONDecoder().decode(SystemCallResult.self, from: Data(reply.body.utf8))
+    }
+
+    /// Installs "Forger", an app whose executable is this very test process's (a hard link):
+    /// requests from this process are then Forger's, whatever they say.
+    private func installForger(in folder: String) throws {
+        let writer = BundleWriter(appsFolder: folder)
+        let app = try writer.app("Forger", identifier: "com.example.Forger",
+                                 extra: ["CFBundleExecutable": "forger", "NSSiriUsageDescription": "To forge."])
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        #expect(link(executable, app + "/forger") == 0, "hard link: \(String(cString: strerror(errno)))")
+    }
+
+    @Test func anAppCannotDonateAsAnotherAppNorGrantItselfSiri() async throws {
+        let folder = try sampleAppsFolder(apps)
+        let server = try TestServer(apps: [folder], state: state.path)
+        let forged = Donation(app: "com.example.Pizza", kind: .interaction,
+                              action: .intent(IntentPayload(name: "OrderPizzaIntent"), className: nil))
+
+        // Not an installed app yet: refused, naming the executable.
+        let stranger = try call(.donate(forged))
+        #expect(stranger.failure?.code == "noAppAvailable")
+        #expect(stranger.failure?.message.contains("No installed app has the executable") == true)
+
+        try installForger(in: folder)
+        try await Task.sleep(for: .seconds(1))  // the server picks the new app up
+        let donated = try call(.donate(forged))
+        #expect(donated.failure == nil, "\(donated.failure?.message ?? "")")
+        let store = try SystemStore(stateFolder: state.path)
+        #expect(try store.donations(app: "com.example.Pizza").isEmpty)
+        #expect(try store.donations(app: "com.example.Forger").count == 1)
+
+        // Asking for Siri waits for the user; the app cannot answer it itself.
+        async let asked = Task.detached { try call(.requestAuthorization(displayName: "Pizza", usageDescription: "Please.")) }.value
+        try await Task.sleep(for: .milliseconds(500))
+        let listing = try await runProgram(Package.cli, ["--state", state.path, "authorize"],
+                                           environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+        #expect(listing.output.contains("asks now: \"To forge.\""), "\(listing.output)")
+        #expect(try store.authorization(app: "com.example.Forger") == .notDetermined)
+        let grant = try await runProgram(Package.cli, ["--state", state.path, "authorize", "Forger", "deny"],
+                                         environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+        #expect(grant.status == 0, "\(grant.output)")
+        #expect(try result(try await asked) == .authorization(.denied))
+        // Asked once: a later request answers the decision at once.
+        #expect(try result(try call(.requestAuthorization(displayName: "Forger", usageDescription: "Again."))) == .authorization(.denied))
+        #expect(try store.authorization(app: "com.example.Pizza") == .notDetermined)
+
+        // Another app's group is not the caller's.
+        let group = try call(.appGroupContainer("group.com.example.MonkeyChat"))
+        #expect(group.failure?.message.contains("com.example.Forger is not entitled to the app group") == true)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func theSampleAppsDonationGoesThroughTheServer() async throws {
+        let folder = try sampleAppsFolder(apps)
+        let server = try TestServer(apps: [folder], state: state.path)
+        let app = folder + "/MonkeyChat.app/monkeychat"
+        let sent = try await runProgram(app, ["send", "bobo.jungle", "More bananas"],
+                                        environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_STATE": state.path])
+        #expect(sent.status == 0, "\(sent.output)")
+        #expect(server.log.contains("app=com.example.MonkeyChat") && server.log.contains("operation=donate"), "\(server.log)")
+        let store = try SystemStore(stateFolder: state.path)
+        #expect(try store.donations(app: "com.example.MonkeyChat").count == 1)
+        #expect(server.stop() == 0)
+    }
+}
