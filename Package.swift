@@ -75,7 +75,10 @@ let package = Package(
         .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
         .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemStore", "CoreLocation", "LocalAPI"],
                 swiftSettings: strictSettings + extensionSettings, plugins: ["SiriKitDomainGenerator"]),
-        .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains"], swiftSettings: strictSettings),
+        // pidfd and epoll for the host's child processes (Swift's Glibc module imports neither).
+        .target(name: "CChildProcess"),
+        .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess"],
+                swiftSettings: strictSettings),
         .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents"], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [
             "ExtensionProtocol", "IntentsHost", "SystemStore", "LocalAPI",

@@ -87,7 +87,7 @@ public struct BenchmarkSuite: Sendable {
         let cold = try await timed(launches) {
             let started = try await ExtensionProcess.launch(bundle: bundle, policy: policy, runnerPath: configuration.runnerPath,
                                                            timeout: .seconds(10))
-            started.shutdown()
+            await started.shutdown()
         }
         add(Figure(name: "cold start: spawn+confine+dlopen+ready", value: cold, unit: .seconds,
                    floorName: "confined hello-world", floor: helloWorld, target: .ratio(1.2)))

@@ -43,7 +43,7 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
         Task { _ = await requests.answer(message) }
     }
 
-    public func shutdown() {
+    public func shutdown() async {
         closed.store(true, ordering: .relaxed)
     }
 }

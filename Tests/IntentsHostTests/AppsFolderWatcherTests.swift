@@ -189,7 +189,7 @@ struct AppsFolderWatcherTests {
         let before = inotifyDescriptors()
         let watcher = AppsFolderWatcher(folders: [apps], mode: kind.mode) {}
         let task = Task { try await watcher.run() }
-        #expect(await waitUntil(.seconds(2)) { watcher.activeMode != nil })
+        #expect(await waitFor(.seconds(2)) { watcher.activeMode != nil })
         #expect(watcher.activeMode == kind.expectedActiveMode)
         #expect(inotifyDescriptors() == before + (kind == .inotify ? 1 : 0))
         let cancelled = ContinuousClock.now
@@ -214,7 +214,7 @@ struct AppsFolderWatcherTests {
         }
         let task = Task { try await watcher.run() }
         defer { task.cancel() }
-        #expect(await waitUntil(.seconds(2)) { watcher.activeMode != nil })
+        #expect(await waitFor(.seconds(2)) { watcher.activeMode != nil })
         #expect(watcher.activeMode == .inotify)
         try FileManager.default.copyItem(atPath: staged, toPath: apps + "/Limit.app")
         let copied = ContinuousClock.now
@@ -233,7 +233,7 @@ struct AppsFolderWatcherTests {
         let root = TemporaryFolder()
         let watcher = AppsFolderWatcher(folders: [root.path]) {}
         let task = Task { try await watcher.run() }
-        #expect(await waitUntil(.seconds(2)) { watcher.activeMode != nil })
+        #expect(await waitFor(.seconds(2)) { watcher.activeMode != nil })
         await #expect(throws: AppsFolderWatcher.Failure.alreadyRunning) { try await watcher.run() }
         task.cancel()
         try await task.value
@@ -251,7 +251,7 @@ private final class ChangeLog: Sendable {
     /// The first call after `instant`, waiting up to `timeout` for it.
     func first(after instant: ContinuousClock.Instant, within timeout: Duration) async -> ContinuousClock.Instant? {
         var found: ContinuousClock.Instant?
-        _ = await waitUntil(timeout) {
+        _ = await waitFor(timeout) {
             found = self.times.withLock { $0.first { $0 > instant } }
             return found != nil
         }
@@ -284,7 +284,7 @@ private func watching(_ folder: String, _ kind: AppsFolderWatcherTests.Kind, pro
 }
 
 /// Polls `condition` every 10 ms until it holds or `timeout` passes; whether it held.
-private func waitUntil(_ timeout: Duration, _ condition: () -> Bool) async -> Bool {
+private func waitFor(_ timeout: Duration, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() { return true }

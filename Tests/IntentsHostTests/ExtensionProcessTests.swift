@@ -34,7 +34,7 @@ import Testing
         #expect(await dispatcher.supervisor.launchCount == 1)
         await dispatcher.shutdown()
         #expect(process.exitStatus == 0)
-        process.shutdown()
+        await process.shutdown()
         #expect(!process.isAlive)
     }
 

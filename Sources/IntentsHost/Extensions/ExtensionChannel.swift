@@ -9,8 +9,9 @@ public protocol ExtensionChannel: AnyObject, Sendable {
     func notify(_ message: HostToExtensionMessage)
     /// Whether the channel can still serve requests.
     var isAlive: Bool { get }
-    /// Ends the channel; for a process, closes its socket and reaps it.
-    func shutdown()
+    /// Ends the channel and returns once it has ended; for a process, closes its socket, gives
+    /// it a grace period, kills it, and awaits the reap. Bounded; never blocks a pool thread.
+    func shutdown() async
 }
 
 extension HostToExtensionMessage {

@@ -8,22 +8,42 @@ import Synchronization
 /// process. A request that outlives its deadline fails with `.requestTimedOut` and the process
 /// is killed; a process that dies fails every pending request with its exit status or signal
 /// and the tail of its stderr. Neither reaches the host.
+///
+/// The runner is watched through a pidfd (`ChildProcess`), so that no kill can reach a process
+/// that took its number after it was reaped; each request's deadline is a timer cancelled with
+/// its reply; `shutdown()` is awaited, bounded, and holds no thread of the concurrency pool.
 public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     public let bundle: ExtensionBundle
     public let pid: pid_t
     /// What the process was allowed.
     public let policy: SandboxPolicy
+    /// How long `shutdown()` gives the process to end once its socket is closed, before it is killed.
+    public static let defaultGrace: Duration = .seconds(1)
+    private let child: ChildProcess
     private let channel: FrameChannel
     private let output: OutputTail
     private let writeLock = NSLock()
     private let state = Mutex(State())
-    private let exited = DispatchSemaphore(value: 0)
+    /// The exit status, once the process has been reaped and the reader has recorded its end.
+    private let ended = Completion<Int32>()
+    private let armedCount = ArmedCount()
+
+    /// How many request deadlines are armed: one for each request awaiting its reply (a
+    /// deadline is disarmed when its request is answered or fails).
+    public var armedDeadlines: Int { armedCount.value.load(ordering: .relaxed) }
+
+    /// A request waiting for its reply, and its deadline.
+    private struct Pending {
+        let continuation: CheckedContinuation<ExtensionToHostMessage, any Error>
+        let deadline: RequestDeadline
+    }
 
     private struct State {
-        var pending: [UInt64: CheckedContinuation<ExtensionToHostMessage, any Error>] = [:]
+        var pending: [UInt64: Pending] = [:]
         /// Set once the process can serve no more: the error every later request gets.
         var termination: HostError?
-        var exitStatus: Int32?
+        /// The grace period of a shutdown under way.
+        var shutdownGrace: Duration?
         var confinement: ConfinementReport?
         /// `ready`, when it came before the wait for it was registered (the reader thread runs
         /// as soon as the process object exists, and a loaded host may register later).
@@ -45,7 +65,7 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
         let policyText = try policy.runnerText()
         let files = try openBundle(bundle)
         defer { close(files.library); close(files.folder) }
-        let spawn = try SpawnThread.shared.run {
+        let spawn = try await SpawnThread.shared.perform {
             try RunnerSpawn(
                 runnerPath: runnerPath,
                 arguments: ["--socket-fd", String(RunnerSpawn.socketDescriptor), "--library-fd", String(RunnerSpawn.libraryDescriptor),
@@ -69,7 +89,7 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
             policyText = try policy.runnerText()
             files = try openBundle(bundle)
         } catch {
-            spare.discard()
+            await spare.discard()
             throw error
         }
         defer { close(files.library); close(files.folder) }
@@ -100,6 +120,7 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
         self.bundle = bundle
         self.policy = policy
         self.pid = spawn.pid
+        self.child = spawn.child
         self.channel = FrameChannel(fileDescriptor: spawn.socket)
         self.output = OutputTail(reading: spawn.output)
         let reader = Thread { [self] in readReplies() }
@@ -120,7 +141,7 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     /// namespace's init above the extension), or the runner itself where no PID namespace could
     /// be made. Nil once the process has ended.
     public var sandboxedProcessID: pid_t? {
-        guard exitStatus == nil else { return nil }
+        guard child.exitStatus == nil else { return nil }
         var current = pid
         for _ in 0..<2 {
             let children = (try? String(contentsOfFile: "/proc/\(current)/task/\(current)/children", encoding: .utf8)) ?? ""
@@ -146,34 +167,37 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
         writeLock.withLock { _ = try? channel.send(message) }
     }
 
-    /// Closes the socket, waits up to a second for the process to end, then kills it. Idempotent.
-    public func shutdown() {
+    /// Ends the process, giving it `defaultGrace`: see `shutdown(grace:)`.
+    public func shutdown() async {
+        await shutdown(grace: Self.defaultGrace)
+    }
+
+    /// Ends the process in steps: fails what is pending, closes the write side of its socket
+    /// (the runner exits when its socket closes), gives it `grace`, then kills it with its
+    /// process group, and waits for the reap (at most 5 s more) and for the reader to record
+    /// the end (at most 1 s more). Idempotent; holds no thread of the concurrency pool.
+    public func shutdown(grace: Duration) async {
         terminate(HostError(.extensionFailed, "\(bundle.bundleIdentifier) was shut down."), kill: false)
-        guard exitStatus == nil else { return }
-        _ = Glibc.shutdown(channel.fileDescriptor, Int32(SHUT_WR))
-        if exited.wait(timeout: .now() + .seconds(1)) == .timedOut {
-            killIfRunning()
-            exited.wait()
-        }
-        exited.signal()
+        state.withLock { $0.shutdownGrace = $0.shutdownGrace.map { max($0, grace) } ?? grace }
+        // The socket is closed only in deinit, and `self` lives through this call.
+        let socket = channel.fileDescriptor
+        await child.teardown([.perform({ _ = Glibc.shutdown(socket, Int32(SHUT_WR)) }, allowedDurationToNextStep: grace)])
+        _ = await ended.wait(within: .seconds(1))
+    }
+
+    /// Kills the process with its group, unless it has been reaped; never blocks. What is
+    /// pending fails with a shutdown error. For callers that cannot await `shutdown()`.
+    public func kill() {
+        terminate(HostError(.extensionFailed, "\(bundle.bundleIdentifier) was shut down."), kill: true)
     }
 
     /// The exit status once the process has been reaped.
-    public var exitStatus: Int32? { state.withLock { $0.exitStatus } }
+    public var exitStatus: Int32? { child.exitStatus }
 
-    /// Blocks until the process has ended and been reaped, at most `timeout`; returns its status.
-    public func waitUntilExited(timeout: Duration) -> Int32? {
-        guard exited.wait(timeout: .now() + timeout.seconds) == .success else { return nil }
-        exited.signal()
-        return exitStatus
-    }
-
-    /// Waits, without holding a thread of the concurrency pool, until the process has ended
-    /// and been reaped, at most `timeout`; returns its status.
+    /// Waits, without holding a thread of the concurrency pool, until the process has ended,
+    /// been reaped and its end recorded, at most `timeout`; returns its status, or nil.
     public func exited(within timeout: Duration) async -> Int32? {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: self.waitUntilExited(timeout: timeout)) }
-        }
+        await ended.wait(within: timeout)
     }
 
     /// Registers the wait for reply `id`, sends `message` (and then `descriptors`, in the same
@@ -181,16 +205,19 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     private func exchange(id: UInt64, step: String, timeout: Duration, send message: HostToExtensionMessage?,
                           descriptors: [Int32] = []) async throws -> ExtensionToHostMessage {
         try await withCheckedThrowingContinuation { continuation in
+            let deadline = RequestDeadline(after: timeout, counting: armedCount) { [weak self] in self?.expire(id, step: step, timeout: timeout) }
             let earlier: Result<ExtensionToHostMessage, HostError>? = state.withLock { state in
                 if let termination = state.termination { return .failure(termination) }
                 if id == Self.readyID, let ready = state.earlyReady { return .success(ready) }
-                state.pending[id] = continuation
+                state.pending[id] = Pending(continuation: continuation, deadline: deadline)
                 return nil
             }
             if let earlier {
+                deadline.cancel()
                 continuation.resume(with: earlier)
                 return
             }
+            deadline.start()
             if let message {
                 do {
                     try writeLock.withLock {
@@ -202,46 +229,51 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
                     return
                 }
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { [self] in
-                // A start that times out says how far it got, and what the runner last wrote.
-                let stage = step != "start" ? ""
-                    : confinement == nil ? " (it had not reported its confinement)" : " (it was confined but its extension was not ready)"
-                let tail = output.text
-                let said = step == "start" && !tail.isEmpty ? "; stderr: \"\(Self.summary(of: tail))\"" : ""
-                let timedOut = HostError(.requestTimedOut,
-                    "\(bundle.bundleIdentifier) did not \(step == "start" ? "start" : "answer \(step)") within \(timeout.spoken)\(stage) (requestTimedOut); its process was ended\(said).")
-                // Mark the process dead before the caller resumes, so its next request starts a new one.
-                if state.withLock({ $0.pending[id] != nil }) { terminate(timedOut, kill: true) }
-            }
         }
+    }
+
+    /// Request `id` outlived its deadline: unless it was answered meanwhile, the process is
+    /// marked dead (before the caller resumes, so that its next request starts a new one) and killed.
+    private func expire(_ id: UInt64, step: String, timeout: Duration) {
+        guard state.withLock({ $0.pending[id] != nil }) else { return }
+        // A start that times out says how far it got, and what the runner last wrote.
+        let stage = step != "start" ? ""
+            : confinement == nil ? " (it had not reported its confinement)" : " (it was confined but its extension was not ready)"
+        let tail = output.text
+        let said = step == "start" && !tail.isEmpty ? "; stderr: \"\(Self.summary(of: tail))\"" : ""
+        terminate(HostError(.requestTimedOut,
+            "\(bundle.bundleIdentifier) did not \(step == "start" ? "start" : "answer \(step)") within \(timeout.spoken)\(stage) (requestTimedOut); its process was ended\(said)."),
+            kill: true)
+    }
+
+    /// Removes request `id` from those pending and cancels its deadline; nil when it was not pending.
+    private func take(_ id: UInt64) -> CheckedContinuation<ExtensionToHostMessage, any Error>? {
+        guard let pending = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return nil }
+        pending.deadline.cancel()
+        return pending.continuation
     }
 
     /// Fails one pending request; false when it had already been answered.
     @discardableResult
     private func fail(_ id: UInt64, with error: HostError) -> Bool {
-        guard let continuation = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return false }
+        guard let continuation = take(id) else { return false }
         continuation.resume(throwing: error)
         return true
     }
 
-    /// Marks the process unusable, fails what is pending with `error`, and optionally kills it.
+    /// Marks the process unusable, fails what is pending with `error` (cancelling its
+    /// deadlines), and optionally kills it with its group; never blocks.
     private func terminate(_ error: HostError, kill: Bool) {
-        let pending = state.withLock { state -> [CheckedContinuation<ExtensionToHostMessage, any Error>] in
+        let pending = state.withLock { state -> [Pending] in
             if state.termination == nil { state.termination = error }
             defer { state.pending.removeAll() }
             return Array(state.pending.values)
         }
-        pending.forEach { $0.resume(throwing: error) }
-        if kill { killIfRunning() }
-    }
-
-    /// Kills the runner and everything in its process group (the runner leads its own, so its
-    /// sandboxed process goes with its keeper), unless it was reaped already: reaping happens
-    /// under the same lock, so the numbers signalled cannot belong to another process yet.
-    private func killIfRunning() {
-        state.withLock { state in
-            if state.exitStatus == nil { RunnerSpawn.kill(pid) }
+        for request in pending {
+            request.deadline.cancel()
+            request.continuation.resume(throwing: error)
         }
+        if kill { child.kill() }
     }
 
     private func readReplies() {
@@ -260,11 +292,11 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
             guard let message else { break }
             deliver(message)
         }
-        if protocolFault != nil && protocolFault?.code != .closed { killIfRunning() }
-        let status = reap()
+        if protocolFault != nil && protocolFault?.code != .closed { child.kill() }
+        let status = waitForExit()
         output.waitForEnd(timeout: .milliseconds(500))
         terminate(deathError(status: status, protocolFault: protocolFault), kill: false)
-        exited.signal()
+        ended.complete(status)
     }
 
     private func deliver(_ message: ExtensionToHostMessage) {
@@ -282,46 +314,32 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
                 if waiting == nil { state.earlyReady = message }
                 return waiting
             }
-            waiting?.resume(returning: message)
+            waiting?.deadline.cancel()
+            waiting?.continuation.resume(returning: message)
         case .failed(let id, let failure) where id == Self.readyID:
             let error = HostError(.extensionFailed, "\(bundle.bundleIdentifier) could not start: \(failure.message)")
             terminate(error, kill: true)
         default:
-            guard let id = message.requestID,
-                  let continuation = state.withLock({ $0.pending.removeValue(forKey: id) }) else { return }
+            guard let id = message.requestID, let continuation = take(id) else { return }
             continuation.resume(returning: message)
         }
     }
 
-    /// Waits for the process to end: at most one second after its socket closed, then kills it.
-    /// The wait blocks this process's own reader thread (never the concurrency pool) in
-    /// `waitid(WNOWAIT)`, which leaves the process unreaped, so that the watchdog's kill can only
-    /// reach it; the reap itself happens under the lock `killIfRunning` takes.
-    private func reap() -> Int32 {
-        let watchdog = DispatchWorkItem { [self] in killIfRunning() }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(1), execute: watchdog)
-        var info = siginfo_t()
-        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
-        watchdog.cancel()
-        while true {
-            if let status = reapIfEnded() {
-                TaskCgroup.remove(runner: pid, under: policy.taskCgroup)
-                return status
-            }
-            usleep(1_000)
+    /// Waits for the process to end, at most one second after its socket closed (and the grace
+    /// of a shutdown under way), then kills it with its group and waits for the reap. This
+    /// blocks the process's own reader thread (never the concurrency pool); the reaper thread
+    /// reaps, and no signal follows the reap.
+    private func waitForExit() -> Int32 {
+        var status = child.waitBlocking(timeout: .seconds(1))
+        if status == nil, let grace = state.withLock({ $0.shutdownGrace }) {
+            status = child.waitBlocking(timeout: grace)
         }
-    }
-
-    /// Reaps the process if it has ended, recording its status under the lock `killIfRunning`
-    /// takes: no signal can be sent between the reap and the record.
-    private func reapIfEnded() -> Int32? {
-        state.withLock { state -> Int32? in
-            var status: Int32 = 0
-            let result = waitpid(pid, &status, WNOHANG)
-            guard result == pid || (result < 0 && errno == ECHILD) else { return nil }
-            state.exitStatus = status
-            return status
+        if status == nil {
+            child.kill()
+            status = child.waitBlocking(timeout: nil)
         }
+        TaskCgroup.remove(runner: pid, under: policy.taskCgroup)
+        return status ?? 0
     }
 
     private func deathError(status: Int32, protocolFault: ProtocolError?) -> HostError {
@@ -373,3 +391,66 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     }
 }
 
+/// A request's deadline: a timer on `DeadlineQueue` (a busy concurrency pool cannot delay it),
+/// disarmed and released when the request ends otherwise, so that timers never pile up.
+private final class RequestDeadline: @unchecked Sendable { // Dispatch sources are thread-safe.
+    private enum Phase { case prepared, armed, settled }
+    private let timer: any DispatchSourceTimer
+    private let phase = Mutex(Phase.prepared)
+    private let armedCount: ArmedCount
+
+    /// Prepares the timer; it runs from `start()`.
+    init(after timeout: Duration, counting armedCount: ArmedCount, _ fire: @escaping @Sendable () -> Void) {
+        self.armedCount = armedCount
+        timer = DispatchSource.makeTimerSource(queue: DeadlineQueue.shared)
+        timer.schedule(deadline: .now() + timeout.seconds)
+        // Weak: the pending request holds its deadline, and a deadline gone was cancelled.
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
+            let due = phase.withLock { phase in
+                defer { phase = .settled }
+                return phase == .armed
+            }
+            guard due else { return }
+            armedCount.value.subtract(1, ordering: .relaxed)
+            timer.cancel()
+            fire()
+        }
+    }
+
+    /// A source must be active, and is best cancelled, when released.
+    deinit {
+        timer.cancel()
+        timer.activate()
+    }
+
+    /// Arms the timer, unless the request has ended already.
+    func start() {
+        let arm = phase.withLock { phase in
+            guard phase == .prepared else { return false }
+            phase = .armed
+            return true
+        }
+        guard arm else { return }
+        armedCount.value.add(1, ordering: .relaxed)
+        timer.activate()
+    }
+
+    /// Disarms the timer and releases its handler, armed or not (a source must be active when
+    /// released).
+    func cancel() {
+        let previous = phase.withLock { phase in
+            defer { phase = .settled }
+            return phase
+        }
+        guard previous != .settled else { return }
+        if previous == .armed { armedCount.value.subtract(1, ordering: .relaxed) }
+        timer.cancel()
+        timer.activate()
+    }
+}
+
+/// How many request deadlines of one process are armed.
+final class ArmedCount: Sendable {
+    let value = Atomic<Int>(0)
+}

@@ -6,7 +6,8 @@ import Foundation
 /// One channel per extension serves every conversation with it (requests carry ids). A channel
 /// that died (crash, timeout) is replaced on the next request. A channel unused for
 /// `idleTimeout` is ended; starting one more than `maximumLive` ends the least recently used
-/// idle one first.
+/// idle one first. Channels ended on the way (idle, evicted) are ended in tasks the supervisor
+/// keeps, and `shutdownAll()` awaits them with the rest.
 public actor ExtensionSupervisor {
     /// Starts a channel for a bundle: a runner process, or an in-process double in tests.
     public typealias Launcher = @Sendable (ExtensionBundle) async throws -> any ExtensionChannel
@@ -25,6 +26,9 @@ public actor ExtensionSupervisor {
     private var retired: [ObjectIdentifier: Entry] = [:]
     private var launching: [String: Task<any ExtensionChannel, any Error>] = [:]
     private var reaper: Task<Void, Never>?
+    /// Shutdowns under way of channels no longer in `entries`, by number.
+    private var endings: [UInt64: Task<Void, Never>] = [:]
+    private var endingCount: UInt64 = 0
     /// How many channels were started; tests use it to prove none was.
     public private(set) var launchCount = 0
 
@@ -90,16 +94,20 @@ public actor ExtensionSupervisor {
     /// How many channels are live.
     public var liveCount: Int { entries.values.filter { $0.channel.isAlive }.count }
 
-    /// Ends every channel.
+    /// Ends every channel, and the spare runner, and returns once each has been torn down
+    /// (those ended earlier, idle or evicted, included).
     public func shutdownAll() async {
-        spares?.close()
         reaper?.cancel()
         reaper = nil
         let channels = entries.values.map(\.channel) + retired.values.map(\.channel)
         entries.removeAll()
         retired.removeAll()
+        let earlier = Array(endings.values)
+        endings.removeAll()
         await withTaskGroup(of: Void.self) { group in
-            for channel in channels { group.addTask { channel.shutdown() } }
+            if let spares { group.addTask { await spares.close() } }
+            for channel in channels { group.addTask { await channel.shutdown() } }
+            for ending in earlier { group.addTask { await ending.value } }
         }
     }
 
@@ -134,7 +142,7 @@ public actor ExtensionSupervisor {
         for key in bundleIdentifiers {
             guard let entry = entries.removeValue(forKey: key) else { continue }
             if entry.activeConversations == 0 {
-                Task.detached { entry.channel.shutdown() }
+                end(entry.channel)
             } else {
                 retired[ObjectIdentifier(entry.channel)] = entry
             }
@@ -148,7 +156,7 @@ public actor ExtensionSupervisor {
         if var old = retired[id] {
             old.activeConversations -= 1
             retired[id] = old.activeConversations > 0 ? old : nil
-            if old.activeConversations <= 0 { Task.detached { old.channel.shutdown() } }
+            if old.activeConversations <= 0 { end(old.channel) }
             return
         }
         guard var entry = entries[bundle.bundleIdentifier], entry.channel === channel else { return }
@@ -166,8 +174,22 @@ public actor ExtensionSupervisor {
                 throw HostError(.busy, "All \(maximumLive) extension processes allowed are busy; try again when one finishes.")
             }
             entries[key] = nil
-            Task.detached { entry.channel.shutdown() }
+            end(entry.channel)
         }
+    }
+
+    /// Shuts `channel` down in a task of its own, kept until it is done: the actor does not wait.
+    private func end(_ channel: any ExtensionChannel) {
+        endingCount += 1
+        let number = endingCount
+        endings[number] = Task {
+            await channel.shutdown()
+            ended(number)
+        }
+    }
+
+    private func ended(_ number: UInt64) {
+        endings[number] = nil
     }
 
     private func startReaper() {
@@ -185,7 +207,7 @@ public actor ExtensionSupervisor {
         let now = ContinuousClock.now
         for (key, entry) in entries where !entry.channel.isAlive || (entry.activeConversations == 0 && now - entry.lastUsed >= idleTimeout) {
             entries[key] = nil
-            Task.detached { entry.channel.shutdown() }
+            end(entry.channel)
         }
     }
 }

@@ -10,7 +10,10 @@ struct RunnerSpawn {
     /// The fd number the runner finds the extension's library on.
     static let libraryDescriptor: Int32 = 4
 
-    let pid: pid_t
+    /// The runner: it leads its own process group (the launcher, or the runner when unconfined,
+    /// calls setsid), so the sandboxed process is signalled with its keeper.
+    let child: ChildProcess
+    var pid: pid_t { child.pid }
     /// The host's end of the socket pair.
     let socket: Int32
     /// The read end of the runner's stdout/stderr pipe.
@@ -75,23 +78,21 @@ struct RunnerSpawn {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        var spawned: pid_t = 0
+        let status = posix_spawn(&spawned, executable, &actions, &attributes, argv, envp)
         guard status == 0 else {
             close(pair[0]); close(pipeEnds[0])
             throw HostError(.extensionFailed, "Cannot start the extension runner \(executable.quotedForDisplay) for \(bundleIdentifier): \(String(cString: strerror(status))).")
         }
-        pid = child
+        do {
+            child = try ChildProcess(pid: spawned, leadsGroup: true, name: bundleIdentifier)
+        } catch {
+            ChildProcess.abandon(spawned)
+            close(pair[0]); close(pipeEnds[0])
+            throw error
+        }
         socket = pair[0]
         output = pipeEnds[0]
-    }
-
-    /// Kills the spawned process `pid` and its process group: it calls setsid (the launcher, or
-    /// the runner when unconfined), so the sandboxed process goes with its keeper; `pid` itself
-    /// is signalled too, in case it has not called setsid yet. Only for a process not yet reaped.
-    static func kill(_ pid: pid_t) {
-        Glibc.kill(-pid, SIGKILL)
-        Glibc.kill(pid, SIGKILL)
     }
 }
 

@@ -35,18 +35,26 @@ final class SpareRunner: Sendable {
         baseReport = report
     }
 
-    /// Ends a spare that will not be used.
-    func discard() {
+    /// Ends a spare that will not be used, and waits (holding no thread of the concurrency
+    /// pool) until it has been reaped, at most 5 s.
+    func discard() async {
         Self.end(spawn)
+        _ = await spawn.child.exited(within: .seconds(5))
     }
 
+    /// Kills the spare with its group and closes the host's ends; never blocks. The reaper
+    /// thread reaps it, then its cgroup is removed.
     private static func end(_ spawn: RunnerSpawn) {
-        RunnerSpawn.kill(spawn.pid)
-        var status: Int32 = 0
-        while waitpid(spawn.pid, &status, 0) < 0 && errno == EINTR {}
-        TaskCgroup.remove(runner: spawn.pid, under: TaskCgroup.parent)
+        spawn.child.kill()
         close(spawn.socket)
         close(spawn.output)
+        let pid = spawn.pid
+        spawn.child.whenExited { _ in TaskCgroup.remove(runner: pid, under: TaskCgroup.parent) }
+    }
+
+    /// Ends a spare that will not be used, without waiting for it.
+    func discardNow() {
+        Self.end(spawn)
     }
 }
 
@@ -89,7 +97,7 @@ final class SparePool: @unchecked Sendable {
             basePolicy = policy
             defer { spare = nil }
             return spare
-        }?.discard()
+        }?.discardNow()
         refill()
     }
 
@@ -110,17 +118,18 @@ final class SparePool: @unchecked Sendable {
                 spare = made
                 return nil
             }
-            unwanted?.discard()
+            unwanted?.discardNow()
         }
     }
 
-    /// Ends the ready spare and makes no more.
-    func close() {
-        lock.withLock { () -> SpareRunner? in
+    /// Ends the ready spare, awaiting its reap, and makes no more.
+    func close() async {
+        let last = lock.withLock { () -> SpareRunner? in
             closed = true
             defer { spare = nil }
             return spare
-        }?.discard()
+        }
+        await last?.discard()
     }
 }
 

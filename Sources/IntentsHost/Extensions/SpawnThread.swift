@@ -17,19 +17,31 @@ final class SpawnThread: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs `body` on the spawn thread and returns its result.
+    /// Runs `body` on the spawn thread and returns its result, blocking the calling thread
+    /// meanwhile: only for threads outside the concurrency pool.
     func run<Result>(_ body: @escaping () throws -> Result) throws -> Result {
         let done = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var outcome: Swift.Result<Result, any Error>?
-        condition.withLock {
-            work.append {
-                outcome = Swift.Result { try body() }
-                done.signal()
-            }
-            condition.signal()
+        enqueue {
+            outcome = Swift.Result { try body() }
+            done.signal()
         }
         done.wait()
         return try outcome!.get()
+    }
+
+    /// Runs `body` on the spawn thread; the task waits suspended, holding no thread of the pool.
+    func perform<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            enqueue { continuation.resume(with: Swift.Result { try body() }) }
+        }
+    }
+
+    private func enqueue(_ item: @escaping () -> Void) {
+        condition.withLock {
+            work.append(item)
+            condition.signal()
+        }
     }
 
     private func loop() {
