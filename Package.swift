@@ -77,7 +77,8 @@ let package = Package(
                 swiftSettings: strictSettings + extensionSettings, plugins: ["SiriKitDomainGenerator"]),
         // pidfd and epoll for the host's child processes (Swift's Glibc module imports neither).
         .target(name: "CChildProcess"),
-        .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess"],
+        .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess",
+                                                    .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
         .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents"], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [

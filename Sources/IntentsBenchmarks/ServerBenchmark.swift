@@ -46,7 +46,38 @@ enum ServerBenchmark {
         await dispatcher.shutdown()
         figures.append(Figure(name: "conversation sent by a client through the server", value: overSocket, unit: .seconds,
                               floorName: "dispatched in-process", floor: inProcess, target: .ratio(1.5)))
+
+        // Live drop-in: the app moved out, then back in (one rename), until a send succeeds.
+        let app = try echoApp(configuration)
+        let aside = configuration.stateFolder + "/Echo.app"
+        var dropIns: [Double] = []
+        for _ in 0..<5 {
+            guard rename(app, aside) == 0 else { throw HostError(.badState, "\(app) cannot be moved aside.") }
+            try waitUntil(seconds: 10) { (try? converse(arguments, state: configuration.stateFolder)) == 2 }
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard rename(aside, app) == 0 else { throw HostError(.badState, "\(app) cannot be moved back.") }
+            try waitUntil(seconds: 10) { (try? converse(arguments, state: configuration.stateFolder)) == 0 }
+            dropIns.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        figures.append(Figure(name: "bundle dropped in until served (inotify, settle 200 ms)", value: median(dropIns), unit: .seconds,
+                              target: .absolute(1)))
         return figures
+    }
+
+    /// The Echo app's folder in the benchmark's apps folder.
+    private static func echoApp(_ configuration: HostConfiguration) throws -> String {
+        guard let folder = configuration.appsFolders.first else { throw HostError(.badState, "The benchmark has no apps folder.") }
+        return folder + "/Echo.app"
+    }
+
+    /// Polls `condition` every 5 ms until it holds.
+    /// - Throws: `HostError` after `seconds`.
+    private static func waitUntil(seconds: Double, _ condition: () -> Bool) throws {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        while !condition() {
+            guard DispatchTime.now().uptimeNanoseconds < deadline else { throw HostError(.badState, "The server did not pick up the change within \(seconds) s.") }
+            usleep(5_000)
+        }
     }
 
     /// Starts `intents serve` and waits until it accepts connections.

@@ -116,23 +116,36 @@ public final class IntentDispatcher: Sendable {
                       checksAuthorization: Bool = true,
                       payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
         let (bundle, appPrompt) = try await AppChoice(catalog: catalog).extensionFor(intent, app: app, user: appChooser ?? user)
+        var logger = configuration.logger
+        logger[metadataKey: "bundle"] = "\(bundle.bundleIdentifier)"
+        logger[metadataKey: "intent"] = "\(intent)"
         if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: lockStore.read()) {
+            logger.notice("refused", metadata: ["step": "lock policy"])
             throw HostError(.refusedByPolicy, refusal)
         }
         if checksAuthorization && configuration.requiresSiriAuthorization && AuthorizationPolicy.domainIntents.contains(intent) {
             let app = catalog.app(containing: bundle)
             let status = try authorization(of: app?.bundleIdentifier ?? bundle.bundleIdentifier)
             if let refusal = AuthorizationPolicy.refusal(for: intent, app: app, status: status) {
+                logger.notice("refused", metadata: ["step": "authorization"])
                 throw HostError(.refusedByPolicy, refusal)
             }
         }
         let timeout = configuration.stepTimeout
+        let stepLogger = logger
         var outcome = try await supervisor.withChannel(for: bundle) { channel in
             let schema = try await self.schema(of: intent, on: channel, bundle: bundle, timeout: timeout)
             var intentPayload = try payload(schema)
             // As on Apple's systems, the system gives each intent its identifier.
             intentPayload.identifier = intentPayload.identifier ?? Self.makeIdentifier()
-            return try await ConversationDriver(channel: channel, schema: schema, user: user, timeout: timeout).run(intentPayload)
+            var conversationLogger = stepLogger
+            conversationLogger[metadataKey: "conversation"] = "\(intentPayload.identifier ?? "")"
+            var driver = ConversationDriver(channel: channel, schema: schema, user: user, timeout: timeout)
+            driver.logger = conversationLogger
+            let outcome = try await driver.run(intentPayload)
+            conversationLogger.info("conversation ended", metadata: ["step": "\(outcome.step.rawValue)", "code": "\(outcome.response.codeName)",
+                                                                   "declined": "\(outcome.declinedByUser)"])
+            return outcome
         }
         if let appPrompt { outcome.prompts.insert(appPrompt, at: 0) }
         return SendResult(extensionBundle: bundle.bundleIdentifier, outcome: outcome)

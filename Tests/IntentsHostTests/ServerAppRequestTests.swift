@@ -48,8 +48,12 @@ import Testing
         #expect(stranger.failure?.message.contains("No installed app has the executable") == true)
 
         try installForger(in: folder)
-        try await Task.sleep(for: .seconds(1))  // the server picks the new app up
-        let donated = try call(.donate(forged))
+        var donated = try call(.donate(forged))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while donated.failure != nil && ContinuousClock.now < deadline {  // until the server picks the new app up
+            try await Task.sleep(for: .milliseconds(100))
+            donated = try call(.donate(forged))
+        }
         #expect(donated.failure == nil, "\(donated.failure?.message ?? "")")
         let store = try SystemStore(stateFolder: state.path)
         #expect(try store.donations(app: "com.example.Pizza").isEmpty)
@@ -57,9 +61,13 @@ import Testing
 
         // Asking for Siri waits for the user; the app cannot answer it itself.
         async let asked = Task.detached { try call(.requestAuthorization(displayName: "Pizza", usageDescription: "Please.")) }.value
-        try await Task.sleep(for: .milliseconds(500))
-        let listing = try await runProgram(Package.cli, ["--state", state.path, "authorize"],
+        var listing = (status: Int32(0), output: "")
+        let asking = ContinuousClock.now + .seconds(10)
+        repeat {
+            try await Task.sleep(for: .milliseconds(100))
+            listing = try await runProgram(Package.cli, ["--state", state.path, "authorize"],
                                            environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+        } while !listing.output.contains("asks now") && ContinuousClock.now < asking
         #expect(listing.output.contains("asks now: \"To forge.\""), "\(listing.output)")
         #expect(try store.authorization(app: "com.example.Forger") == .notDetermined)
         let grant = try await runProgram(Package.cli, ["--state", state.path, "authorize", "Forger", "deny"],

@@ -9,6 +9,17 @@ import Testing
     let apps = TemporaryFolder()
     let state = TemporaryFolder()
 
+    /// Runs `intents` until it exits with `status` (the server picks changes up in well under a
+    /// second; a loaded machine gets 10 s), returning the last run.
+    private func eventually(_ status: Int32, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            let run = try await intents(arguments)
+            if run.status == status || ContinuousClock.now > deadline { return run }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
     private func intents(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, output: String) {
         try await runProgram(Package.cli, ["--state", state.path] + arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
     }
@@ -34,18 +45,22 @@ import Testing
     @Test func sigtermLetsASlowConversationFinishThenEndsEveryExtension() async throws {
         let faulty = apps.path + "/Faulty"
         try addFaultyApp(to: faulty)
-        let server = try TestServer(apps: [faulty], state: state.path)
+        // No spare runner: a child process appears only when the extension starts.
+        let server = try TestServer(apps: [faulty], state: state.path, arguments: ["--no-spare"])
         let system = try SystemStore(stateFolder: state.path)
         try system.setAuthorization(.authorized, app: "com.example.Faulty")
-        async let slow = intents(["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=sleep:2", "--yes"])
-        // The extension is now handling it (it takes 2 s): note the server's processes.
-        try await Task.sleep(for: .milliseconds(800))
+        async let slow = intents(["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=sleep:3", "--yes"])
+        let started = ContinuousClock.now + .seconds(20)
+        while server.childProcessIDs.isEmpty && ContinuousClock.now < started { try await Task.sleep(for: .milliseconds(20)) }
+        // The extension is now starting or handling it (it takes 3 s): note the server's processes.
+        try await Task.sleep(for: .milliseconds(500))
         let runners = server.childProcessIDs
         #expect(kill(server.pid, SIGTERM) == 0)
         let result = try await slow
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("answered success"), "\(result.output)")
         #expect(server.waitForExit() == 0)
+        #expect(server.servedCount == 1, "the send ran without the server: \(server.log)")
         #expect(!runners.isEmpty)
         for runner in runners {
             #expect(kill(runner, 0) != 0, "runner \(runner) outlived the server")
@@ -121,8 +136,7 @@ import Testing
         // Added: copied in whole (a copy of the library, as an installer writes one).
         try addFaultyApp(to: staging.path, library: try copiedLibrary("FaultyIntents", into: staging))
         try copyTree(staging.path + "/Faulty.app", to: live + "/Faulty.app")
-        try await Task.sleep(for: .seconds(1))
-        let added = try await intents(send)
+        let added = try await eventually(0, send)
         #expect(added.status == 0, "\(added.output)\n\(server.log)")
         let firstProcesses = server.childProcessIDs
 
@@ -132,22 +146,21 @@ import Testing
                          library: try copiedLibrary("FaultyIntents", into: replacement))
         try FileManager.default.removeItem(atPath: live + "/Faulty.app")
         try copyTree(replacement.path + "/Faulty.app", to: live + "/Faulty.app")
-        try await Task.sleep(for: .seconds(1))
-        let replaced = try await intents(send)
+        let replaced = try await eventually(5, send)
         #expect(replaced.status == 5, "\(replaced.output)\n\(server.log)")
         #expect(server.childProcessIDs != firstProcesses, "the replaced bundle's process was reused")
 
         // A malformed bundle beside it is reported and changes nothing else.
         try FileManager.default.createDirectory(atPath: live + "/Broken.app", withIntermediateDirectories: true)
         try Data("not a plist".utf8).write(to: URL(fileURLWithPath: live + "/Broken.app/Info.plist"))
-        try await Task.sleep(for: .seconds(1))
-        #expect(try await intents(send).status == 5)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !server.log.contains("Broken.app") && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
         #expect(server.log.contains("Broken.app"), "\(server.log)")
+        #expect(try await intents(send).status == 5)
 
         // Removed: no extension supports it any more.
         try FileManager.default.removeItem(atPath: live + "/Faulty.app")
-        try await Task.sleep(for: .seconds(1))
-        let removed = try await intents(send)
+        let removed = try await eventually(2, send)
         #expect(removed.status == 2)
         #expect(removed.output.contains("No extension supports INSendMessageIntent"), "\(removed.output)")
         #expect(server.stop() == 0)
@@ -164,14 +177,14 @@ import Testing
         let staging = TemporaryFolder()
         try addFaultyApp(to: live, library: try copiedLibrary("FaultyIntents", into: staging))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: library))
-        try await Task.sleep(for: .seconds(1))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !server.log.contains("is cut short") && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(server.log.contains("is cut short"), "\(server.log)")
         let send = ["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=hi", "--yes"]
         let half = try await intents(send)
         #expect(half.status == 2, "\(half.output)")
-        #expect(server.log.contains("is cut short"), "\(server.log)")
         try whole.write(to: URL(fileURLWithPath: library))
-        try await Task.sleep(for: .seconds(1))
-        #expect(try await intents(send).status == 0)
+        #expect(try await eventually(0, send).status == 0)
         #expect(server.stop() == 0)
     }
 

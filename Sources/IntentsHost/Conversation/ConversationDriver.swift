@@ -1,5 +1,6 @@
 import Foundation
 import ExtensionProtocol
+import Logging
 import Synchronization
 
 /// Drives resolve -> confirm -> handle with one extension, asking the user when a
@@ -20,6 +21,9 @@ public struct ConversationDriver: Sendable {
     public var maximumBadAnswers = 3
     /// How many of a handler's dynamic options are offered at once.
     public var maximumOptionsShown = 20
+    /// Where each step is logged (debug: each request and how long it took; warning: a step
+    /// that failed), with the conversation's metadata; nothing by default.
+    public var logger = Logger(label: "intents.conversation", factory: { _ in SwiftLogNoOpLogHandler() })
 
     public init(channel: any ExtensionChannel, schema: IntentSchema, user: any ConversationUser, timeout: Duration) {
         self.channel = channel
@@ -55,18 +59,31 @@ public struct ConversationDriver: Sendable {
     }
 
     private func respond(_ message: HostToExtensionMessage) async throws -> ResponsePayload {
-        let reply = try await channel.request(message, timeout: timeout)
+        let reply = try await ask(message)
         guard case .responded(_, let response) = reply else {
             throw HostError(.extensionFailed, "The extension answered \(message.stepDescription) with an unexpected \(reply.kindName) message.")
         }
         return response
     }
 
+    /// One request to the extension, logged with its step.
+    private func ask(_ message: HostToExtensionMessage) async throws -> ExtensionToHostMessage {
+        let started = ContinuousClock.now
+        do {
+            let reply = try await channel.request(message, timeout: timeout)
+            logger.debug("step answered", metadata: ["step": "\(message.stepDescription)", "reply": "\(reply.kindName)",
+                                                     "us": "\((ContinuousClock.now - started).microseconds)"])
+            return reply
+        } catch {
+            logger.warning("step failed", metadata: ["step": "\(message.stepDescription)", "error": "\(error)"])
+            throw error
+        }
+    }
+
     private func resolve(_ parameter: ParameterSchema, conversation: UInt64, state: inout ConversationState) async throws {
         for _ in 0..<maximumRounds {
-            let reply = try await channel.request(
-                .resolve(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent, parameter: parameter.name),
-                timeout: timeout)
+            let reply = try await ask(
+                .resolve(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent, parameter: parameter.name))
             guard case .resolved(_, let results) = reply, !results.isEmpty || parameter.isList else {
                 throw HostError(.extensionFailed, "The extension answered resolve \(parameter.name) with no resolution result.")
             }
@@ -189,8 +206,8 @@ public struct ConversationDriver: Sendable {
 
     /// The options the handler offers for `parameter`, for the intent as it stands.
     private func provideOptions(for parameter: ParameterSchema, state: ConversationState) async throws -> [IntentValue] {
-        let reply = try await channel.request(.provideOptions(requestID: RequestIDs.next(), conversation: state.conversation,
-                                                              intent: state.intent, parameter: parameter.name), timeout: timeout)
+        let reply = try await ask(.provideOptions(requestID: RequestIDs.next(), conversation: state.conversation,
+                                                  intent: state.intent, parameter: parameter.name))
         guard case .provided(_, let options) = reply else {
             throw HostError(.extensionFailed, "The extension answered provide options for \(parameter.name) with an unexpected \(reply.kindName) message.")
         }

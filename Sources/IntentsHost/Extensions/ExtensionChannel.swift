@@ -52,6 +52,9 @@ extension Duration {
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 
+    /// Whole microseconds.
+    var microseconds: Int64 { components.seconds * 1_000_000 + components.attoseconds / 1_000_000_000_000 }
+
     /// `10 s`, `250 ms`.
     var spoken: String {
         seconds >= 1 ? "\(seconds.formatted()) s" : "\(Int((seconds * 1000).rounded())) ms"
