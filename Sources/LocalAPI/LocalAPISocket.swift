@@ -13,8 +13,23 @@ public enum LocalAPISocket {
         if let explicit = environment["INTENTS_STATE"], !explicit.isEmpty { return explicit }
         if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/intents" }
         if let home = environment["HOME"], !home.isEmpty { return home + "/.local/state/intents" }
-        let home = getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } } ?? "/"
-        return home + "/.local/state/intents"
+        return (homeFromPasswd() ?? "/") + "/.local/state/intents"
+    }
+
+    /// This user's home folder in /etc/passwd (read directly: the `intents` client is linked
+    /// statically, where getpwuid would need glibc's NSS modules).
+    static func homeFromPasswd() -> String? {
+        guard let file = fopen("/etc/passwd", "r") else { return nil }
+        defer { fclose(file) }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        let uid = String(getuid())
+        while getline(&line, &capacity, file) > 0, let line {
+            let fields = String(cString: line).split(separator: ":", omittingEmptySubsequences: false)
+            if fields.count >= 6 && fields[2] == uid { return String(fields[5]) }
+        }
+        return nil
     }
 
     /// The process's environment, read without Foundation.
