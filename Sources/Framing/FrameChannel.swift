@@ -50,12 +50,15 @@ public struct FrameChannel: Sendable {
         }
     }
 
+    /// Reads `count` bytes. The buffer grows as bytes arrive (64 KiB at a time), so that a peer
+    /// announcing a large frame and sending nothing holds no more memory than it sent.
     private func readExactly(_ count: Int, allowCleanEOF: Bool) throws -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: count)
+        var buffer = [UInt8](repeating: 0, count: min(count, 1 << 16))
         var offset = 0
         while offset < count {
+            if offset == buffer.count { buffer += [UInt8](repeating: 0, count: min(count - offset, buffer.count)) }
             let got = buffer.withUnsafeMutableBytes { raw in
-                read(fileDescriptor, raw.baseAddress! + offset, count - offset)
+                read(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
             }
             if got < 0 {
                 if errno == EINTR { continue }

@@ -13,6 +13,11 @@ struct CommandIO: Sendable {
     /// The environment the command reads (`INTENTS_STEP_TIMEOUT`, `INTENTS_APPS`...).
     var environment: [String: String]
 
+    /// The command's time zone: its environment's `TZ`, else this process's.
+    var timeZone: TimeZone {
+        environment["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) } ?? .current
+    }
+
     /// The streams of the task's command.
     @TaskLocal static var current = CommandIO.process
 

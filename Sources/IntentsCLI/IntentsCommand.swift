@@ -171,6 +171,14 @@ struct GlobalOptions: ParsableArguments {
     func validate() throws {
         if stateFolder?.isEmpty == true { throw ValidationError("--state needs a folder; got an empty path.") }
         if appsFolders.contains("") { throw ValidationError("--apps needs a folder; got an empty path.") }
+        if let server = HostSession.server {
+            // A server acts on its own state folder only.
+            let asked = RealPath.of(resolvedStateFolder) ?? resolvedStateFolder
+            let served = RealPath.of(server.configuration.stateFolder) ?? server.configuration.stateFolder
+            if asked != served {
+                throw ValidationError("The intents server for \(served) cannot run a command for the state folder \(asked); give one --state, or run it with INTENTS_NO_SERVER=1.")
+            }
+        }
     }
 
     /// The state folder these options and the environment name.

@@ -61,6 +61,11 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.maximumLiveExtensions = maxLive
         configuration.keepSpareRunner = !noSpare
         if let problem = StateFolder.problemCreating(configuration.stateFolder) { throw HostError(.badState, problem) }
+        // Clients name folders from their own working directories: the server's are absolute.
+        configuration.stateFolder = RealPath.of(configuration.stateFolder) ?? configuration.stateFolder
+        configuration.appsFolders = configuration.appsFolders.map { folder in
+            folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
+        }
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

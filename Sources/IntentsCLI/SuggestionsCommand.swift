@@ -32,6 +32,13 @@ struct SuggestionsCommand: AsyncParsableCommand {
         if !(1...1000).contains(limit) { throw ValidationError("--limit \(limit) is out of range; give 1 to 1000.") }
     }
 
+    /// The Gregorian calendar in the command's time zone.
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = CommandIO.current.timeZone
+        return calendar
+    }
+
     func run() async throws {
         let moment = at.flatMap(Self.parse) ?? Date()
         let store = try global.systemStore(json: json)
@@ -39,7 +46,7 @@ struct SuggestionsCommand: AsyncParsableCommand {
             (try store.donations(), try store.relevantShortcuts(), try store.shortcutSuggestions())
         }
         SystemCommandSupport.noteSkipped(in: store)
-        let ranked = SuggestionRanker().rank(donations: donations, relevant: relevant, at: moment, limit: limit)
+        let ranked = SuggestionRanker(calendar: Self.calendar).rank(donations: donations, relevant: relevant, at: moment, limit: limit)
         if json {
             JSONOutput.print([
                 "at": SystemCommandSupport.timestamp(moment),
@@ -77,9 +84,10 @@ struct SuggestionsCommand: AsyncParsableCommand {
 
     private static func anyDate(_ text: String) -> Date? {
         if let zoned = ISO8601DateFormatter().date(from: text) { return zoned }
+        // Local times are the command's (a client's TZ when served).
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = .current
+        formatter.timeZone = CommandIO.current.timeZone
         for format in ["yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
             formatter.dateFormat = format
             if let date = formatter.date(from: text) { return date }

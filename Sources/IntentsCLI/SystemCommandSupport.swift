@@ -76,7 +76,7 @@ enum SystemCommandSupport {
     /// A date as ISO 8601 in local time.
     static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
-        formatter.timeZone = .current
+        formatter.timeZone = CommandIO.current.timeZone
         return formatter.string(from: date)
     }
 }

@@ -25,6 +25,12 @@ enum ServerClient {
         signal(SIGPIPE, SIG_IGN)
         var forwarded: [String: String] = [:]
         for name in CommandRun.forwardedEnvironment { forwarded[name] = environment[name] }
+        // Relative folders are the client's: the server runs elsewhere.
+        if let apps = forwarded["INTENTS_APPS"] {
+            let cwd = currentDirectory()
+            forwarded["INTENTS_APPS"] = apps.split(separator: ":", omittingEmptySubsequences: false)
+                .map { $0.isEmpty || $0.hasPrefix("/") ? String($0) : cwd + "/" + $0 }.joined(separator: ":")
+        }
         let run = CommandRun(arguments: parsed.absolutized(workingDirectory: currentDirectory()), workingDirectory: currentDirectory(),
                              environment: forwarded, interactive: isatty(0) == 1)
         return relay(run, over: FrameChannel(fileDescriptor: socket, codec: localAPICodec), state: state)

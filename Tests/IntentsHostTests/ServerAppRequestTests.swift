@@ -96,4 +96,20 @@ import Testing
         #expect(try store.donations(app: "com.example.MonkeyChat").count == 1)
         #expect(server.stop() == 0)
     }
+
+    /// A hostile bundle whose CFBundleExecutable links to another app's executable is not that app.
+    @Test func aBundleLinkingToAnotherAppsExecutableCapturesNothing() async throws {
+        let folder = try sampleAppsFolder(apps)
+        let writer = BundleWriter(appsFolder: folder)
+        let thief = try writer.app("AAThief", identifier: "com.example.Thief", extra: ["CFBundleExecutable": "thief"])
+        #expect(symlink(folder + "/MonkeyChat.app/monkeychat", thief + "/thief") == 0)
+        let server = try TestServer(apps: [folder], state: state.path)
+        let sent = try await runProgram(folder + "/MonkeyChat.app/monkeychat", ["send", "bobo.jungle", "More bananas"],
+                                        environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_STATE": state.path])
+        #expect(sent.status == 0, "\(sent.output)")
+        let store = try SystemStore(stateFolder: state.path)
+        #expect(try store.donations(app: "com.example.Thief").isEmpty)
+        #expect(try store.donations(app: "com.example.MonkeyChat").count == 1)
+        #expect(server.stop() == 0)
+    }
 }

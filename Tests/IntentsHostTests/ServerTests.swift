@@ -201,4 +201,28 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
     }
+
+    @Test func aConnectionThatSaysNothingIsCutAndHoldsNothingUp() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let idle = try #require(LocalAPISocket.connect(stateFolder: state.path))
+        defer { close(idle) }
+        // Others are served meanwhile.
+        #expect(try await intents(["apps"]).status == 0)
+        // The idle one is cut off: its read ends.
+        var byte: UInt8 = 0
+        #expect(read(idle, &byte, 1) == 0)
+        #expect(server.stop() == 0)
+    }
+
+    @Test func aCommandForAnotherStateFolderIsRefusedNotRunOnTheServers() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let other = TemporaryFolder()
+        // The client reaches this server (its last --state); the command names the other folder first.
+        let run = try await runProgram(Package.cli, ["--state", other.path, "lock", "--state", state.path],
+                                       environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+        #expect(run.status == 2, "\(run.output)")
+        #expect(run.output.contains("cannot run a command for the state folder"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: state.path + "/lock-state"))
+        #expect(server.stop() == 0)
+    }
 }

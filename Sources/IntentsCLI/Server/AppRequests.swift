@@ -15,8 +15,10 @@ enum AppRequests {
         } catch {
             return AppReply(failure: "usage", "The app request \(request.operation.quotedForDisplay) cannot be read: \(HostError.reason(error)).")
         }
-        guard let app = installedApp(runBy: peer, in: host.dispatcher.catalog) else {
-            return AppReply(failure: "noAppAvailable", "No installed app has the executable \(peer.executable?.quotedForDisplay ?? "of process \(peer.processID)") as its CFBundleExecutable; install the app in the server's apps folders.")
+        let app: AppBundle
+        switch installedApp(runBy: peer, in: host.dispatcher.catalog) {
+        case .success(let found): app = found
+        case .failure(let refusal): return AppReply(failure: "noAppAvailable", refusal.message)
         }
         do {
             let result = try await perform(call, for: app, on: host)
@@ -52,14 +54,27 @@ enum AppRequests {
         }
     }
 
-    /// The installed app whose executable file is the one `peer` runs.
-    static func installedApp(runBy peer: PeerIdentity, in catalog: BundleCatalog) -> AppBundle? {
-        var running = stat()
-        guard stat("/proc/\(peer.processID)/exe", &running) == 0 else { return nil }
-        return catalog.apps.first { app in
-            guard let executable = app.executable, BundleName.isValid(executable, as: .executable) else { return false }
-            var file = stat()
-            return stat(app.path + "/" + executable, &file) == 0 && file.st_dev == running.st_dev && file.st_ino == running.st_ino
+    /// The installed app whose executable file is the one `peer` ran when it connected, and
+    /// still runs: a regular file inside the app's folder (never a link), and one app's only.
+    static func installedApp(runBy peer: PeerIdentity, in catalog: BundleCatalog) -> Result<AppBundle, HostError> {
+        let executable = peer.executable?.quotedForDisplay ?? "of process \(peer.processID)"
+        guard let file = peer.executableFile, peer.runsTheSameFile else {
+            return .failure(HostError(.usage, "Process \(peer.processID) no longer runs the executable it connected with; its request is refused."))
         }
+        let matches = catalog.apps.filter { app in
+            guard let name = app.executable, BundleName.isValid(name, as: .executable), let root = RealPath.of(app.path) else { return false }
+            var status = stat()
+            let path = root + "/" + name
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+            return UInt64(status.st_dev) == file.device && UInt64(status.st_ino) == file.inode
+        }
+        guard let app = matches.first else {
+            return .failure(HostError(.noExtension, "No installed app has the executable \(executable) as its CFBundleExecutable (a regular file in the app's folder); install the app in the server's apps folders."))
+        }
+        guard matches.count == 1 else {
+            let names = matches.map(\.bundleIdentifier).joined(separator: ", ")
+            return .failure(HostError(.noExtension, "Several installed apps have the executable \(executable) (\(names)); none is named for it until only one does."))
+        }
+        return .success(app)
     }
 }

@@ -57,6 +57,12 @@ final class LocalAPIListener: @unchecked Sendable {
                 let client = accept(socket, nil, nil)
                 if client < 0 {
                     if errno == EINTR || errno == ECONNABORTED { continue }
+                    // Out of descriptors or memory for now: wait, then accept again. Only a
+                    // listening socket that was shut down (`stop`) ends the loop.
+                    if [EMFILE, ENFILE, ENOBUFS, ENOMEM, EPROTO, EPERM].contains(errno) {
+                        usleep(50_000)
+                        continue
+                    }
                     break
                 }
                 _ = fcntl(client, F_SETFD, FD_CLOEXEC)

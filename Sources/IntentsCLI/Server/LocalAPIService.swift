@@ -4,19 +4,33 @@ import IntentsHost
 import LocalAPI
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// The local API as a service: accepts connections until graceful shutdown, then lets the
 /// commands under way finish (the service group bounds how long).
 struct LocalAPIService: Service {
     let host: ServedHost
     let listener: LocalAPIListener
+    /// Connections served at once; more are refused until one ends.
+    static let maximumConnections = 256
+    /// How long a new connection may take to say what it wants.
+    static let firstMessageTimeout: Duration = .seconds(5)
 
     func run() async throws {
         let connections = listener.connections()
+        let open = ConnectionCount()
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 for await connection in connections {
-                    group.addTask { await serve(connection) }
+                    guard open.enter(limit: Self.maximumConnections) else {
+                        host.logger.warning("connection refused: too many", metadata: ["pid": "\(connection.peer.processID)"])
+                        connection.hangUp()
+                        continue
+                    }
+                    group.addTask {
+                        await serve(connection)
+                        open.leave()
+                    }
                 }
             }
         } onGracefulShutdown: {
@@ -26,17 +40,72 @@ struct LocalAPIService: Service {
     }
 
     private func serve(_ connection: ClientConnection) async {
-        defer { connection.hangUp() }
+        await answer(connection)
+        await connection.finish()
+    }
+
+    private func answer(_ connection: ClientConnection) async {
         var messages = connection.messages.makeAsyncIterator()
-        switch await messages.next() {
+        let first = await Self.first(of: &messages, within: Self.firstMessageTimeout, connection: connection)
+        switch first {
         case .success(.run(let request))?:
             await ServedCommand.run(request, for: connection, on: host, messages: messages)
         case .success(.app(let request))?:
-            connection.send(.appReply(await AppRequests.answer(request, from: connection.peer, on: host)))
+            // The answer is abandoned when the app hangs up (an authorization request may wait
+            // for the user for long): nothing waits for a process that has gone.
+            let reply = await Self.untilHangUp(&messages) {
+                await AppRequests.answer(request, from: connection.peer, on: host)
+            }
+            if let reply { connection.send(.appReply(reply)) }
         case .success(.line)?, nil:
             break
         case .failure(let error)?:
             host.logger.warning("bad frame from a client", metadata: ["pid": "\(connection.peer.processID)", "error": "\(error.message)"])
         }
+    }
+
+    /// The first message, or nil when none comes within `timeout` (the connection is then cut).
+    private static func first(of messages: inout AsyncStream<Result<ClientMessage, ProtocolError>>.Iterator, within timeout: Duration,
+                              connection: ClientConnection) async -> Result<ClientMessage, ProtocolError>? {
+        let timer = Task {
+            try await Task.sleep(for: timeout)
+            connection.hangUp()
+        }
+        defer { timer.cancel() }
+        return await messages.next()
+    }
+
+    /// Runs `body` until it answers or the client hangs up (its stream ends), whichever is first.
+    private static func untilHangUp<Reply: Sendable>(_ messages: inout AsyncStream<Result<ClientMessage, ProtocolError>>.Iterator,
+                                                     _ body: @escaping @Sendable () async -> Reply) async -> Reply? {
+        nonisolated(unsafe) var rest = messages
+        return await withTaskGroup(of: Reply?.self) { group in
+            group.addTask { await body() }
+            group.addTask {
+                while await rest.next() != nil {}
+                return nil
+            }
+            let answer = await group.next() ?? nil
+            group.cancelAll()
+            return answer
+        }
+    }
+}
+
+/// How many connections are being served.
+private final class ConnectionCount: Sendable {
+    private let count = Mutex(0)
+
+    /// Counts one more, unless `limit` are already counted.
+    func enter(limit: Int) -> Bool {
+        count.withLock { count in
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    func leave() {
+        count.withLock { $0 -= 1 }
     }
 }

@@ -18,6 +18,27 @@ struct PeerIdentity: Sendable {
         processID = credentials.pid
         userID = credentials.uid
         executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(credentials.pid)/exe")
+        executableFile = Self.runningFile(of: credentials.pid)
+    }
+
+    /// The device and inode of the file the peer ran when it connected.
+    var executableFile: FileIdentity?
+
+    struct FileIdentity: Hashable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The device and inode of the file process `pid` runs now.
+    static func runningFile(of pid: pid_t) -> FileIdentity? {
+        var status = stat()
+        guard stat("/proc/\(pid)/exe", &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// Whether the peer still runs the file it ran when it connected (it did not exec another).
+    var runsTheSameFile: Bool {
+        executableFile != nil && Self.runningFile(of: processID) == executableFile
     }
 
     /// Whether the peer is the `intents` command of this build (the executable beside the server's).
