@@ -73,7 +73,6 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "intents.serve")
-        configuration.logger = Logger(label: "intents.host")
         let listener = try LocalAPIListener(stateFolder: configuration.stateFolder)
         let target = ReloadTarget()
         let mode: AppsFolderWatcher.Mode = watch == "poll" ? .polling(interval: .milliseconds(250)) : .automatic

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import Logging
 import Synchronization
 import SystemStore
 
@@ -9,6 +10,9 @@ public final class IntentDispatcher: Sendable {
     public let configuration: HostConfiguration
     public let supervisor: ExtensionSupervisor
     public let lockStore: LockStateStore
+    /// Where conversations are logged: each line carries the conversation, the bundle and the
+    /// step. Nothing by default; `intents serve` logs at `--log-level`.
+    public let logger: Logger
     /// What is shared by the views of one host (`withStepTimeout`): the catalog, the system
     /// store, the schemas described.
     private let shared: SharedState
@@ -35,8 +39,10 @@ public final class IntentDispatcher: Sendable {
 
     /// Scans the apps folders now (unless `catalog` is given); extension processes start only
     /// when an intent needs them.
-    public init(configuration: HostConfiguration, catalog: BundleCatalog? = nil, supervisor: ExtensionSupervisor? = nil) {
+    public init(configuration: HostConfiguration, catalog: BundleCatalog? = nil, supervisor: ExtensionSupervisor? = nil,
+                logger: Logger = Logger(label: "intents.host", factory: { _ in SwiftLogNoOpLogHandler() })) {
         signal(SIGPIPE, SIG_IGN)
+        self.logger = logger
         if !configuration.unsafeNoSandbox { TaskCgroup.sweep() }
         self.configuration = configuration
         let shared = SharedState(catalog: catalog ?? BundleScanner.scan(appsFolders: configuration.appsFolders))
@@ -53,6 +59,7 @@ public final class IntentDispatcher: Sendable {
     private init(sharing other: IntentDispatcher, configuration: HostConfiguration) {
         self.configuration = configuration
         self.shared = other.shared
+        self.logger = other.logger
         self.supervisor = other.supervisor
         self.lockStore = other.lockStore
     }
@@ -116,7 +123,7 @@ public final class IntentDispatcher: Sendable {
                       checksAuthorization: Bool = true,
                       payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
         let (bundle, appPrompt) = try await AppChoice(catalog: catalog).extensionFor(intent, app: app, user: appChooser ?? user)
-        var logger = configuration.logger
+        var logger = logger
         logger[metadataKey: "bundle"] = "\(bundle.bundleIdentifier)"
         logger[metadataKey: "intent"] = "\(intent)"
         if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: lockStore.read()) {

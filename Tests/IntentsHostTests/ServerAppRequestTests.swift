@@ -13,7 +13,11 @@ import Testing
 
     /// Sends one app request from this process.
     private func call(_ call: SystemCall) throws -> AppReply {
-        let socket = try #require(LocalAPISocket.connect(stateFolder: state.path))
+        try Self.call(call, stateFolder: state.path)
+    }
+
+    private static func call(_ call: SystemCall, stateFolder: String) throws -> AppReply {
+        let socket = try #require(LocalAPISocket.connect(stateFolder: stateFolder))
         defer { close(socket) }
         let channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
         let body = String(decoding: try JSONEncoder().encode(call), as: UTF8.self)
@@ -60,7 +64,9 @@ import Testing
         #expect(try store.donations(app: "com.example.Forger").count == 1)
 
         // Asking for Siri waits for the user; the app cannot answer it itself.
-        async let asked = Task.detached { try call(.requestAuthorization(displayName: "Pizza", usageDescription: "Please.")) }.value
+        // Its wait blocks a thread: a GCD one, not one of the concurrency pool's few.
+        let stateFolder = state.path
+        async let asked = offThePool { try Self.call(.requestAuthorization(displayName: "Pizza", usageDescription: "Please."), stateFolder: stateFolder) }
         var listing = (status: Int32(0), output: "")
         let asking = ContinuousClock.now + .seconds(10)
         repeat {

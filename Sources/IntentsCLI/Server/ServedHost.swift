@@ -19,7 +19,7 @@ final class ServedHost: Sendable {
 
     init(configuration: HostConfiguration, logger: Logger) {
         self.configuration = configuration
-        self.dispatcher = IntentDispatcher(configuration: configuration)
+        self.dispatcher = IntentDispatcher(configuration: configuration, logger: Logger(label: "intents.host"))
         self.logger = logger
     }
 

@@ -1,6 +1,5 @@
 import ExtensionProtocol
 import Foundation
-import Logging
 import SystemStore
 
 /// Where the host finds apps, keeps its state and finds its runner, and how long it waits.
@@ -27,9 +26,6 @@ public struct HostConfiguration: Sendable {
     /// Refuses SiriKit domain intents of apps the user has not authorized (see
     /// `AuthorizationPolicy`). Tests of extension logic turn it off.
     public var requiresSiriAuthorization = true
-    /// Where conversations are logged: each line carries the conversation, the bundle and the
-    /// step. Nothing by default; `intents serve` logs at `--log-level`.
-    public var logger = Logger(label: "intents.host", factory: { _ in SwiftLogNoOpLogHandler() })
 
     public init(appsFolders: [String], stateFolder: String, runnerPath: String,
                 stepTimeout: Duration = .seconds(10), startTimeout: Duration = .seconds(10),
