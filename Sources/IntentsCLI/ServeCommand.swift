@@ -3,6 +3,8 @@ import ExtensionProtocol
 import Foundation
 import IntentsHost
 import Logging
+import Metrics
+import Prometheus
 import ServiceLifecycle
 import SystemStore
 import UnixSignals
@@ -24,6 +26,7 @@ struct ServeCommand: AsyncParsableCommand {
           intents serve
           intents serve --idle-timeout 120 --max-live 16 --log-level debug
           intents serve --apps ~/MyApps --state /tmp/intents-state &
+          intents serve --metrics 127.0.0.1:9464     # Prometheus scrapes http://127.0.0.1:9464/metrics
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -41,6 +44,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How the apps folders are watched: inotify (polling where it cannot be used), poll, or off.",
                                valueName: "mode"))
     var watch = "inotify"
+    @Option(help: ArgumentHelp("Serve Prometheus metrics at http://HOST:PORT/metrics (port 0: any free port, logged).", valueName: "host:port"))
+    var metrics: String?
 
     func validate() throws {
         guard (0.1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout \(idleTimeout) is out of range; give 0.1 to 86400 seconds.") }
@@ -73,6 +78,14 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "intents.serve")
+        var endpoint: MetricsEndpoint?
+        if let metrics {
+            let registry = PrometheusCollectorRegistry()
+            endpoint = try MetricsEndpoint(address: metrics, registry: registry)
+            MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+            logger.info("metrics", metadata: ["url": "http://\(metrics.split(separator: ":").first ?? ""):\(endpoint?.port ?? 0)/metrics"])
+        }
+        defer { endpoint?.stop() }
         let listener = try LocalAPIListener(stateFolder: configuration.stateFolder)
         let target = ReloadTarget()
         let mode: AppsFolderWatcher.Mode = watch == "poll" ? .polling(interval: .milliseconds(250)) : .automatic

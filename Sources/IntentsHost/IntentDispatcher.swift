@@ -128,6 +128,7 @@ public final class IntentDispatcher: Sendable {
         logger[metadataKey: "intent"] = "\(intent)"
         if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: lockStore.read()) {
             logger.notice("refused", metadata: ["step": "lock policy"])
+            HostMetrics.refused("lock")
             throw HostError(.refusedByPolicy, refusal)
         }
         if checksAuthorization && configuration.requiresSiriAuthorization && AuthorizationPolicy.domainIntents.contains(intent) {
@@ -135,12 +136,27 @@ public final class IntentDispatcher: Sendable {
             let status = try authorization(of: app?.bundleIdentifier ?? bundle.bundleIdentifier)
             if let refusal = AuthorizationPolicy.refusal(for: intent, app: app, status: status) {
                 logger.notice("refused", metadata: ["step": "authorization"])
+                HostMetrics.refused("authorization")
                 throw HostError(.refusedByPolicy, refusal)
             }
         }
         let timeout = configuration.stepTimeout
         let stepLogger = logger
-        var outcome = try await supervisor.withChannel(for: bundle) { channel in
+        var outcome: ConversationOutcome
+        do {
+            outcome = try await converse(intent, on: bundle, user: user, timeout: timeout, logger: stepLogger, payload: payload)
+        } catch {
+            HostMetrics.conversationEnded("error")
+            throw error
+        }
+        HostMetrics.conversationEnded(outcome.declinedByUser ? "declined" : outcome.response.category.isFailure ? "failure" : "success")
+        if let appPrompt { outcome.prompts.insert(appPrompt, at: 0) }
+        return SendResult(extensionBundle: bundle.bundleIdentifier, outcome: outcome)
+    }
+
+    private func converse(_ intent: String, on bundle: ExtensionBundle, user: any ConversationUser, timeout: Duration, logger stepLogger: Logger,
+                          payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> ConversationOutcome {
+        try await supervisor.withChannel(for: bundle) { channel in
             let schema = try await self.schema(of: intent, on: channel, bundle: bundle, timeout: timeout)
             var intentPayload = try payload(schema)
             // As on Apple's systems, the system gives each intent its identifier.
@@ -154,8 +170,6 @@ public final class IntentDispatcher: Sendable {
                                                                    "declined": "\(outcome.declinedByUser)"])
             return outcome
         }
-        if let appPrompt { outcome.prompts.insert(appPrompt, at: 0) }
-        return SendResult(extensionBundle: bundle.bundleIdentifier, outcome: outcome)
     }
 
     /// The system store of the state folder.

@@ -225,4 +225,46 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: state.path + "/lock-state"))
         #expect(server.stop() == 0)
     }
+
+    @Test func metricsAreServedForPrometheus() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--metrics", "127.0.0.1:0"])
+        let url = try #require(server.log.split(separator: " ").first { $0.hasPrefix("url=http://127.0.0.1:") })
+        let port = try #require(UInt16(url.dropFirst("url=http://127.0.0.1:".count).prefix { $0.isNumber }))
+        #expect(try await intents(["send", "OrderPizzaIntent", "--param", "kind=funghi", "--param", "quantity=1",
+                                   "--param", "deliveryTime=12:00"]).status == 0)
+        #expect(try await intents(["lock"]).status == 0)
+        #expect(try await intents(["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi"]).status == 3)
+        let metrics = try Self.get("/metrics", port: port)
+        #expect(metrics.hasPrefix("HTTP/1.0 200 OK"))
+        #expect(metrics.contains(#"intents_conversations_total{outcome="success"} 1"#), "\(metrics)")
+        #expect(metrics.contains(#"intents_refusals_total{reason="lock"} 1"#), "\(metrics)")
+        #expect(metrics.contains(#"intents_step_duration_seconds_count{step="handle"} 1"#), "\(metrics)")
+        #expect(metrics.contains("intents_extension_starts_total 1"), "\(metrics)")
+        #expect(try Self.get("/", port: port).hasPrefix("HTTP/1.0 404"))
+        #expect(server.stop() == 0)
+    }
+
+    /// A plain HTTP/1.0 GET on 127.0.0.1.
+    private static func get(_ path: String, port: UInt16) throws -> String {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        try #require(connected == 0)
+        let request = Array("GET \(path) HTTP/1.0\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
+        var response: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(socket, $0.baseAddress, $0.count) }
+            guard got > 0 else { break }
+            response += chunk[..<got]
+        }
+        return String(decoding: response, as: UTF8.self)
+    }
 }

@@ -40,6 +40,7 @@ final class ServedHost: Sendable {
         let catalog = BundleScanner.scan(appsFolders: configuration.appsFolders)
         let changed = dispatcher.replaceCatalog(catalog)
         catalogGeneration.add(1, ordering: .releasing)
+        HostMetrics.catalogReloaded()
         await dispatcher.supervisor.retire(changed.map(\.bundleIdentifier))
         for fault in catalog.faults { logger.warning("bundle fault: \(fault.description)") }
         logger.info("catalog reloaded", metadata: ["apps": "\(catalog.apps.count)", "extensions": "\(catalog.extensions.count)",

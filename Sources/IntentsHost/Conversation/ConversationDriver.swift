@@ -71,6 +71,7 @@ public struct ConversationDriver: Sendable {
         let started = ContinuousClock.now
         do {
             let reply = try await channel.request(message, timeout: timeout)
+            HostMetrics.stepTook(message.stepKind, ContinuousClock.now - started)
             logger.debug("step answered", metadata: ["step": "\(message.stepDescription)", "reply": "\(reply.kindName)",
                                                      "us": "\((ContinuousClock.now - started).microseconds)"])
             return reply

@@ -344,6 +344,7 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
 
     private func deathError(status: Int32, protocolFault: ProtocolError?) -> HostError {
         if let termination = state.withLock({ $0.termination }) { return termination }
+        HostMetrics.extensionDied(signal: status & 0x7F)
         var sentence = "\(bundle.bundleIdentifier) "
         if let protocolFault, protocolFault.code != .closed {
             sentence += "broke the protocol (\(protocolFault.message)) and its process \(describeTermination(status))"

@@ -126,12 +126,14 @@ public actor ExtensionSupervisor {
         entries[key] = nil
         try makeRoom()
         launchCount += 1
+        HostMetrics.extensionStarted()
         let launch = Task { try await launcher(bundle) }
         launching[key] = launch
         defer { launching[key] = nil }
         let channel = try await launch.value
         entries[key, default: Entry(channel: channel)].activeConversations += 1
         startReaper()
+        recordProcesses()
         return channel
     }
 
@@ -203,7 +205,13 @@ public actor ExtensionSupervisor {
         }
     }
 
+    /// The live and spare processes, as gauges.
+    private func recordProcesses() {
+        HostMetrics.processes(live: entries.values.filter { $0.channel.isAlive }.count, spare: spares?.readyProcessID != nil)
+    }
+
     private func endIdleChannels() {
+        defer { recordProcesses() }
         let now = ContinuousClock.now
         for (key, entry) in entries where !entry.channel.isAlive || (entry.activeConversations == 0 && now - entry.lastUsed >= idleTimeout) {
             entries[key] = nil
