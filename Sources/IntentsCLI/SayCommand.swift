@@ -71,9 +71,13 @@ struct SayCommand: AsyncParsableCommand {
                 guard let app = dispatcher.catalog.app(identifier: shortcut.app) else {
                     throw SystemCommandSupport.failure(HostError(.noExtension, "The app \(shortcut.app) of this shortcut is not installed."), json: json)
                 }
+                // Served, the app's output is the client's: it is captured and passed on.
+                let served = HostSession.server != nil
                 let (status, output) = try SystemCommandSupport.reporting(json) {
-                    try ActivityContinuation.run(activity, in: app, stateFolder: dispatcher.configuration.stateFolder, capturingOutput: json)
+                    try ActivityContinuation.run(activity, in: app, stateFolder: dispatcher.configuration.stateFolder,
+                                                 capturingOutput: json || served)
                 }
+                if served && !json { writeOutput(output) }
                 if json {
                     JSONOutput.print(["matched": matched, "status": status == 0 ? "continued" : "failed", "app": app.bundleIdentifier,
                                       "exitStatus": Int(status), "appOutput": output])

@@ -118,4 +118,23 @@ import Testing
         #expect(try store.donations(app: "com.example.MonkeyChat").count == 1)
         #expect(server.stop() == 0)
     }
+
+    /// A served `say` of an activity shortcut: the app's donation goes through the server, and
+    /// the app it hands the activity to prints on the client's terminal.
+    @Test func anActivityShortcutSaidThroughTheServerPrintsOnTheClient() async throws {
+        let folder = try sampleAppsFolder(apps)
+        let server = try TestServer(apps: [folder], state: state.path)
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_STATE": state.path]
+        #expect(try await runProgram(folder + "/Pizza.app/pizza", ["menu"], environment: environment).status == 0)
+        let store = try SystemStore(stateFolder: state.path)
+        let activity = try #require(try store.donations(app: "com.example.Pizza").first { $0.kind == .userActivity })
+        let added = try await runProgram(Package.cli, ["--state", state.path, "shortcuts", "add", "what's on the menu",
+                                                       "--donation", activity.identifier], environment: environment)
+        #expect(added.status == 0, "\(added.output)")
+        let said = try await runProgram(Package.cli, ["--state", state.path, "say", "Whats on the menu?"], environment: environment)
+        #expect(said.status == 0, "\(said.output)")
+        #expect(said.output.contains("Continuing Pizza menu:"), "\(said.output)")
+        #expect(server.servedCount == 2)
+        #expect(server.stop() == 0)
+    }
 }
