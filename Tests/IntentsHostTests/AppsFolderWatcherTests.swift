@@ -37,7 +37,7 @@ struct AppsFolderWatcherTests {
             try await Task.sleep(for: .milliseconds(300))
             try FileManager.default.copyItem(atPath: staged, toPath: apps + "/Pizza.app")
             let copied = ContinuousClock.now
-            let first = try #require(await changes.first(after: copied, within: .seconds(10)))
+            _ = try #require(await changes.first(after: copied, within: .seconds(10)))
             try await Task.sleep(for: .seconds(1))
             #expect(changes.count == 1)
             #expect(watcher.activeMode == kind.expectedActiveMode)
@@ -53,13 +53,13 @@ struct AppsFolderWatcherTests {
         try await watching(apps, kind) { _, changes in
             try Data(repeating: 7, count: 48 * 1024).write(to: URL(fileURLWithPath: FakeBundle.library(in: app)))
             let replaced = ContinuousClock.now
-            let first = try #require(await changes.first(after: replaced, within: .seconds(10)))
+            _ = try #require(await changes.first(after: replaced, within: .seconds(10)))
             try await Task.sleep(for: .milliseconds(700))
             #expect(changes.count == 1)
 
             try FileManager.default.removeItem(atPath: app)
             let removed = ContinuousClock.now
-            let second = try #require(await changes.first(after: removed, within: .seconds(10)))
+            _ = try #require(await changes.first(after: removed, within: .seconds(10)))
             try await Task.sleep(for: .milliseconds(700))
             #expect(changes.count == 2)
         }
@@ -115,7 +115,7 @@ struct AppsFolderWatcherTests {
             // The same content, a later modification time.
             try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: app + "/Info.plist")
             let touched = ContinuousClock.now
-            let first = try #require(await changes.first(after: touched, within: .seconds(10)))
+            _ = try #require(await changes.first(after: touched, within: .seconds(10)))
             try await Task.sleep(for: .milliseconds(700))
             #expect(changes.count == 1)
         }
@@ -147,7 +147,7 @@ struct AppsFolderWatcherTests {
             try FileManager.default.createDirectory(atPath: apps, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: staged, toPath: apps + "/Late.app")
             let copied = ContinuousClock.now
-            let first = try #require(await changes.first(after: copied, within: .seconds(10)))
+            _ = try #require(await changes.first(after: copied, within: .seconds(10)))
             try await Task.sleep(for: .milliseconds(700))
             #expect(changes.count == 1)
         }
@@ -162,13 +162,13 @@ struct AppsFolderWatcherTests {
         try await watching(apps, kind) { _, changes in
             try FileManager.default.removeItem(atPath: apps)
             let removed = ContinuousClock.now
-            let first = try #require(await changes.first(after: removed, within: .seconds(10)))
+            _ = try #require(await changes.first(after: removed, within: .seconds(10)))
             try await Task.sleep(for: .milliseconds(500))
 
             _ = try folder(apps)
             try FileManager.default.copyItem(atPath: staged, toPath: apps + "/Back.app")
             let copied = ContinuousClock.now
-            let second = try #require(await changes.first(after: copied, within: .seconds(10)))
+            _ = try #require(await changes.first(after: copied, within: .seconds(10)))
             try await Task.sleep(for: .milliseconds(700))
             #expect(changes.count == 2)
         }
@@ -211,7 +211,7 @@ struct AppsFolderWatcherTests {
         #expect(watcher.activeMode == .inotify)
         try FileManager.default.copyItem(atPath: staged, toPath: apps + "/Limit.app")
         let copied = ContinuousClock.now
-        let first = try #require(await changes.first(after: copied, within: .seconds(10)))
+        _ = try #require(await changes.first(after: copied, within: .seconds(10)))
         try await Task.sleep(for: .milliseconds(700))
         #expect(changes.count == 1)
         #expect(watcher.activeMode == .polling(interval: AppsFolderWatcher.fallbackPollingInterval))
