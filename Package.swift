@@ -109,11 +109,11 @@ let package = Package(
         .target(name: "SQLiteSupport", swiftSettings: strictSettings),
         // The host's system store (donations, shortcuts, vocabulary, authorizations), opened by the
         // host and, through the SDK, by app processes.
-        .target(name: "SystemStore", dependencies: ["ExtensionProtocol", "SQLiteSupport"], swiftSettings: strictSettings),
+        .target(name: "SystemStore", dependencies: ["ExtensionProtocol", "SQLiteSupport", "LocalAPI"], swiftSettings: strictSettings),
         // SQLite's default VFS, made to refuse symlinks for the databases it is told of (GRDB
         // cannot pass SQLITE_OPEN_NOFOLLOW).
         .target(name: "SQLiteNoFollow", linkerSettings: [.linkedLibrary("sqlite3")]),
-        .target(name: "SharedKit", dependencies: ["ExtensionProtocol", "SQLiteSupport", "SQLiteNoFollow",
+        .target(name: "SharedKit", dependencies: ["ExtensionProtocol", "SQLiteSupport", "SQLiteNoFollow", "LocalAPI",
                                                   .product(name: "GRDB", package: "GRDB.swift")],
                 path: "SharedKit", exclude: ["SampleIntents"], swiftSettings: strictSettings),
         // The sample apps' custom intents, shared by each app (which donates them) and its

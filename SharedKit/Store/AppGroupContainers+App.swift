@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import LocalAPI
 
 extension AppGroupContainers {
     /// For an app process: the groups in its bundle's entitlements (`<App>.entitlements`), found
@@ -34,8 +35,6 @@ extension AppGroupContainers {
 
     /// The host's state folder: `INTENTS_STATE`, else `$XDG_STATE_HOME/intents`, else `~/.local/state/intents`.
     public static func defaultStateFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let explicit = environment["INTENTS_STATE"], !explicit.isEmpty { return explicit }
-        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/intents" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/state/intents"
+        LocalAPISocket.stateFolder(environment: environment)
     }
 }

@@ -1,14 +1,13 @@
 import ExtensionProtocol
+import LocalAPI
 import Foundation
 
 /// Where the host keeps its state (lock state, system store, containers, installed apps).
 public enum StateFolder {
     /// `INTENTS_STATE`, else `$XDG_STATE_HOME/intents`, else `~/.local/state/intents`.
+    /// The same rule as the `intents` client's, which finds a server's socket by it.
     public static func path(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let explicit = environment["INTENTS_STATE"], !explicit.isEmpty { return explicit }
-        if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { return xdg + "/intents" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/state/intents"
+        LocalAPISocket.stateFolder(environment: environment)
     }
 
     /// Creates the folder `path` and its parents (mode 0755) where missing.

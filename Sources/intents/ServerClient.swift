@@ -8,17 +8,13 @@ import LocalAPI
 
 /// Runs a command through the server of its state folder, when one listens there.
 enum ServerClient {
-    /// The commands a running server serves; any other (`serve`, `validate`, `--help`) runs here.
-    static let servedCommands: Set<String> = ["send", "say", "apps", "lock", "unlock", "status", "authorize", "shortcuts",
-                                              "donations", "suggestions", "vocabulary"]
-
     /// The command's exit status when a server ran it; nil when none listens (or the command
     /// is not one it serves), so that the embedded host must run it.
     static func runIfServed(_ arguments: [String]) -> Int32? {
         let environment = LocalAPISocket.processEnvironment
         if environment["INTENTS_NO_SERVER"] == "1" { return nil }
         let parsed = ClientArguments(arguments)
-        guard let command = parsed.subcommand, servedCommands.contains(command) else { return nil }
+        guard let command = parsed.subcommand, CommandRun.servedCommands.contains(command) else { return nil }
         let state = parsed.stateFolder ?? LocalAPISocket.stateFolder(environment: environment)
         guard let socket = LocalAPISocket.connect(stateFolder: state) else { return nil }
         defer { close(socket) }

@@ -21,7 +21,7 @@ extension FileManager {
             guard case .path(let path) = served else { return nil }
             return URL(fileURLWithPath: path, isDirectory: true)
         }
-        guard let path = AppGroupContainers.prepare(groupIdentifier, entitlementsOf: app.path, stateFolder: IntentsAppContext.stateFolder) else {
+        guard let path = AppGroupFolders.prepare(groupIdentifier, entitlementsOf: app.path, stateFolder: IntentsAppContext.stateFolder) else {
             return nil
         }
         return URL(fileURLWithPath: path, isDirectory: true)

@@ -14,11 +14,7 @@ enum HostSession {
     /// - Throws: `HostError` (`.usage`) naming both sets of folders.
     static func configuration(requested: HostConfiguration, namesAppsFolders: Bool) throws -> HostConfiguration {
         guard let server else { return requested }
-        let askedState = RealPath.of(requested.stateFolder) ?? requested.stateFolder
-        let servedState = RealPath.of(server.configuration.stateFolder) ?? server.configuration.stateFolder
-        guard askedState == servedState else {
-            throw HostError(.usage, "The intents server for \(servedState) cannot run a command for the state folder \(askedState); give one --state, or run it with INTENTS_NO_SERVER=1.")
-        }
+        // The state folder was checked with the options (`GlobalOptions.validate`).
         var configuration = server.configuration
         configuration.stepTimeout = requested.stepTimeout
         if namesAppsFolders {

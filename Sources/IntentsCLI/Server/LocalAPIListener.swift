@@ -52,20 +52,7 @@ final class LocalAPIListener: @unchecked Sendable {
     func connections() -> AsyncStream<ClientConnection> {
         let (stream, continuation) = AsyncStream.makeStream(of: ClientConnection.self)
         let thread = Thread { [self] in
-            while true {
-                // Glibc's module has no accept4; runners close every inherited descriptor anyway.
-                let client = accept(socket, nil, nil)
-                if client < 0 {
-                    if errno == EINTR || errno == ECONNABORTED { continue }
-                    // Out of descriptors or memory for now: wait, then accept again. Only a
-                    // listening socket that was shut down (`stop`) ends the loop.
-                    if [EMFILE, ENFILE, ENOBUFS, ENOMEM, EPROTO, EPERM].contains(errno) {
-                        usleep(50_000)
-                        continue
-                    }
-                    break
-                }
-                _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+            while let client = acceptConnection(on: socket) {
                 guard let peer = PeerIdentity(socket: client), peer.userID == getuid() else {
                     close(client)
                     continue

@@ -51,13 +51,7 @@ final class MetricsEndpoint: @unchecked Sendable {
     }
 
     private func serve() {
-        while true {
-            let client = accept(socket, nil, nil)
-            if client < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                if [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(errno) { usleep(50_000); continue }
-                break
-            }
+        while let client = acceptConnection(on: socket) {
             answer(client)
             close(client)
         }

@@ -28,15 +28,14 @@ enum ServedCommand {
         }
         // Logged before the client hears the status, so that the line is there when it exits.
         host.logger.info("command served", metadata: ["pid": "\(connection.peer.processID)", "command": "\(commandName(request.arguments))",
-                                                      "status": "\(status)", "ms": "\((ContinuousClock.now - started).milliseconds)"])
+                                                      "status": "\(status)", "ms": "\((ContinuousClock.now - started).nanoseconds / 1_000_000)"])
         connection.send(.exit(status))
     }
 }
 
 /// The subcommand among `arguments`, for the log.
 private func commandName(_ arguments: [String]) -> String {
-    let known = ["send", "say", "apps", "lock", "unlock", "status", "authorize", "shortcuts", "donations", "suggestions", "vocabulary"]
-    return arguments.first { known.contains($0) } ?? "?"
+    arguments.first { CommandRun.servedCommands.contains($0) } ?? "?"
 }
 
 /// The client's typed lines, asked for one at a time: a conversation asks its questions in
@@ -59,9 +58,4 @@ final class AnswerQueue: @unchecked Sendable {
         }
         return nil
     }
-}
-
-extension Duration {
-    /// Whole milliseconds.
-    var milliseconds: Int64 { components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000 }
 }

@@ -73,7 +73,7 @@ public struct ConversationDriver: Sendable {
             let reply = try await channel.request(message, timeout: timeout)
             HostMetrics.stepTook(message.stepKind, ContinuousClock.now - started)
             logger.debug("step answered", metadata: ["step": "\(message.stepDescription)", "reply": "\(reply.kindName)",
-                                                     "us": "\((ContinuousClock.now - started).microseconds)"])
+                                                     "us": "\((ContinuousClock.now - started).nanoseconds / 1000)"])
             return reply
         } catch {
             logger.warning("step failed", metadata: ["step": "\(message.stepDescription)", "error": "\(error)"])

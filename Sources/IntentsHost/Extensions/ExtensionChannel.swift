@@ -52,8 +52,8 @@ extension Duration {
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 
-    /// Whole microseconds.
-    var microseconds: Int64 { components.seconds * 1_000_000 + components.attoseconds / 1_000_000_000_000 }
+    /// Whole nanoseconds.
+    public var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
 
     /// `10 s`, `250 ms`.
     var spoken: String {

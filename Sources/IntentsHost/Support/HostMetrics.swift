@@ -16,9 +16,8 @@ public enum HostMetrics {
 
     /// One step's round trip to an extension: `describe`, `resolve`, `confirm`, `handle`, `options`.
     public static func stepTook(_ step: String, _ duration: Duration) {
-        let nanoseconds = duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000
         Metrics.Timer(label: "intents_step_duration_seconds", dimensions: [("step", step)], preferredDisplayUnit: .seconds)
-            .recordNanoseconds(nanoseconds)
+            .recordNanoseconds(duration.nanoseconds)
     }
 
     /// An extension process was started (from a spare or a new spawn).

@@ -1,8 +1,9 @@
 import ExtensionProtocol
 import Foundation
 
-/// App-group containers, `<state>/AppGroups/<group>`, for an app entitled to the group.
-public enum AppGroupContainers {
+/// App-group container folders, `<state>/AppGroups/<group>`, for an app entitled to the group,
+/// as an app process finds them with no server (SharedKit's `AppGroupContainers` opens them).
+public enum AppGroupFolders {
     /// The groups an app folder's entitlements (`*.entitlements` beside its Info.plist) list
     /// under `com.apple.security.application-groups`.
     public static func entitledGroups(ofApp folder: String) -> [String] {
