@@ -267,4 +267,31 @@ import Testing
         }
         return String(decoding: response, as: UTF8.self)
     }
+
+    @Test(arguments: [
+        (["--metrics", "localhost"], "--metrics \"localhost\" is not HOST:PORT with an IPv4 host, for example 127.0.0.1:9464."),
+        (["--watch", "sometimes"], "--watch \"sometimes\" is not a mode; give inotify, poll or off."),
+        (["--max-live", "0"], "--max-live 0 is out of range; give 1 to 1024."),
+        (["--log-level", "loud"], "--log-level \"loud\" is not a level; give trace, debug, info, notice, warning, error or critical."),
+    ])
+    func badServeArgumentsAreOneSentenceWithExitTwo(arguments: [String], message: String) async throws {
+        let run = try await runProgram(Package.cli, ["serve", "--apps", try sampleAppsFolder(apps), "--state", state.path] + arguments,
+                                       environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+        #expect(run.status == 2, "\(run.output)")
+        #expect(run.output.contains(message), "\(run.output)")
+        #expect(LocalAPISocket.connect(stateFolder: state.path) == nil)
+    }
+
+    @Test func aClientWritingGarbageIsLoggedAndOthersAreServed() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let socket = try #require(LocalAPISocket.connect(stateFolder: state.path))
+        let garbage = Array("GET / HTTP/1.0\r\n\r\n".utf8)
+        _ = garbage.withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
+        var byte: UInt8 = 0
+        #expect(read(socket, &byte, 1) <= 0)  // cut off (end or reset), nothing answered
+        close(socket)
+        #expect(server.log.contains("bad frame from a client"), "\(server.log)")
+        #expect(try await intents(["apps"]).status == 0)
+        #expect(server.stop() == 0)
+    }
 }
