@@ -14,12 +14,23 @@ public enum HostToExtensionMessage: Codable, Hashable, Sendable {
     /// the library. Two descriptors follow this frame on the socket (`SCM_RIGHTS`): the library,
     /// then the bundle's folder, which the policy's descriptor rules stand for.
     case assign(principalClass: String, policy: String)
+    /// Asks for the App Intents metadata of these types (module-qualified, from the plist's
+    /// `AppIntents`): the intents, their parameter types, and the shortcuts provider's shortcuts.
+    case describeAppIntents(requestID: UInt64, intents: [String], shortcutsProvider: String?)
+    /// Asks the `defaultQuery` of the entity type `entity` (module-qualified).
+    case queryEntities(requestID: UInt64, entity: String, request: EntityQueryRequest)
+    /// Runs `perform()` of the App Intent `typeName` with the parameters of `intent`; the reply
+    /// is `performed`, or `asks` when `perform()` requests something of the user.
+    case perform(requestID: UInt64, conversation: UInt64, typeName: String, intent: IntentPayload)
+    /// The user's answer to what `perform()` asked in `conversation`; replied to as `perform`.
+    case answer(requestID: UInt64, conversation: UInt64, answer: AppIntentAnswer)
 
     /// The id the reply will carry, or nil for a message that gets none.
     public var requestID: UInt64? {
         switch self {
         case .describe(let id, _), .resolve(let id, _, _, _), .confirm(let id, _, _), .handle(let id, _, _),
-             .provideOptions(let id, _, _, _):
+             .provideOptions(let id, _, _, _), .describeAppIntents(let id, _, _), .queryEntities(let id, _, _),
+             .perform(let id, _, _, _), .answer(let id, _, _):
             return id
         case .endConversation, .assign:
             return nil
@@ -40,12 +51,21 @@ public enum ExtensionToHostMessage: Codable, Hashable, Sendable {
     case failed(requestID: UInt64, failure: ExtensionFailure)
     /// The answer to `provideOptions`: the values to offer, in order.
     case provided(requestID: UInt64, options: [IntentValue])
+    /// The answer to `describeAppIntents`.
+    case appIntentsDescribed(requestID: UInt64, metadata: AppIntentsMetadata)
+    /// The answer to `queryEntities`: the entities, each as an object (identifier and title).
+    case entities(requestID: UInt64, entities: [IntentValue])
+    /// `perform()` returned or threw.
+    case performed(requestID: UInt64, result: AppIntentResultPayload)
+    /// `perform()` asks the user something and waits; `answer` carries the reply.
+    case asks(requestID: UInt64, question: AppIntentQuestion)
 
     /// The id of the request this answers, or nil for `ready`.
     public var requestID: UInt64? {
         switch self {
         case .ready, .confined: return nil
-        case .described(let id, _), .resolved(let id, _), .responded(let id, _), .failed(let id, _), .provided(let id, _): return id
+        case .described(let id, _), .resolved(let id, _), .responded(let id, _), .failed(let id, _), .provided(let id, _),
+             .appIntentsDescribed(let id, _), .entities(let id, _), .performed(let id, _), .asks(let id, _): return id
         }
     }
 }

@@ -19,6 +19,9 @@ public enum SystemCall: Codable, Hashable, Sendable {
     case requestAuthorization(displayName: String, usageDescription: String)
     /// The container of an app group the app is entitled to (created if needed).
     case appGroupContainer(String)
+    /// `updateAppShortcutParameters()`: the app's entity values changed; the host asks its
+    /// extension's queries again before it next matches the app's App Shortcut phrases.
+    case updateAppShortcutParameters
 
     /// The operation's name in the local API.
     public var name: String {
@@ -34,6 +37,7 @@ public enum SystemCall: Codable, Hashable, Sendable {
         case .authorization: "authorization"
         case .requestAuthorization: "requestAuthorization"
         case .appGroupContainer: "appGroupContainer"
+        case .updateAppShortcutParameters: "updateAppShortcutParameters"
         }
     }
 }
@@ -80,6 +84,9 @@ extension SystemStore {
             return .authorization(try authorization(app: app))
         case .requestAuthorization:
             return .authorization(try requestAuthorization(app: app, decide: decide))
+        case .updateAppShortcutParameters:
+            try requestAppShortcutParameters(app: app)
+            return .done
         case .appGroupContainer(let group):
             throw SystemStoreError(.invalid, "The container of the app group \(group) is not the system store's to give.")
         }

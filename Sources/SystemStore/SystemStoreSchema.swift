@@ -30,6 +30,15 @@ enum SystemStoreSchema {
             PRIMARY KEY (app, type, position));
         CREATE TABLE authorizations (app TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL, date REAL NOT NULL);
         """,
+        """
+        CREATE TABLE app_intents_metadata (
+            library_hash TEXT PRIMARY KEY NOT NULL, identity TEXT NOT NULL, created REAL NOT NULL, record BLOB NOT NULL);
+        CREATE INDEX app_intents_metadata_by_identity ON app_intents_metadata (identity);
+        CREATE TABLE app_shortcut_parameter_requests (app TEXT PRIMARY KEY NOT NULL, generation INTEGER NOT NULL);
+        CREATE TABLE app_shortcut_parameters (
+            extension TEXT NOT NULL, library_hash TEXT NOT NULL, generation INTEGER NOT NULL, record BLOB NOT NULL,
+            PRIMARY KEY (extension));
+        """,
     ]
 
     static func migrate(_ connection: RawSQLiteConnection) throws {

@@ -1,0 +1,259 @@
+/// What an extension's App Intents are, as the host learns them once per library: its
+/// intents with their parameters, the entity and enum types they use, and its App Shortcuts.
+///
+/// The SDK builds it from the Swift types the bundle's plist names (`AppIntents`); the host
+/// validates it as hostile input (`AppIntentsMetadataCheck`) before it uses any of it.
+public struct AppIntentsMetadata: Codable, Hashable, Sendable {
+    public var intents: [AppIntentSchema]
+    public var entities: [AppEntitySchema]
+    public var enums: [AppEnumSchema]
+    /// In source order: the order of display, as on Apple's systems.
+    public var shortcuts: [AppShortcutSchema]
+
+    public init(intents: [AppIntentSchema] = [], entities: [AppEntitySchema] = [], enums: [AppEnumSchema] = [],
+                shortcuts: [AppShortcutSchema] = []) {
+        self.intents = intents
+        self.entities = entities
+        self.enums = enums
+        self.shortcuts = shortcuts
+    }
+
+    /// The intent whose short name (`StartMeditationIntent`) is `name`.
+    public func intent(named name: String) -> AppIntentSchema? {
+        intents.first { $0.name == name }
+    }
+
+    /// The intent whose module-qualified type name is `typeName`.
+    public func intent(typeName: String) -> AppIntentSchema? {
+        intents.first { $0.typeName == typeName }
+    }
+
+    public func entity(typeName: String) -> AppEntitySchema? {
+        entities.first { $0.typeName == typeName }
+    }
+
+    public func enumeration(typeName: String) -> AppEnumSchema? {
+        enums.first { $0.typeName == typeName }
+    }
+}
+
+/// `IntentAuthenticationPolicy`: when an App Intent may run, by lock state.
+public enum AppIntentAuthenticationPolicy: String, Codable, Hashable, Sendable, CaseIterable {
+    case alwaysAllowed
+    case requiresAuthentication
+    case requiresLocalDeviceAuthentication
+}
+
+/// One `AppIntent` type.
+public struct AppIntentSchema: Codable, Hashable, Sendable {
+    /// The type's own name (`StartMeditationIntent`): what `intents send` takes.
+    public var name: String
+    /// The module-qualified name the plist lists (`MeditationKit.StartMeditationIntent`).
+    public var typeName: String
+    public var title: String
+    public var description: String?
+    public var authenticationPolicy: AppIntentAuthenticationPolicy
+    public var openAppWhenRun: Bool
+    /// The `@Parameter` properties, in declaration order.
+    public var parameters: [AppParameterSchema]
+
+    public init(name: String, typeName: String, title: String, description: String? = nil,
+                authenticationPolicy: AppIntentAuthenticationPolicy = .alwaysAllowed, openAppWhenRun: Bool = false,
+                parameters: [AppParameterSchema] = []) {
+        self.name = name
+        self.typeName = typeName
+        self.title = title
+        self.description = description
+        self.authenticationPolicy = authenticationPolicy
+        self.openAppWhenRun = openAppWhenRun
+        self.parameters = parameters
+    }
+
+    public func parameter(named name: String) -> AppParameterSchema? {
+        parameters.first { $0.name == name }
+    }
+}
+
+/// The kinds of value an App Intent parameter holds.
+public enum AppValueKind: String, Codable, Hashable, Sendable, CaseIterable {
+    case string, integer, double, boolean, date, url, entity, enumeration
+}
+
+/// One `@Parameter` of an App Intent.
+public struct AppParameterSchema: Codable, Hashable, Sendable {
+    /// The property's name, without the wrapper's underscore (`session`).
+    public var name: String
+    public var title: String
+    public var kind: AppValueKind
+    /// The entity or enum type, module-qualified; nil for the other kinds.
+    public var typeName: String?
+    public var isOptional: Bool
+    public var isList: Bool
+    /// Whether `@Parameter(default:)` gave it a value.
+    public var hasDefault: Bool
+    /// `requestValueDialog`, asked when the parameter needs a value.
+    public var requestValueDialog: String?
+
+    public init(name: String, title: String, kind: AppValueKind, typeName: String? = nil, isOptional: Bool = false,
+                isList: Bool = false, hasDefault: Bool = false, requestValueDialog: String? = nil) {
+        self.name = name
+        self.title = title
+        self.kind = kind
+        self.typeName = typeName
+        self.isOptional = isOptional
+        self.isList = isList
+        self.hasDefault = hasDefault
+        self.requestValueDialog = requestValueDialog
+    }
+
+    /// Whether the host must ask for it before `perform()`: not optional, no default, not a list.
+    public var isRequired: Bool { !isOptional && !hasDefault && !isList }
+}
+
+/// One `AppEntity` type.
+public struct AppEntitySchema: Codable, Hashable, Sendable {
+    public var typeName: String
+    /// `typeDisplayRepresentation` (or the older `typeDisplayName`).
+    public var displayName: String
+    /// Whether its `defaultQuery` is an `EntityStringQuery`: spoken text is matched by it.
+    public var matchesStrings: Bool
+    /// Whether its `defaultQuery` is an `EnumerableEntityQuery`.
+    public var isEnumerable: Bool
+
+    public init(typeName: String, displayName: String, matchesStrings: Bool = false, isEnumerable: Bool = false) {
+        self.typeName = typeName
+        self.displayName = displayName
+        self.matchesStrings = matchesStrings
+        self.isEnumerable = isEnumerable
+    }
+}
+
+/// One `AppEnum` type, with its cases in declaration order.
+public struct AppEnumSchema: Codable, Hashable, Sendable {
+    public var typeName: String
+    public var displayName: String
+    public var cases: [AppEnumCase]
+
+    public init(typeName: String, displayName: String, cases: [AppEnumCase]) {
+        self.typeName = typeName
+        self.displayName = displayName
+        self.cases = cases
+    }
+}
+
+/// A case of an `AppEnum`: its raw value and the title of its `caseDisplayRepresentations`.
+public struct AppEnumCase: Codable, Hashable, Sendable {
+    public var identifier: String
+    public var title: String
+
+    public init(identifier: String, title: String) {
+        self.identifier = identifier
+        self.title = title
+    }
+}
+
+/// One `AppShortcut`: its intent and its phrases, with `${applicationName}` standing for the
+/// app's names and `${parameter}` for a parameter's values, as Apple's `AppShortcuts.strings`
+/// writes them. The first phrase is the primary one.
+public struct AppShortcutSchema: Codable, Hashable, Sendable {
+    /// The intent's module-qualified type name.
+    public var intent: String
+    public var phrases: [String]
+    public var shortTitle: String?
+    public var systemImageName: String?
+
+    public init(intent: String, phrases: [String], shortTitle: String? = nil, systemImageName: String? = nil) {
+        self.intent = intent
+        self.phrases = phrases
+        self.shortTitle = shortTitle
+        self.systemImageName = systemImageName
+    }
+
+    /// The token that stands for the app's names in a phrase.
+    public static let applicationNameToken = "${applicationName}"
+}
+
+/// What the host asks an entity's `defaultQuery`.
+public enum EntityQueryRequest: Codable, Hashable, Sendable {
+    /// `suggestedEntities()` (or `allEntities()` of an `EnumerableEntityQuery`).
+    case suggested
+    /// `entities(matching:)` of an `EntityStringQuery`.
+    case matching(String)
+    /// `entities(for:)`, by identifier.
+    case identifiers([String])
+}
+
+/// A request `perform()` made: a question for the user, which suspends it until answered.
+public struct AppIntentQuestion: Codable, Hashable, Sendable {
+    public enum Kind: String, Codable, Hashable, Sendable {
+        /// `$parameter.requestValue(_:)`: an open value.
+        case value
+        /// `$parameter.requestDisambiguation(among:dialog:)`: one of `choices`.
+        case disambiguation
+        /// `$parameter.requestConfirmation(for:dialog:)`: yes or no about `subject`.
+        case parameterConfirmation
+        /// `requestConfirmation(result:)`: yes or no about going ahead.
+        case intentConfirmation
+    }
+
+    public var kind: Kind
+    /// The parameter asked about; nil for an intent confirmation.
+    public var parameter: String?
+    public var dialog: String?
+    public var choices: [IntentValue]
+    public var subject: IntentValue?
+
+    public init(kind: Kind, parameter: String? = nil, dialog: String? = nil, choices: [IntentValue] = [], subject: IntentValue? = nil) {
+        self.kind = kind
+        self.parameter = parameter
+        self.dialog = dialog
+        self.choices = choices
+        self.subject = subject
+    }
+}
+
+/// The user's answer to an `AppIntentQuestion`.
+public enum AppIntentAnswer: Codable, Hashable, Sendable {
+    case value(IntentValue)
+    /// The index of the choice picked, from 0.
+    case choice(Int)
+    case confirmation(Bool)
+}
+
+/// How `perform()` ended: its result's dialog, snippet and value, or the error it threw.
+public struct AppIntentResultPayload: Codable, Hashable, Sendable {
+    public var dialog: String?
+    public var snippet: SnippetPayload?
+    public var value: IntentValue?
+    /// Whether the intent asked to open its app (`openAppWhenRun`, `OpensIntent`).
+    public var opensApp: Bool
+    /// What the error `perform()` threw says; nil when it returned.
+    public var failure: String?
+    /// The user answered no to a confirmation `perform()` asked for, which then threw.
+    public var declinedByUser: Bool
+
+    public init(dialog: String? = nil, snippet: SnippetPayload? = nil, value: IntentValue? = nil, opensApp: Bool = false,
+                failure: String? = nil, declinedByUser: Bool = false) {
+        self.dialog = dialog
+        self.snippet = snippet
+        self.value = value
+        self.opensApp = opensApp
+        self.failure = failure
+        self.declinedByUser = declinedByUser
+    }
+}
+
+/// What stands for a SwiftUI snippet view here: plain text or a small HTML document.
+public struct SnippetPayload: Codable, Hashable, Sendable {
+    public enum Format: String, Codable, Hashable, Sendable {
+        case text, html
+    }
+
+    public var format: Format
+    public var content: String
+
+    public init(format: Format, content: String) {
+        self.format = format
+        self.content = content
+    }
+}
