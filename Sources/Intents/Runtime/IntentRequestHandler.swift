@@ -10,6 +10,8 @@ public final class IntentRequestHandler: @unchecked Sendable {
     private var handlers: [UInt64: Any] = [:]
     /// Intent classes by name: looking a class up by its name costs tens of microseconds.
     private var intentClasses: [String: INIntent.Type] = [:]
+    /// The App Intents half, made on the first App Intents message; nil when the library has none.
+    private lazy var appIntents: (any AppIntentsResponding)? = AppIntentsResponderLookup.make()
 
     /// - Parameter principalClassName: the module-qualified name, as in `NSExtensionPrincipalClass`.
     public init(principal: INExtension, principalClassName: String) {
@@ -35,6 +37,12 @@ public final class IntentRequestHandler: @unchecked Sendable {
     public func answer(_ message: HostToExtensionMessage) async -> ExtensionToHostMessage? {
         do {
             switch message {
+            case .describeAppIntents(let id, _, _), .queryEntities(let id, _, _), .perform(let id, _, _, _), .answer(let id, _, _):
+                guard let responder = lock.withLock({ appIntents }) else {
+                    return .failed(requestID: id, failure: ExtensionFailure(
+                        .unknownIntent, "The extension's library has no App Intents: it does not link the AppIntents module."))
+                }
+                return await responder.answer(message)
             case .describe(let id, let names):
                 return .described(requestID: id, intents: try names.map { IntentClassCache.shared.schema(of: try intentClass(named: $0)) })
             case .resolve(let id, let conversation, let payload, let parameter):
@@ -72,7 +80,11 @@ public final class IntentRequestHandler: @unchecked Sendable {
                     return .provided(requestID: id, options: [])
                 }
             case .endConversation(let conversation):
-                lock.withLock { _ = handlers.removeValue(forKey: conversation) }
+                let responder = lock.withLock {
+                    _ = handlers.removeValue(forKey: conversation)
+                    return appIntents
+                }
+                _ = await responder?.answer(message)
                 return nil
             case .assign:
                 return nil

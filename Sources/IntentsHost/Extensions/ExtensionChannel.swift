@@ -25,6 +25,10 @@ extension HostToExtensionMessage {
         case .endConversation: return "end conversation"
         case .assign: return "start"
         case .provideOptions(_, _, _, let parameter): return "provide options for \(parameter)"
+        case .describeAppIntents: return "describe App Intents"
+        case .queryEntities(_, let entity, _): return "query \(entity)"
+        case .perform: return "perform"
+        case .answer: return "answer"
         }
     }
 }
@@ -41,6 +45,10 @@ extension ExtensionToHostMessage {
         case .responded: return "responded"
         case .failed: return "failed"
         case .provided: return "provided"
+        case .appIntentsDescribed: return "appIntentsDescribed"
+        case .entities: return "entities"
+        case .performed: return "performed"
+        case .asks: return "asks"
         }
     }
 }

@@ -53,6 +53,9 @@ extension HostToExtensionMessage {
         case .endConversation: "end"
         case .assign: "start"
         case .provideOptions: "options"
+        case .describeAppIntents: "describe"
+        case .queryEntities: "query"
+        case .perform, .answer: "perform"
         }
     }
 }
