@@ -55,6 +55,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Frames and the wire coding, with no Foundation: the `intents` client links only this
@@ -81,7 +82,8 @@ let package = Package(
         .target(name: "CChildProcess"),
         .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess",
                                                     .product(name: "Logging", package: "swift-log"),
-                                                    .product(name: "Metrics", package: "swift-metrics")],
+                                                    .product(name: "Metrics", package: "swift-metrics"),
+                                                    .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strictSettings),
         .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents"], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [

@@ -23,6 +23,8 @@ public final class IntentDispatcher: Sendable {
         let systemStore = Mutex<SystemStore?>(nil)
         /// Schemas described by live channels: a process's intents cannot change while it runs.
         let schemas = Mutex<[SchemaKey: IntentSchema]>([:])
+        /// App Intents metadata by bundle and library identity, as checked (`AppIntentsCatalog`).
+        let appIntents = Mutex<[String: AppIntentsMetadata]>([:])
 
         init(catalog: BundleCatalog) {
             self.catalog = Mutex(catalog)
@@ -32,6 +34,15 @@ public final class IntentDispatcher: Sendable {
     private struct SchemaKey: Hashable {
         var channel: ObjectIdentifier
         var intent: String
+    }
+
+    /// App Intents metadata this host has checked, by `AppIntentsCatalog.memoryKey`.
+    func knownAppIntents(_ key: String) -> AppIntentsMetadata? {
+        shared.appIntents.withLock { $0[key] }
+    }
+
+    func rememberAppIntents(_ metadata: AppIntentsMetadata, key: String) {
+        shared.appIntents.withLock { $0[key] = metadata }
     }
 
     /// The installed apps and extensions; a server replaces it when its apps folders change.
@@ -106,8 +117,21 @@ public final class IntentDispatcher: Sendable {
     ///   answers scripted for the conversation never pick an app.
     public func send(_ intent: String, parameters: [(name: String, value: String)], app: String? = nil,
                      user: any ConversationUser, appChooser: (any ConversationUser)? = nil) async throws -> SendResult {
-        try await send(intent, app: app, user: user, appChooser: appChooser) { schema in
+        try await send(intent, app: app, user: user, appChooser: appChooser, appIntentInput: AppIntentInput(text: parameters)) { schema in
             try Self.payload(for: schema, parameters: parameters)
+        }
+    }
+
+    /// Runs an intent with parameters as text and typed values (an App Shortcut phrase's entity
+    /// or enum values): an App Intent takes both; a SiriKit intent only the text.
+    /// - Throws: as `send(_:parameters:user:)`.
+    public func send(_ intent: String, parameters: [(name: String, value: String)], typed: [String: IntentValue], app: String? = nil,
+                     user: any ConversationUser, appChooser: (any ConversationUser)? = nil) async throws -> SendResult {
+        try await send(intent, app: app, user: user, appChooser: appChooser,
+                       appIntentInput: AppIntentInput(text: parameters, typed: typed)) { schema in
+            var payload = try Self.payload(for: schema, parameters: parameters)
+            payload.parameters.merge(typed) { text, _ in text }
+            return payload
         }
     }
 
@@ -116,16 +140,22 @@ public final class IntentDispatcher: Sendable {
     /// - Throws: as `send(_:parameters:user:)`.
     public func send(_ payload: IntentPayload, app: String? = nil, user: any ConversationUser,
                      appChooser: (any ConversationUser)? = nil, fromShortcut: Bool = false) async throws -> SendResult {
-        try await send(payload.name, app: app, user: user, appChooser: appChooser, checksAuthorization: !fromShortcut) { _ in payload }
+        try await send(payload.name, app: app, user: user, appChooser: appChooser, checksAuthorization: !fromShortcut,
+                       appIntentInput: AppIntentInput(typed: payload.parameters)) { _ in payload }
     }
 
     private func send(_ intent: String, app: String?, user: any ConversationUser, appChooser: (any ConversationUser)?,
-                      checksAuthorization: Bool = true,
+                      checksAuthorization: Bool = true, appIntentInput: AppIntentInput,
                       payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
         let (bundle, appPrompt) = try await AppChoice(catalog: catalog).extensionFor(intent, app: app, user: appChooser ?? user)
         var logger = logger
         logger[metadataKey: "bundle"] = "\(bundle.bundleIdentifier)"
         logger[metadataKey: "intent"] = "\(intent)"
+        if bundle.appIntents.names.contains(intent) {
+            var result = try await sendAppIntent(intent, on: bundle, input: appIntentInput, user: user, logger: logger)
+            if let appPrompt { result.outcome.prompts.insert(appPrompt, at: 0) }
+            return result
+        }
         if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: lockStore.read()) {
             logger.notice("refused", metadata: ["step": "lock policy"])
             HostMetrics.refused("lock")

@@ -63,13 +63,16 @@ public struct ExtensionBundle: Hashable, Sendable {
     /// The library file as scanned (device, inode, size, modification time): a library
     /// replaced in place makes another bundle, whose processes must not be reused.
     public var libraryIdentity: String
+    /// The App Intents the plist declares (`AppIntents`, `AppShortcutsProvider`).
+    public var appIntents: AppIntentsDeclaration
 
     public init(path: String, bundleIdentifier: String, displayName: String, principalClass: String, libraryPath: String,
                 intentsSupported: [String], restrictedWhileLocked: [String] = [],
                 restrictedWhileProtectedDataUnavailable: [String] = [], appBundleIdentifier: String?,
                 entitlements: Entitlements = Entitlements(), requestedLimits: SandboxPolicy.Limits? = nil,
-                resolvedPath: String? = nil, libraryIdentity: String = "") {
+                resolvedPath: String? = nil, libraryIdentity: String = "", appIntents: AppIntentsDeclaration = AppIntentsDeclaration()) {
         self.libraryIdentity = libraryIdentity
+        self.appIntents = appIntents
         self.path = path
         self.resolvedPath = resolvedPath ?? path
         self.bundleIdentifier = bundleIdentifier

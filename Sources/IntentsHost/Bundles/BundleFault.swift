@@ -21,6 +21,16 @@ public struct BundleFault: Error, Hashable, Sendable, CustomStringConvertible {
         case foreignAppGroup
         /// An `IntentsSupported` entry that no class in the bundle's libraries provides.
         case intentClassNotFound
+        /// The App Intents metadata the extension gave could not be had or is not usable.
+        case appIntentsMetadata
+        /// More App Shortcuts in one app than the 10 allowed.
+        case tooManyAppShortcuts
+        /// An App Shortcut phrase that does not say the app's name (`.applicationName`).
+        case phraseWithoutApplicationName
+        /// An App Shortcut phrase with more than one parameter, or one that is not an entity or enum.
+        case phraseParameter
+        /// An App Shortcut phrase another app's App Shortcut has too.
+        case duplicatePhrase
     }
 
     public var code: Code

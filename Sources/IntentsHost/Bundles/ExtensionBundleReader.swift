@@ -25,18 +25,24 @@ enum ExtensionBundleReader {
             throw plist.fault(.unsupportedExtensionPoint, ["NSExtension", "NSExtensionPointIdentifier"],
                               "In \(plist.path), NSExtension > NSExtensionPointIdentifier \"\(point)\" \(detail).")
         }
-        let principal = try plist.string(["NSExtension", "NSExtensionPrincipalClass"])
-        let parts = principal.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2, parts.allSatisfy({ BundleName.isValid($0, as: .typeName) }) else {
+        let attributes = ["NSExtension", "NSExtensionAttributes"]
+        _ = try plist.dictionary(attributes)
+        let appIntents = try AppIntentsDeclaration.read(plist, attributes: attributes)
+        // An extension with only App Intents needs no INExtension subclass of its own.
+        let principal = try appIntents.isEmpty || plist.optionalString(["NSExtension", "NSExtensionPrincipalClass"]) != nil
+            ? plist.string(["NSExtension", "NSExtensionPrincipalClass"]) : AppIntentsDeclaration.defaultPrincipalClass
+        guard AppIntentsDeclaration.isModuleQualified(principal) else {
             throw plist.fault(.invalidValue, ["NSExtension", "NSExtensionPrincipalClass"],
                               "In \(plist.path), NSExtension > NSExtensionPrincipalClass \(principal.quotedForDisplay) must be module-qualified, like \"MyIntents.IntentHandler\".")
         }
-        let attributes = ["NSExtension", "NSExtensionAttributes"]
-        _ = try plist.dictionary(attributes)
         let supported = try plist.names(attributes + ["IntentsSupported"], as: .typeName) ?? []
-        guard !supported.isEmpty else {
+        guard !supported.isEmpty || !appIntents.isEmpty else {
             throw plist.fault(.missingKey, attributes + ["IntentsSupported"],
-                              "In \(plist.path), NSExtension > NSExtensionAttributes > IntentsSupported must list at least one intent.")
+                              "In \(plist.path), NSExtension > NSExtensionAttributes > IntentsSupported must list at least one intent (or AppIntents one App Intent).")
+        }
+        if let both = appIntents.names.first(where: supported.contains) {
+            throw plist.fault(.invalidValue, attributes + ["AppIntents"],
+                              "In \(plist.path), NSExtension > NSExtensionAttributes > AppIntents names \(both), which IntentsSupported lists too; an intent is either a SiriKit intent or an App Intent.")
         }
         let locked = try restrictedSubset(plist, attributes + ["IntentsRestrictedWhileLocked"], of: supported)
         let protected = try restrictedSubset(plist, attributes + ["IntentsRestrictedWhileProtectedDataUnavailable"], of: supported)
@@ -48,7 +54,7 @@ enum ExtensionBundleReader {
                                libraryPath: library, intentsSupported: supported, restrictedWhileLocked: locked,
                                restrictedWhileProtectedDataUnavailable: protected, appBundleIdentifier: appBundleIdentifier,
                                entitlements: entitlements, requestedLimits: try requestedLimits(plist), resolvedPath: root,
-                               libraryIdentity: libraryIdentity)
+                               libraryIdentity: libraryIdentity, appIntents: appIntents)
     }
 
     /// The real path of a bundle folder; inside `appFolder` when given (an extension folder

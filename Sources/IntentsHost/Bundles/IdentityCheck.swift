@@ -45,7 +45,7 @@ extension BundleCatalog {
     public mutating func index() {
         claims = [:]
         for bundle in extensions {
-            for intent in bundle.intentsSupported { claims[intent, default: []].append(bundle) }
+            for intent in bundle.intentsSupported + bundle.appIntents.names { claims[intent, default: []].append(bundle) }
         }
         routes = claims.compactMapValues { $0.count == 1 ? $0[0] : nil }
         conflicts = claims.filter { $0.value.count > 1 }.keys.sorted().map { intent in

@@ -174,12 +174,7 @@ public struct ConversationDriver: Sendable {
     }
 
     private func askYesNo(_ prompt: Prompt, state: inout ConversationState) async throws -> Bool {
-        try await askUntilUsable(prompt, state: &state) { text in
-            guard let flag = ValueParser.parseYesNo(text.trimmingCharacters(in: .whitespaces)) else {
-                throw HostError(.usage, "\"\(text)\" is neither yes nor no.")
-            }
-            return flag
-        }
+        try await questions.askYesNo(prompt, prompts: &state.prompts)
     }
 
     /// Asks for a value; when the handler provides options, offers them as choices, and an
@@ -216,16 +211,7 @@ public struct ConversationDriver: Sendable {
     }
 
     private func askChoice(_ prompt: Prompt, among choices: [IntentValue], state: inout ConversationState) async throws -> IntentValue {
-        try await askUntilUsable(prompt, state: &state) { text in
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
-            if let number = Int(trimmed), (1...choices.count).contains(number) { return choices[number - 1] }
-            let named = choices.filter { $0.displayString.lowercased() == trimmed.lowercased() }
-            guard named.count == 1 else {
-                let why = named.isEmpty ? "is not one of the choices" : "matches \(named.count) choices"
-                throw HostError(.usage, "\"\(text)\" \(why); answer with a number from 1 to \(choices.count) or a name from the list.")
-            }
-            return named[0]
-        }
+        try await questions.askChoice(prompt, among: choices, prompts: &state.prompts)
     }
 
     private func askConfirmation(of value: IntentValue, parameter: ParameterSchema,
@@ -240,29 +226,16 @@ public struct ConversationDriver: Sendable {
         return try await askValue(parameter, state: &state)
     }
 
-    /// Asks until `interpret` accepts the answer, telling the user why an answer was not usable.
     private func askUntilUsable<Value>(_ prompt: Prompt, state: inout ConversationState,
                                        interpret: (String) throws -> Value) async throws -> Value {
-        var lastError: HostError?
-        for _ in 0..<maximumBadAnswers {
-            let text = try await user.answer(prompt)
-            var answered = prompt
-            answered.answer = text
-            state.prompts.append(answered)
-            do {
-                return try interpret(text)
-            } catch let error as HostError {
-                lastError = error
-                await tell(Prompt(kind: .notice, parameter: prompt.parameter, text: error.message), state: &state)
-            }
-        }
-        throw lastError ?? HostError(.usage, "No usable answer to \"\(prompt.text)\".")
+        try await questions.askUntilUsable(prompt, prompts: &state.prompts, interpret: interpret)
     }
 
     private func tell(_ prompt: Prompt, state: inout ConversationState) async {
-        state.prompts.append(prompt)
-        await user.notify(prompt)
+        await questions.tell(prompt, prompts: &state.prompts)
     }
+
+    private var questions: UserQuestions { UserQuestions(user: user, maximumBadAnswers: maximumBadAnswers) }
 
     /// A reason's dialog with `${parameter}` replaced by the value (or the parameter's title),
     /// as Siri fills an `.intentdefinition` format string.

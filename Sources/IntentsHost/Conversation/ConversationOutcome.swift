@@ -15,6 +15,8 @@ public struct ConversationOutcome: Sendable {
     public var prompts: [Prompt]
     /// The user answered no to the system's confirmation: `handle` was never called.
     public var declinedByUser = false
+    /// For an App Intent: what `perform()` returned (dialog, snippet, value) or threw.
+    public var appIntentResult: AppIntentResultPayload?
 
     public init(intent: IntentPayload, schema: IntentSchema, step: Step, response: ResponsePayload, prompts: [Prompt],
                 declinedByUser: Bool = false) {

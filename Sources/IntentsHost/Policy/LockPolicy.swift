@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import SiriKitDomains
 
 /// Decides, before any extension code runs, whether an intent may run in a lock state.
@@ -14,7 +15,23 @@ public enum LockPolicy {
     /// Why `intent` is refused in the lock state `reading` gives, or nil when it may run. When
     /// the stored state could not be read, the refusal says so: the device counts as locked.
     public static func refusal(for intent: String, by bundle: ExtensionBundle, in reading: LockReading) -> String? {
-        guard let rule = restriction(of: intent, by: bundle, in: reading.state) else { return nil }
+        refusal(because: restriction(of: intent, by: bundle, in: reading.state), reading)
+    }
+
+    /// Why the App Intent `schema` of `bundle` is refused in the lock state `reading` gives, or
+    /// nil: its `authenticationPolicy` other than `.alwaysAllowed` needs the device unlocked.
+    public static func refusal(forAppIntent schema: AppIntentSchema, by bundle: ExtensionBundle, in reading: LockReading) -> String? {
+        refusal(because: restriction(ofAppIntent: schema, by: bundle, in: reading.state), reading)
+    }
+
+    /// The rule that restricts an App Intent in `state`, as a clause, or nil.
+    public static func restriction(ofAppIntent schema: AppIntentSchema, by bundle: ExtensionBundle, in state: LockState) -> String? {
+        guard state != .unlocked, schema.authenticationPolicy != .alwaysAllowed else { return nil }
+        return "\(schema.name) requires authentication while the device is locked (authenticationPolicy .\(schema.authenticationPolicy.rawValue) of \(bundle.bundleIdentifier))"
+    }
+
+    private static func refusal(because rule: String?, _ reading: LockReading) -> String? {
+        guard let rule else { return nil }
         guard let problem = reading.problem else { return rule + "; unlock the device first." }
         return rule + ", and the device counts as locked because " + problem + "; fix or remove it, then run `intents unlock`."
     }

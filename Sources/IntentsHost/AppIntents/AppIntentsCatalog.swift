@@ -1,0 +1,76 @@
+import ExtensionProtocol
+import Foundation
+import SystemStore
+
+/// How the host knows an extension's App Intents without trusting its code.
+///
+/// Apple's build extracts App Intents metadata at compile time. Here the sandboxed extension
+/// is asked once (`describeAppIntents`) when its library is first seen or has changed, in a
+/// confined process like any request; the answer is checked (`AppIntentsMetadataCheck`) and
+/// cached in the system store by the library's SHA-256. Later commands, and lock policy,
+/// read the cache: a request starts no process to learn its intent's policy. Asking the
+/// extension rather than scanning its source sees what its code really declares: types from
+/// other modules (a shared framework's entities), computed phrases, and conditional shortcuts.
+extension IntentDispatcher {
+    /// The checked App Intents metadata of `bundle`: from this host's memory, the store's
+    /// cache, or the sandboxed extension, in that order.
+    /// - Throws: `HostError`: `.extensionFailed` when the extension cannot describe them or its
+    ///   answer is not usable, `.badState` for the store or an unreadable library.
+    public func appIntentsMetadata(of bundle: ExtensionBundle) async throws -> AppIntentsMetadata {
+        guard !bundle.appIntents.isEmpty else { return AppIntentsMetadata() }
+        let key = bundle.bundleIdentifier + "|" + bundle.libraryIdentity
+        if let known = knownAppIntents(key) { return known }
+        let store = try openSystemStore()
+        let hash = try libraryHash(of: bundle, store: store)
+        if let cached = try storeCall({ try store.appIntentsMetadata(libraryHash: hash) }),
+           (try? AppIntentsMetadataCheck.check(cached, declared: bundle.appIntents, library: bundle.libraryPath)) != nil {
+            rememberAppIntents(cached, key: key)
+            return cached
+        }
+        let declared = bundle.appIntents
+        let timeout = configuration.stepTimeout
+        let metadata = try await supervisor.withChannel(for: bundle) { channel in
+            let reply = try await channel.request(.describeAppIntents(requestID: RequestIDs.next(), intents: declared.typeNames,
+                                                                      shortcutsProvider: declared.shortcutsProvider), timeout: timeout)
+            switch reply {
+            case .appIntentsDescribed(_, let metadata): return metadata
+            case .failed(_, let failure):
+                throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) could not describe its App Intents: \(failure.message)")
+            default:
+                throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) answered describe App Intents with an unexpected \(reply.kindName) message.")
+            }
+        }
+        try AppIntentsMetadataCheck.check(metadata, declared: declared, library: bundle.libraryPath)
+        try storeCall { try store.saveAppIntentsMetadata(metadata, libraryHash: hash, identity: bundle.libraryIdentity) }
+        rememberAppIntents(metadata, key: key)
+        logger.info("described App Intents", metadata: ["bundle": "\(bundle.bundleIdentifier)", "intents": "\(metadata.intents.count)",
+                                                       "shortcuts": "\(metadata.shortcuts.count)"])
+        return metadata
+    }
+
+    /// The library's content hash: the one cached for its file identity, else read and hashed.
+    func libraryHash(of bundle: ExtensionBundle, store: SystemStore) throws -> String {
+        if !bundle.libraryIdentity.isEmpty, let known = try storeCall({ try store.appIntentsLibraryHash(identity: bundle.libraryIdentity) }) {
+            return known
+        }
+        return try LibraryContentHash.of(bundle.libraryPath)
+    }
+
+    /// The App Intent `name` of `bundle`, described.
+    /// - Throws: as `appIntentsMetadata(of:)`, or `.noExtension` when it does not describe it.
+    public func appIntentSchema(_ name: String, of bundle: ExtensionBundle) async throws -> (AppIntentSchema, AppIntentsMetadata) {
+        let metadata = try await appIntentsMetadata(of: bundle)
+        guard let schema = metadata.intent(named: name) else {
+            throw HostError(.noExtension, "\(bundle.bundleIdentifier) declares \(name) in AppIntents but does not describe it.")
+        }
+        return (schema, metadata)
+    }
+
+    func storeCall<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as SystemStoreError {
+            throw HostError(.badState, error.message)
+        }
+    }
+}

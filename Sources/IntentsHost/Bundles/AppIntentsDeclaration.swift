@@ -1,0 +1,85 @@
+import ExtensionProtocol
+
+/// The App Intents an extension's plist declares, under `NSExtension` > `NSExtensionAttributes`:
+///
+/// ```xml
+/// <key>AppIntents</key>
+/// <array><string>MeditationKit.StartMeditationIntent</string></array>
+/// <key>AppShortcutsProvider</key>
+/// <string>MeditationKit.MeditationShortcuts</string>
+/// ```
+///
+/// Each is a module-qualified Swift type name, checked as a name before it is used; the host
+/// routes by the type's own name (`StartMeditationIntent`), and learns the rest (parameters,
+/// entities, phrases) by asking the sandboxed extension once per library (`AppIntentsCatalog`).
+public struct AppIntentsDeclaration: Hashable, Sendable {
+    /// The `AppIntent` types, module-qualified, in plist order.
+    public var typeNames: [String]
+    /// The `AppShortcutsProvider` type, module-qualified.
+    public var shortcutsProvider: String?
+
+    public init(typeNames: [String] = [], shortcutsProvider: String? = nil) {
+        self.typeNames = typeNames
+        self.shortcutsProvider = shortcutsProvider
+    }
+
+    public var isEmpty: Bool { typeNames.isEmpty }
+
+    /// The intents' own names, which route requests: `StartMeditationIntent`.
+    public var names: [String] { typeNames.map(Self.shortName) }
+
+    /// The type name for an intent's own name.
+    public func typeName(of name: String) -> String? {
+        typeNames.first { Self.shortName($0) == name }
+    }
+
+    /// The principal class of an extension with only App Intents: the SDK's own `INExtension`.
+    static let defaultPrincipalClass = "Intents.INExtension"
+    /// More App Intents than any app declares; a longer list is refused.
+    static let maximumIntents = 256
+
+    static func shortName(_ typeName: String) -> String {
+        String(typeName.split(separator: ".").last ?? "")
+    }
+
+    /// `Module.Type`: two Swift identifiers.
+    static func isModuleQualified(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        return parts.count == 2 && parts.allSatisfy { BundleName.isValid($0, as: .typeName) }
+    }
+
+    /// Reads and checks the declaration.
+    /// - Throws: `BundleFault` naming the file, the key and the value.
+    static func read(_ plist: PropertyListFile, attributes: [String]) throws -> AppIntentsDeclaration {
+        let key = attributes + ["AppIntents"]
+        let typeNames = try plist.strings(key) ?? []
+        guard typeNames.count <= maximumIntents else {
+            throw plist.fault(.invalidValue, key, "In \(plist.path), \(key.joined(separator: " > ")) lists \(typeNames.count) App Intents, more than \(maximumIntents).")
+        }
+        for name in typeNames where !isModuleQualified(name) {
+            throw plist.fault(.invalidValue, key,
+                              "In \(plist.path), \(key.joined(separator: " > ")) lists \(name.quotedForDisplay), which is not a module-qualified type name like \"MyIntents.StartMeditationIntent\".")
+        }
+        var seen: [String: String] = [:]
+        for name in typeNames {
+            if let earlier = seen[shortName(name)] {
+                throw plist.fault(.invalidValue, key,
+                                  "In \(plist.path), \(key.joined(separator: " > ")) lists \(earlier.quotedForDisplay) and \(name.quotedForDisplay), two App Intents with the same name.")
+            }
+            seen[shortName(name)] = name
+        }
+        let providerKey = attributes + ["AppShortcutsProvider"]
+        let provider = try plist.optionalString(providerKey)
+        if let provider {
+            guard isModuleQualified(provider) else {
+                throw plist.fault(.invalidValue, providerKey,
+                                  "In \(plist.path), \(providerKey.joined(separator: " > ")) \(provider.quotedForDisplay) is not a module-qualified type name like \"MyIntents.MyShortcuts\".")
+            }
+            guard !typeNames.isEmpty else {
+                throw plist.fault(.missingKey, key,
+                                  "In \(plist.path), \(providerKey.joined(separator: " > ")) is set but \(key.joined(separator: " > ")) lists no App Intent for its shortcuts to run.")
+            }
+        }
+        return AppIntentsDeclaration(typeNames: typeNames, shortcutsProvider: provider)
+    }
+}
