@@ -22,7 +22,8 @@ struct AppsCommand: AsyncParsableCommand {
     func run() async throws {
         var catalog = try global.catalog()
         catalog.faults += IntentClassCheck.faults(in: catalog)
-        CatalogReport.print(catalog, json: json)
+        let appIntents = await AppIntentsReport.snapshot(of: catalog, global: global)
+        CatalogReport.print(catalog, json: json, appIntents: appIntents)
     }
 }
 
@@ -34,6 +35,11 @@ struct ValidateCommand: AsyncParsableCommand {
         PATH is an apps folder, an .app, an .appex, or an Info.plist inside one of them. Exits 1
         when a bundle has a fault, including an IntentsSupported entry that no class in its
         library provides; an intent that several apps support is only noted.
+
+        An extension with App Intents is asked for their metadata once, in its sandbox, and the
+        answer is cached by the library's SHA-256; then its App Shortcuts are checked: at most
+        10 per app, every phrase says the app's name, at most one parameter per phrase (an
+        entity or an enum), and no phrase that another app (checked or installed) has too.
 
         Examples:
           intents validate ./MyApp.app
@@ -48,7 +54,11 @@ struct ValidateCommand: AsyncParsableCommand {
     func run() async throws {
         var catalog = BundleScanner.validate(path: path)
         catalog.faults += IntentClassCheck.faults(in: catalog)
-        CatalogReport.print(catalog, json: json)
+        let appIntents = await AppIntentsReport.snapshot(of: catalog, global: global)
+        if let appIntents {
+            catalog.faults += AppIntentsReport.faults(appIntents, of: catalog, installed: await AppIntentsReport.installed(global: global))
+        }
+        CatalogReport.print(catalog, json: json, appIntents: appIntents)
         if !catalog.faults.isEmpty { throw ExitCode(ExitStatus.problems) }
         if !json { printLine("No problems found.") }
     }

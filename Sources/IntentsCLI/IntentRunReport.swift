@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ExtensionProtocol
 import IntentsHost
 
 /// How `send` and `say` report a conversation: its outcome as text or one JSON object, the
@@ -42,6 +43,29 @@ struct IntentRunReport {
         printError("note: \(intent) is supported by several apps: \(conflict.claimants.joined(separator: ", ")); \(routing).")
     }
 
+    /// An App Intent's end: what it said (its dialog), its snippet and value, or its error.
+    private func reportAppIntent(_ appResult: AppIntentResultPayload, of result: SendResult) {
+        if result.outcome.declinedByUser {
+            printLine("You answered no: \(intent) of \(result.extensionBundle) did not go ahead.")
+            return
+        }
+        if let failure = appResult.failure {
+            printLine("\(result.extensionBundle) could not perform \(intent): \(failure)")
+        } else {
+            printLine("\(result.extensionBundle) performed \(intent).")
+        }
+        for parameter in result.outcome.schema.parameters {
+            if let value = result.outcome.intent.parameters[parameter.name] { printLine("  \(parameter.name) = \(value.displayString)") }
+        }
+        if let dialog = appResult.dialog { printLine(dialog) }
+        if let snippet = appResult.snippet {
+            printLine(snippet.format == .html ? "snippet (HTML):" : "snippet:")
+            for line in snippet.content.split(separator: "\n", omittingEmptySubsequences: false) { printLine("  " + line) }
+        }
+        if let value = appResult.value { printLine("  value: \(value.displayString)") }
+        if appResult.opensApp { printLine("  The intent opens its app.") }
+    }
+
     private func report(_ result: SendResult) {
         let response = result.outcome.response
         if json {
@@ -58,7 +82,19 @@ struct IntentRunReport {
                 if let title = activity.title { plain["title"] = title }
                 object["userActivity"] = plain
             }
+            if let result = result.outcome.appIntentResult {
+                object["step"] = "perform"
+                if let dialog = result.dialog { object["dialog"] = dialog }
+                if let snippet = result.snippet { object["snippet"] = ["format": snippet.format.rawValue, "content": snippet.content] }
+                if let value = result.value { object["value"] = value.plainValue }
+                if let failure = result.failure { object["failure"] = failure }
+                if result.opensApp { object["opensApp"] = true }
+            }
             JSONOutput.print(object.merging(extra) { current, _ in current })
+            return
+        }
+        if let appResult = result.outcome.appIntentResult {
+            reportAppIntent(appResult, of: result)
             return
         }
         if result.outcome.declinedByUser {

@@ -32,14 +32,31 @@ enum JSONOutput {
         ["intent": conflict.intent, "extensions": conflict.extensions, "paths": conflict.paths, "message": conflict.description]
     }
 
-    static func plain(_ app: AppBundle) -> [String: Any] {
+    /// An app and its extensions; with `appIntents`, each extension's App Intents (policy,
+    /// parameters) and App Shortcuts (primary phrase first).
+    static func plain(_ app: AppBundle, appIntents: AppShortcutsSnapshot? = nil) -> [String: Any] {
         ["bundleIdentifier": app.bundleIdentifier, "displayName": app.displayName, "path": app.path,
          "extensions": app.extensions.map { bundle -> [String: Any] in
-             ["bundleIdentifier": bundle.bundleIdentifier, "displayName": bundle.displayName, "path": bundle.path,
-              "principalClass": bundle.principalClass, "library": bundle.libraryPath,
-              "intentsSupported": bundle.intentsSupported,
-              "intentsRestrictedWhileLocked": bundle.restrictedWhileLocked,
-              "intentsRestrictedWhileProtectedDataUnavailable": bundle.restrictedWhileProtectedDataUnavailable]
+             var object: [String: Any] = [
+                 "bundleIdentifier": bundle.bundleIdentifier, "displayName": bundle.displayName, "path": bundle.path,
+                 "principalClass": bundle.principalClass, "library": bundle.libraryPath,
+                 "intentsSupported": bundle.intentsSupported,
+                 "intentsRestrictedWhileLocked": bundle.restrictedWhileLocked,
+                 "intentsRestrictedWhileProtectedDataUnavailable": bundle.restrictedWhileProtectedDataUnavailable]
+             guard !bundle.appIntents.isEmpty else { return object }
+             object["appIntents"] = bundle.appIntents.names
+             if let metadata = appIntents?.metadata[bundle.bundleIdentifier] {
+                 object["appIntents"] = metadata.intents.map { intent -> [String: Any] in
+                     ["name": intent.name, "type": intent.typeName, "title": intent.title,
+                      "authenticationPolicy": intent.authenticationPolicy.rawValue, "openAppWhenRun": intent.openAppWhenRun,
+                      "parameters": intent.parameters.map { ["name": $0.name, "title": $0.title, "kind": $0.kind.rawValue,
+                                                             "optional": $0.isOptional, "list": $0.isList] }]
+                 }
+                 object["appShortcuts"] = metadata.shortcuts.map { shortcut -> [String: Any] in
+                     ["intent": AppIntentsDeclaration.shortName(shortcut.intent), "phrases": shortcut.phrases]
+                 }
+             }
+             return object
          }]
     }
 }

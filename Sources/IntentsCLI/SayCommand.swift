@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ExtensionProtocol
 import IntentsHost
 import SystemStore
 
@@ -39,7 +40,10 @@ struct SayCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try global.hostConfiguration(stepTimeout: step.stepTimeout)
         let dispatcher = HostSession.dispatcher(for: configuration)
-        let index = try SystemCommandSupport.phraseIndex(dispatcher)
+        let (index, shortcuts) = try await SystemCommandSupport.phraseIndex(dispatcher)
+        if let request = AppShortcutsHelp.request(in: utterance, catalog: dispatcher.catalog) {
+            return try AppShortcutsHelp.report(request, shortcuts: shortcuts, json: json)
+        }
         switch index.match(utterance) {
         case .noMatch(let nearest):
             try fail(status: "noMatch", "Nothing matches \"\(utterance)\"; \(Self.listing(nearest)).", nearest: nearest)
@@ -48,11 +52,11 @@ struct SayCommand: AsyncParsableCommand {
             try fail(status: "ambiguous", "\"\(utterance)\" matches \(matches.count) phrases equally well: \(phrases.joined(separator: ", ")); say more of one of them.",
                  nearest: matches.map(\.template.text))
         case .matched(let match):
-            try await run(match, dispatcher: dispatcher)
+            try await run(match, dispatcher: dispatcher, shortcuts: shortcuts)
         }
     }
 
-    private func run(_ match: PhraseIndex.Match, dispatcher: IntentDispatcher) async throws {
+    private func run(_ match: PhraseIndex.Match, dispatcher: IntentDispatcher, shortcuts: AppShortcutsSnapshot) async throws {
         let user = TerminalUser(answers: answers, interactive: !nonInteractive && CommandIO.current.isInteractive, agreesToSystemConfirmation: yes)
         let matched: [String: Any] = ["phrase": match.template.text, "kind": Self.kind(match.template.target),
                                       "parameters": Dictionary(match.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })]
@@ -89,7 +93,29 @@ struct SayCommand: AsyncParsableCommand {
             try await IntentRunReport(intent: intent, json: json, extra: ["matched": matched]).run(on: dispatcher) {
                 try await dispatcher.send(intent, parameters: match.parameters, app: app, user: user)
             }
+        case .appShortcut(let app, let extensionIdentifier, let intent, _):
+            let typed = Self.typedValues(match, intent: intent, extension: extensionIdentifier, shortcuts: shortcuts)
+            IntentRunReport.noteConflict(for: intent, in: dispatcher.catalog, routedTo: app)
+            try await IntentRunReport(intent: intent, json: json, extra: ["matched": matched]).run(on: dispatcher) {
+                try await dispatcher.send(intent, parameters: [], typed: typed, app: app, user: user)
+            }
         }
+    }
+
+    /// The entity or enum values an App Shortcut phrase's slots caught, by their identifiers.
+    static func typedValues(_ match: PhraseIndex.Match, intent: String, extension identifier: String,
+                            shortcuts: AppShortcutsSnapshot) -> [String: IntentValue] {
+        guard let item = shortcuts.shortcuts.first(where: { $0.bundle.bundleIdentifier == identifier && $0.intent.name == intent }) else {
+            return [:]
+        }
+        var typed: [String: IntentValue] = [:]
+        for (name, caught) in match.parameters {
+            if let parameter = item.intent.parameter(named: name),
+               let value = shortcuts.value(identifier: caught, of: parameter, in: item.bundle) {
+                typed[name] = value
+            }
+        }
+        return typed
     }
 
     private func fail(status: String, _ message: String, nearest: [String]) throws -> Never {
@@ -107,14 +133,18 @@ struct SayCommand: AsyncParsableCommand {
     }
 
     static func kind(_ target: PhraseTemplate.Target) -> String {
-        if case .voiceShortcut = target { return "voiceShortcut" }
-        return "intentPhrase"
+        switch target {
+        case .voiceShortcut: "voiceShortcut"
+        case .intentPhrase: "intentPhrase"
+        case .appShortcut: "appShortcut"
+        }
     }
 
     static func describe(_ target: PhraseTemplate.Target) -> String {
         switch target {
         case .voiceShortcut(let shortcut): "voice shortcut: \(shortcut.action.summary)"
         case .intentPhrase(let app, let intent, _): "\(intent) of \(app)"
+        case .appShortcut(let app, _, let intent, _): "App Shortcut: \(intent) of \(app)"
         }
     }
 }

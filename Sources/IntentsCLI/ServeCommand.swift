@@ -101,6 +101,9 @@ struct ServeCommand: AsyncParsableCommand {
         groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int64(shutdownGrace * 1000))
         let secondSignal = Task { await Self.endAtSecondSignal(host: host) }
         defer { secondSignal.cancel() }
+        // The App Intents of installed extensions are known before the first request.
+        let warming = Task { await host.learnAppIntents() }
+        defer { warming.cancel() }
         try await ServiceGroup(configuration: groupConfiguration).run()
         await host.dispatcher.shutdown()
         logger.info("stopped: every extension process ended")

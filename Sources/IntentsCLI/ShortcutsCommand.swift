@@ -21,26 +21,36 @@ struct ShortcutsCommand: AsyncParsableCommand {
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List voice shortcuts, oldest first.")
+        static let configuration = CommandConfiguration(
+            abstract: "List voice shortcuts, oldest first, then the apps' App Shortcuts, which need no setup.")
         @OptionGroup var global: GlobalOptions
-        @Flag(help: "Print one JSON object.") var json = false
+        @Flag(help: "Print one JSON object: `shortcuts` (voice shortcuts) and `appShortcuts`.") var json = false
 
         func run() async throws {
             let store = try global.systemStore(json: json)
             let shortcuts = try SystemCommandSupport.reporting(json) { try store.voiceShortcuts() }
             SystemCommandSupport.noteSkipped(in: store)
+            let appShortcuts = await AppIntentsReport.snapshot(of: try global.catalog(), global: global)?.shortcuts
+                .filter { $0.position < AppShortcutsSnapshot.maximumPerApp } ?? []
             if json {
                 JSONOutput.print(["invalid": SystemCommandSupport.plain(store.skippedRecords), "shortcuts": shortcuts.map { shortcut -> [String: Any] in
                     var object: [String: Any] = ["identifier": shortcut.identifier.uuidString, "phrase": shortcut.phrase,
                                                  "app": shortcut.app, "shortcut": SystemCommandSupport.plain(shortcut.action)]
                     if let donation = shortcut.donation { object["donation"] = donation }
                     return object
+                }, "appShortcuts": appShortcuts.map { item -> [String: Any] in
+                    ["app": item.app.bundleIdentifier, "extension": item.bundle.bundleIdentifier, "intent": item.intent.name,
+                     "phrase": item.primaryPhrase, "phrases": item.shortcut.phrases.map { AppShortcutPhrase.display($0, appName: item.app.displayName) }]
                 }])
                 return
             }
             if shortcuts.isEmpty { printLine("No voice shortcuts; add one with `intents shortcuts add PHRASE --donation ID`.") }
             for shortcut in shortcuts {
                 printLine("\(shortcut.identifier.uuidString)  \"\(shortcut.phrase)\"  \(shortcut.app): \(shortcut.action.summary)")
+            }
+            if !appShortcuts.isEmpty { printLine("App Shortcuts (no setup needed):") }
+            for item in appShortcuts {
+                printLine("  \"\(item.primaryPhrase)\"  \(item.app.bundleIdentifier): \(item.intent.name) (\(item.shortcut.phrases.count) phrases)")
             }
         }
     }

@@ -6,13 +6,25 @@ import SystemStore
 /// What the system-side commands share: the store, the phrase index, error reporting.
 enum SystemCommandSupport {
     /// The phrase index for what is installed and what the user set.
-    static func phraseIndex(_ dispatcher: IntentDispatcher) throws -> PhraseIndex {
+    static func phraseIndex(_ dispatcher: IntentDispatcher) async throws -> (PhraseIndex, AppShortcutsSnapshot) {
         let store = try dispatcher.openSystemStore()
         defer { noteSkipped(in: store) }
-        if let server = HostSession.server { return try storeCall { try server.phraseIndex() } }
-        return try storeCall {
-            PhraseCatalog.index(apps: dispatcher.catalog.apps, voiceShortcuts: try store.voiceShortcuts(), vocabulary: try store.vocabulary())
+        let result: (PhraseIndex, AppShortcutsSnapshot)
+        if let server = HostSession.server {
+            do {
+                result = try await server.phraseIndex()
+            } catch let error as SystemStoreError {
+                throw hostError(error)
+            }
+        } else {
+            let shortcuts = await dispatcher.appShortcuts()
+            result = try storeCall {
+                (PhraseCatalog.index(apps: dispatcher.catalog.apps, voiceShortcuts: try store.voiceShortcuts(), vocabulary: try store.vocabulary(),
+                                     appShortcuts: shortcuts), shortcuts)
+            }
         }
+        for problem in result.1.problems { printError("note: \(problem)") }
+        return result
     }
 
     /// Runs a store call, turning its errors into host errors.

@@ -15,7 +15,7 @@ final class ServedHost: Sendable {
     let authorizationRequests = AuthorizationRequests()
     /// Bumped at each catalog swap.
     private let catalogGeneration = Atomic<Int>(0)
-    private let phraseIndexCache = Mutex<(key: String, index: PhraseIndex)?>(nil)
+    private let phraseIndexCache = Mutex<(key: String, index: PhraseIndex, shortcuts: AppShortcutsSnapshot)?>(nil)
 
     init(configuration: HostConfiguration, logger: Logger) {
         self.configuration = configuration
@@ -23,15 +23,19 @@ final class ServedHost: Sendable {
         self.logger = logger
     }
 
-    /// The phrase index of the current catalog, voice shortcuts and vocabulary.
-    func phraseIndex() throws -> PhraseIndex {
+    /// The phrase index of the current catalog, voice shortcuts, vocabulary and App Shortcuts,
+    /// rebuilt when one of them changed; App Shortcut parameters are refreshed first.
+    func phraseIndex() async throws -> (PhraseIndex, AppShortcutsSnapshot) {
         let store = try dispatcher.openSystemStore()
-        let key = "\(catalogGeneration.load(ordering: .acquiring)):\(try store.changeStamp())"
-        if let cached = phraseIndexCache.withLock({ $0 }), cached.key == key { return cached.index }
+        let generation = catalogGeneration.load(ordering: .acquiring)
+        let hasAppIntents = dispatcher.catalog.extensions.contains { !$0.appIntents.isEmpty }
+        let shortcuts = hasAppIntents ? await dispatcher.appShortcuts() : AppShortcutsSnapshot()
+        let key = "\(generation):\(try store.changeStamp())"
+        if let cached = phraseIndexCache.withLock({ $0 }), cached.key == key { return (cached.index, cached.shortcuts) }
         let index = PhraseCatalog.index(apps: dispatcher.catalog.apps, voiceShortcuts: try store.voiceShortcuts(),
-                                        vocabulary: try store.vocabulary())
-        phraseIndexCache.withLock { $0 = (key, index) }
-        return index
+                                        vocabulary: try store.vocabulary(), appShortcuts: shortcuts)
+        phraseIndexCache.withLock { $0 = (key, index, shortcuts) }
+        return (index, shortcuts)
     }
 
     /// Scans the apps folders again and swaps the catalog: replaced or removed extensions end
@@ -45,5 +49,16 @@ final class ServedHost: Sendable {
         for fault in catalog.faults { logger.warning("bundle fault: \(fault.description)") }
         logger.info("catalog reloaded", metadata: ["apps": "\(catalog.apps.count)", "extensions": "\(catalog.extensions.count)",
                                                    "faults": "\(catalog.faults.count)", "retired": "\(changed.count)"])
+        await learnAppIntents()
+    }
+
+    /// Learns the App Intents of extensions installed or changed (described once in their
+    /// sandbox, or read from the cache), so that their phrases and policies are known before
+    /// their first request.
+    func learnAppIntents() async {
+        guard dispatcher.catalog.extensions.contains(where: { !$0.appIntents.isEmpty }) else { return }
+        let snapshot = await dispatcher.appShortcuts()
+        for problem in snapshot.problems { logger.warning("App Intents: \(problem)") }
+        logger.info("App Intents known", metadata: ["shortcuts": "\(snapshot.shortcuts.count)"])
     }
 }

@@ -38,7 +38,8 @@ public struct AppIntentsDeclaration: Hashable, Sendable {
     /// More App Intents than any app declares; a longer list is refused.
     static let maximumIntents = 256
 
-    static func shortName(_ typeName: String) -> String {
+    /// `MeditationKit.StartMeditationIntent` -> `StartMeditationIntent`.
+    public static func shortName(_ typeName: String) -> String {
         String(typeName.split(separator: ".").last ?? "")
     }
 

@@ -14,7 +14,7 @@ public enum PhraseCatalog {
 
     /// The index for these apps, voice shortcuts and user vocabulary.
     public static func index(apps: [AppBundle], voiceShortcuts: [VoiceShortcutRecord],
-                             vocabulary: [VocabularyRecord]) -> PhraseIndex {
+                             vocabulary: [VocabularyRecord], appShortcuts: AppShortcutsSnapshot = AppShortcutsSnapshot()) -> PhraseIndex {
         var values = SlotValues()
         for app in apps {
             for name in app.spokenNames { values.add(appName: name, for: app.bundleIdentifier) }
@@ -48,7 +48,41 @@ public enum PhraseCatalog {
                 }
             }
         }
+        templates += appShortcutTemplates(appShortcuts, values: &values)
         return PhraseIndex(templates: templates, values: values)
+    }
+
+    /// The usable phrases of each app's first ten App Shortcuts, in order; a parameter slot
+    /// takes the titles of its entity's suggested values or its enum's cases.
+    static func appShortcutTemplates(_ snapshot: AppShortcutsSnapshot, values: inout SlotValues) -> [PhraseTemplate] {
+        var templates: [PhraseTemplate] = []
+        for item in snapshot.shortcuts where item.position < AppShortcutsSnapshot.maximumPerApp {
+            let app = item.app.bundleIdentifier
+            for phrase in item.shortcut.phrases where AppShortcutsSnapshot.isUsable(phrase, of: item.intent) {
+                var tokens: [PhraseTemplate.Token] = []
+                for token in AppShortcutPhrase.tokens(phrase) {
+                    switch token {
+                    case .text(let text):
+                        tokens += PhraseText.words(text).map { .word($0) }
+                    case .applicationName:
+                        tokens.append(.appName)
+                    case .parameter(let name):
+                        let key = slotKey(app, "\(item.intent.name).\(name)")
+                        if let parameter = item.intent.parameter(named: name) {
+                            for value in snapshot.values(of: parameter, in: item.bundle) {
+                                guard let identifier = value.slotIdentifier else { continue }
+                                values.add(value: identifier, saying: value.displayString, for: key)
+                            }
+                        }
+                        tokens.append(.parameter(key))
+                    }
+                }
+                templates.append(PhraseTemplate(tokens: tokens, target: .appShortcut(app: app, extension: item.bundle.bundleIdentifier,
+                                                                                     intent: item.intent.name, phrase: phrase),
+                                                text: AppShortcutPhrase.display(phrase, appName: item.app.displayName)))
+            }
+        }
+        return templates
     }
 
     /// The slot key of a parameter of one app: its values are that app's.

@@ -17,6 +17,9 @@ public struct PhraseTemplate: Sendable {
         case voiceShortcut(VoiceShortcutRecord)
         /// An example from an app's `IntentPhrases`, run with the values its slots caught.
         case intentPhrase(app: String, intent: String, example: String)
+        /// An App Shortcut phrase of an app's extension: runs its App Intent with the value its
+        /// parameter slot caught (an entity's identifier or an enum's raw value).
+        case appShortcut(app: String, extension: String, intent: String, phrase: String)
     }
 
     public var tokens: [Token]
@@ -34,6 +37,7 @@ public struct PhraseTemplate: Sendable {
         switch target {
         case .voiceShortcut(let shortcut): shortcut.app
         case .intentPhrase(let app, _, _): app
+        case .appShortcut(let app, _, _, _): app
         }
     }
 }

@@ -1,0 +1,55 @@
+import ArgumentParser
+import IntentsHost
+import SystemStore
+
+/// "What can I do with Meditation?" and "What can I do here?": Siri's answer lists an app's App
+/// Shortcuts by their primary phrases, in source order. With no app in the foreground on a
+/// command line, "here" lists every app's.
+enum AppShortcutsHelp {
+    enum Request: Equatable {
+        case app(String)
+        case everyApp
+    }
+
+    /// The help request `utterance` makes, if it is one.
+    static func request(in utterance: String, catalog: BundleCatalog) -> Request? {
+        let words = PhraseText.words(utterance)
+        let opening = ["what", "can", "i", "do"]
+        guard words.count > opening.count, Array(words.prefix(opening.count)) == opening else { return nil }
+        let rest = Array(words.dropFirst(opening.count))
+        if rest == ["here"] { return .everyApp }
+        guard ["with", "in"].contains(rest[0]), rest.count > 1 else { return nil }
+        let name = rest.dropFirst().joined(separator: " ")
+        let app = catalog.apps.first { app in app.spokenNames.contains { PhraseText.words($0).joined(separator: " ") == name } }
+        return app.map { .app($0.bundleIdentifier) }
+    }
+
+    /// Prints the App Shortcuts the request asks about.
+    static func report(_ request: Request, shortcuts: AppShortcutsSnapshot, json: Bool) throws {
+        let listed = shortcuts.shortcuts.filter { item in
+            guard item.position < AppShortcutsSnapshot.maximumPerApp else { return false }
+            if case .app(let identifier) = request { return item.app.bundleIdentifier == identifier }
+            return true
+        }
+        if json {
+            JSONOutput.print(["status": "help", "shortcuts": listed.map { item -> [String: Any] in
+                var object: [String: Any] = ["app": item.app.bundleIdentifier, "intent": item.intent.name, "phrase": item.primaryPhrase]
+                if let title = item.shortcut.shortTitle { object["shortTitle"] = title }
+                return object
+            }])
+            return
+        }
+        guard !listed.isEmpty else {
+            printLine(request == .everyApp ? "No app has App Shortcuts." : "This app has no App Shortcuts.")
+            return
+        }
+        var lastApp = ""
+        for item in listed {
+            if item.app.bundleIdentifier != lastApp {
+                printLine("You can ask \(item.app.displayName):")
+                lastApp = item.app.bundleIdentifier
+            }
+            printLine("  \"\(item.primaryPhrase)\"")
+        }
+    }
+}

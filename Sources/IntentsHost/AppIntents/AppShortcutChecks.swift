@@ -1,0 +1,89 @@
+import ExtensionProtocol
+import SystemStore
+
+/// The rules App Shortcuts must follow, as Apple's build enforces them, checked by
+/// `intents validate` on the described metadata: at most 10 per app, every phrase says the
+/// app's name, at most one parameter per phrase and only an entity or an enum, and no phrase
+/// another app has too. Each fault is one sentence naming the library and the value; the
+/// host skips what breaks a rule and uses the rest.
+public enum AppShortcutChecks {
+    /// The faults of the shortcuts of `checked` apps (bundle identifiers); `others` are
+    /// installed apps' shortcuts a phrase must not repeat.
+    public static func faults(_ snapshot: AppShortcutsSnapshot, checking checked: Set<String>,
+                              others: AppShortcutsSnapshot = AppShortcutsSnapshot()) -> [BundleFault] {
+        var faults: [BundleFault] = []
+        var counts: [String: (count: Int, item: InstalledAppShortcut)] = [:]
+        for item in snapshot.shortcuts where checked.contains(item.app.bundleIdentifier) {
+            counts[item.app.bundleIdentifier] = ((counts[item.app.bundleIdentifier]?.count ?? 0) + 1, item)
+            for phrase in item.shortcut.phrases {
+                if let fault = phraseFault(phrase, of: item) { faults.append(fault) }
+            }
+        }
+        for (_, entry) in counts.sorted(by: { $0.key < $1.key }) where entry.count > AppShortcutsSnapshot.maximumPerApp {
+            faults.append(BundleFault(.tooManyAppShortcuts, path: entry.item.bundle.libraryPath,
+                                      "\(entry.item.app.displayName) (\(entry.item.app.bundleIdentifier)) has \(entry.count) App Shortcuts in \(entry.item.bundle.libraryPath), more than the \(AppShortcutsSnapshot.maximumPerApp) an app may have; only the first \(AppShortcutsSnapshot.maximumPerApp) are used."))
+        }
+        faults += duplicates(snapshot, checking: checked, others: others)
+        return faults
+    }
+
+    private static func phraseFault(_ phrase: String, of item: InstalledAppShortcut) -> BundleFault? {
+        let library = item.bundle.libraryPath
+        let shown = AppShortcutPhrase.display(phrase, appName: "\\(.applicationName)").quotedForDisplay
+        guard AppShortcutPhrase.tokens(phrase).contains(.applicationName) else {
+            return BundleFault(.phraseWithoutApplicationName, path: library,
+                               "In \(library), the App Shortcut phrase \(shown) of \(item.intent.name) does not say the app's name (\\(.applicationName)); it is not used.")
+        }
+        let parameters = AppShortcutPhrase.parameters(phrase)
+        if parameters.count > 1 {
+            return BundleFault(.phraseParameter, path: library,
+                               "In \(library), the App Shortcut phrase \(shown) of \(item.intent.name) names \(parameters.count) parameters (\(parameters.joined(separator: ", "))); a phrase may name at most one, so it is not used.")
+        }
+        if let name = parameters.first, let parameter = item.intent.parameter(named: name),
+           parameter.kind != .entity && parameter.kind != .enumeration {
+            return BundleFault(.phraseParameter, path: library,
+                               "In \(library), the App Shortcut phrase \(shown) of \(item.intent.name) names \(name), a \(parameter.kind.rawValue) parameter; a phrase parameter must be an entity or an enum, so it is not used.")
+        }
+        return nil
+    }
+
+    /// Phrases two apps share once each app's names stand in for `${applicationName}`.
+    private static func duplicates(_ snapshot: AppShortcutsSnapshot, checking checked: Set<String>,
+                                   others: AppShortcutsSnapshot) -> [BundleFault] {
+        var owners: [String: InstalledAppShortcut] = [:]
+        var faults: [BundleFault] = []
+        let all = snapshot.shortcuts + others.shortcuts.filter { item in
+            !snapshot.shortcuts.contains { $0.app.bundleIdentifier == item.app.bundleIdentifier }
+        }
+        for item in all {
+            for phrase in item.shortcut.phrases {
+                for spoken in spokenForms(phrase, of: item) {
+                    guard let owner = owners[spoken] else {
+                        owners[spoken] = item
+                        continue
+                    }
+                    guard owner.app.bundleIdentifier != item.app.bundleIdentifier,
+                          checked.contains(item.app.bundleIdentifier) || checked.contains(owner.app.bundleIdentifier) else { continue }
+                    let (mine, theirs) = checked.contains(item.app.bundleIdentifier) ? (item, owner) : (owner, item)
+                    faults.append(BundleFault(.duplicatePhrase, path: mine.bundle.libraryPath,
+                                              "In \(mine.bundle.libraryPath), the App Shortcut phrase \(spoken.quotedForDisplay) of \(mine.intent.name) is also a phrase of \(theirs.app.displayName) (\(theirs.app.bundleIdentifier)); saying it runs neither until one is changed."))
+                }
+            }
+        }
+        return faults
+    }
+
+    /// The phrase's normalized words with each of the app's names in place of its name token.
+    private static func spokenForms(_ phrase: String, of item: InstalledAppShortcut) -> [String] {
+        item.app.spokenNames.map { name in
+            let text = AppShortcutPhrase.tokens(phrase).map { token -> String in
+                switch token {
+                case .text(let text): text
+                case .applicationName: name
+                case .parameter(let parameter): " <\(parameter)> "
+                }
+            }.joined()
+            return PhraseText.words(text).joined(separator: " ")
+        }
+    }
+}
