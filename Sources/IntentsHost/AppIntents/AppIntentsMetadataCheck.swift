@@ -21,6 +21,21 @@ enum AppIntentsMetadataCheck {
             throw fail("it describes more than \(maximumTypes) entity or enum types")
         }
         guard metadata.shortcuts.count <= maximumShortcuts else { throw fail("it describes \(metadata.shortcuts.count) App Shortcuts") }
+        for entity in metadata.entities {
+            try typeName(entity.typeName, fail)
+            try text(entity.displayName, "the name of \(entity.typeName)", fail)
+        }
+        for enumeration in metadata.enums {
+            try typeName(enumeration.typeName, fail)
+            try text(enumeration.displayName, "the name of \(enumeration.typeName)", fail)
+            guard !enumeration.cases.isEmpty, enumeration.cases.count <= maximumCases else {
+                throw fail("\(enumeration.typeName) has \(enumeration.cases.count) cases")
+            }
+            for item in enumeration.cases {
+                try text(item.identifier, "a case of \(enumeration.typeName)", fail)
+                try text(item.title, "a case title of \(enumeration.typeName)", fail)
+            }
+        }
         let described = Set(metadata.intents.map(\.typeName))
         if let missing = declared.typeNames.first(where: { !described.contains($0) }) {
             throw fail("AppIntents lists \(missing.quotedForDisplay), which it does not describe")
@@ -54,21 +69,6 @@ enum AppIntentsMetadataCheck {
                 default:
                     break
                 }
-            }
-        }
-        for entity in metadata.entities {
-            try typeName(entity.typeName, fail)
-            try text(entity.displayName, "the name of \(entity.typeName)", fail)
-        }
-        for enumeration in metadata.enums {
-            try typeName(enumeration.typeName, fail)
-            try text(enumeration.displayName, "the name of \(enumeration.typeName)", fail)
-            guard !enumeration.cases.isEmpty, enumeration.cases.count <= maximumCases else {
-                throw fail("\(enumeration.typeName) has \(enumeration.cases.count) cases")
-            }
-            for item in enumeration.cases {
-                try text(item.identifier, "a case of \(enumeration.typeName)", fail)
-                try text(item.title, "a case title of \(enumeration.typeName)", fail)
             }
         }
         for shortcut in metadata.shortcuts {
