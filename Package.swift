@@ -138,7 +138,7 @@ let package = Package(
         .target(name: "FaultyIntents", dependencies: ["Intents"],
                 path: "Tests/Fixtures/FaultyIntents", swiftSettings: extensionSettings),
 
-        .target(name: "EchoIntents", dependencies: ["Intents"],
+        .target(name: "EchoIntents", dependencies: ["Intents", "AppIntents"],
                 path: "Tests/Fixtures/EchoIntents", swiftSettings: extensionSettings),
         .target(name: "MainThreadIntents", dependencies: ["Intents"],
                 path: "Tests/Fixtures/MainThreadIntents", swiftSettings: extensionSettings,

@@ -41,6 +41,7 @@ public struct BenchmarkSuite: Sendable {
         }
         if groups.contains(.phrases) {
             for figure in PhraseBenchmark.run() { add(figure) }
+            for figure in AppShortcutBenchmark.run() { add(figure) }
         }
         if groups.contains(.server) {
             var configuration = try makeConfiguration()

@@ -33,6 +33,11 @@ extension SystemStore {
                  [.text(identity)]).first?.first?.text
     }
 
+    /// How many libraries' App Intents metadata is cached.
+    public func appIntentsMetadataCount() throws -> Int {
+        Int(try read("SELECT count(*) FROM app_intents_metadata").first?.first?.integer ?? 0)
+    }
+
     /// Caches `metadata` for the library with this content hash and file identity.
     public func saveAppIntentsMetadata(_ metadata: AppIntentsMetadata, libraryHash: String, identity: String) throws {
         let record = try JSONEncoder().encode(metadata)

@@ -10,6 +10,14 @@ public struct InstalledAppShortcut: Sendable {
     /// Its place among the app's App Shortcuts, from 0: the order of display.
     public var position: Int
 
+    public init(app: AppBundle, bundle: ExtensionBundle, intent: AppIntentSchema, shortcut: AppShortcutSchema, position: Int) {
+        self.app = app
+        self.bundle = bundle
+        self.intent = intent
+        self.shortcut = shortcut
+        self.position = position
+    }
+
     /// The primary (first) phrase, as the user reads it, with the app's name.
     public var primaryPhrase: String {
         AppShortcutPhrase.display(shortcut.phrases.first ?? "", appName: app.displayName,
