@@ -25,6 +25,7 @@ let package = Package(
         .executable(name: "pizza", targets: ["pizza"]),
         .executable(name: "monkeychat", targets: ["monkeychat"]),
         .library(name: "Intents", targets: ["Intents"]),
+        .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "IntentsHost", targets: ["IntentsHost"]),
         .library(name: "IntentsTesting", targets: ["IntentsTesting"]),
@@ -78,6 +79,10 @@ let package = Package(
         .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
         .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemStore", "CoreLocation", "LocalAPI"],
                 swiftSettings: strictSettings + extensionSettings, plugins: ["SiriKitDomainGenerator"]),
+        // App Intents (AppIntent, @Parameter, AppEntity, App Shortcuts): Swift 5 mode, like Intents, whose request
+        // handler finds this module's responder by name.
+        .target(name: "AppIntents", dependencies: ["Intents", "ExtensionProtocol"],
+                swiftSettings: strictSettings + extensionSettings),
         // pidfd and epoll for the host's child processes (Swift's Glibc module imports neither).
         .target(name: "CChildProcess"),
         .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess",
@@ -161,6 +166,8 @@ let package = Package(
         .testTarget(name: "ExtensionProtocolTests", dependencies: ["ExtensionProtocol"]),
         .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SharedGreetings",
                                                      "SiriKitDomains"],
+                    swiftSettings: extensionSettings),
+        .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "SharedKit", "LocalAPI",
                                                          "SystemStore", "SiriKitDomains"]),

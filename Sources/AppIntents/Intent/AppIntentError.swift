@@ -1,0 +1,36 @@
+/// An error of App Intents that the system acts on: asking for a value and performing again,
+/// or the user declining what `perform()` asked to confirm.
+public struct AppIntentError: Error, Sendable, LocalizedError, CustomStringConvertible {
+    enum Kind: @unchecked Sendable {
+        /// Ask the user for this parameter, set it, and perform again.
+        case needsValue(any AnyIntentParameter, IntentDialog?)
+        case restartPerform
+        case userCancelled
+    }
+
+    let kind: Kind
+
+    init(_ kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Ask the system to perform the intent again.
+    public static var restartPerform: AppIntentError { AppIntentError(.restartPerform) }
+    /// The user answered no to a confirmation (Linux addition: the error `perform()` gets then).
+    public static var userCancelled: AppIntentError { AppIntentError(.userCancelled) }
+
+    public var errorDescription: String? { description }
+
+    public var description: String {
+        switch kind {
+        case .needsValue(let parameter, _): "The parameter \(parameter.titleText) needs a value."
+        case .restartPerform: "The intent asked to be performed again."
+        case .userCancelled: "The user cancelled the action."
+        }
+    }
+
+    var isUserCancelled: Bool {
+        if case .userCancelled = kind { return true }
+        return false
+    }
+}
