@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(name: "IntentDefinitionCodegenTests", dependencies: ["IntentDefinitionCodegen", "Intents", "SiriKitDomains"]),
         .testTarget(name: "ExtensionProtocolTests", dependencies: ["ExtensionProtocol"]),
         .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SharedGreetings",
-                                                     "SiriKitDomains"],
+                                                     "SiriKitDomains", "AppIntents"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
                     swiftSettings: extensionSettings),

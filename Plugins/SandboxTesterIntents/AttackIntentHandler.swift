@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 import Intents
 import SandboxAttacks
@@ -44,9 +45,9 @@ class AttackIntentHandler: NSObject {
         case "crash-segv": raise(SIGSEGV)
         case "frame-garbage": writeToHost(Array("garbage, not a frame".utf8))
         case "frame-truncated":
-            writeToHost([0xF1, 1, 0, 0, 0, 100] + Array("{\"trunc".utf8))
+            writeToHost([0xF1, extensionProtocolVersion, 0, 0, 0, 100] + Array("{\"trunc".utf8))
             _exit(0)
-        case "frame-oversized": writeToHost([0xF1, 1, 0x7F, 0xFF, 0xFF, 0xFF])
+        case "frame-oversized": writeToHost([0xF1, extensionProtocolVersion, 0x7F, 0xFF, 0xFF, 0xFF])
         case "frame-deep":
             // A `resolved` reply whose value is a list in a list... 20,000 deep (40 KB).
             writeFrame([3, 0, 1, 0] + Array([[UInt8]](repeating: [8, 1], count: 20_000).joined()) + [3, 0])
@@ -274,7 +275,7 @@ class AttackIntentHandler: NSObject {
     /// Writes `body` to the host as one well-formed frame: marker, protocol version, length.
     private func writeFrame(_ body: [UInt8]) {
         let length = UInt32(body.count)
-        writeToHost([0xF1, 1, UInt8(length >> 24), UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)] + body)
+        writeToHost([0xF1, extensionProtocolVersion, UInt8(length >> 24), UInt8((length >> 16) & 0xFF), UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)] + body)
     }
 
     /// fd 3 is the runner's socket to the host.

@@ -79,4 +79,24 @@ import Testing
         let provider = try await host.failure(.describeAppIntents(requestID: 7, intents: [], shortcutsProvider: Names.start))
         #expect(provider.message == "The type \"AppIntentsTests.StartMeditationIntent\" in the extension's library does not conform to AppShortcutsProvider.")
     }
+
+    @Test func everyKindOfParameterIsDescribed() async throws {
+        let metadata = try await host.describe(["AppIntentsTests.APIShapes.SnippetWithValue"])
+        #expect(metadata.intents.first?.name == "SnippetWithValue")
+        #expect(metadata.intents.first?.parameters == [
+            AppParameterSchema(name: "note", title: "note", kind: .string, isOptional: true),
+            AppParameterSchema(name: "minutes", title: "Minutes", kind: .integer, hasDefault: true),
+            AppParameterSchema(name: "when", title: "When", kind: .date, isOptional: true),
+            AppParameterSchema(name: "link", title: "Link", kind: .url, isOptional: true),
+            AppParameterSchema(name: "volume", title: "Volume", kind: .double, hasDefault: true),
+            AppParameterSchema(name: "muted", title: "Muted", kind: .boolean, hasDefault: true),
+            AppParameterSchema(name: "kinds", title: "Kinds", kind: .enumeration, typeName: Names.sessionType, isOptional: true, isList: true),
+        ])
+    }
+
+    @Test func aProviderWithAnIfListsTheBranchTaken() async throws {
+        let metadata = try await host.describe([], provider: "AppIntentsTests.APIShapes.Conditional")
+        #expect(metadata.shortcuts.map(\.intent) == [Names.start, Names.end])
+        #expect(metadata.shortcuts.map(\.phrases) == [["Meditate with ${applicationName}"], ["Stop with ${applicationName}"]])
+    }
 }

@@ -152,3 +152,33 @@ struct MeditationShortcuts: AppShortcutsProvider {
         AppShortcut(intent: CountBreathsIntent(), phrases: ["Count breaths in \(.applicationName)"])
     }
 }
+
+struct ConfirmSessionIntent: AppIntent {
+    static let title: LocalizedStringResource = "Confirm Session"
+
+    @Parameter(title: "Session")
+    var session: MeditationSession
+
+    func perform() async throws -> some IntentResult & ReturnsValue<Bool> & ProvidesDialog {
+        let confirmed = try await $session.requestConfirmation(for: session, dialog: "Did you mean \(session)?")
+        return .result(value: confirmed, dialog: confirmed ? "Starting \(session)." : "Not starting it.")
+    }
+}
+
+/// Takes a parameter of each scalar kind.
+struct ScheduleSessionIntent: AppIntent {
+    static let title: LocalizedStringResource = "Schedule Session"
+
+    @Parameter(title: "When") var when: Date
+    @Parameter(title: "Link") var link: URL?
+    @Parameter(title: "Volume", default: 0.5) var volume: Double
+    @Parameter(title: "Muted", default: false) var muted: Bool
+    @Parameter(title: "Notes") var notes: [String]
+    @Parameter(title: "Kinds") var kinds: [SessionType]?
+
+    func perform() async throws -> some IntentResult & ReturnsValue<Date> & ProvidesDialog {
+        let fields = Calendar.current.dateComponents([.hour, .minute], from: when)
+        let kindNames = kinds?.map(\.rawValue).joined(separator: "+") ?? "none"
+        return .result(value: when, dialog: "At \(fields.hour ?? -1):\(fields.minute ?? -1), volume \(volume), muted \(muted), \(link?.host ?? "no link"), notes \(notes.joined(separator: "+")), kinds \(kindNames).")
+    }
+}

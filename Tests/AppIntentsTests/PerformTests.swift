@@ -132,4 +132,29 @@ import Testing
         let result = try await host.answer(.choice(1), conversation: 50).result
         #expect(result.dialog == "Okay, starting a Walking meditation session.")
     }
+
+    @Test func aParameterConfirmationAsksAboutItsSubject() async throws {
+        let question = try await host.perform(Names.confirm, conversation: 60, ["session": MeditationSession.focus.wire]).question
+        #expect(question == AppIntentQuestion(kind: .parameterConfirmation, parameter: "session", dialog: "Did you mean Focus?",
+                                              subject: MeditationSession.focus.wire))
+        #expect(try await host.answer(.confirmation(false), conversation: 60).result
+                    == AppIntentResultPayload(dialog: "Not starting it.", value: .boolean(false)))
+        _ = try await host.perform(Names.confirm, conversation: 61, ["session": MeditationSession.calm.wire]).question
+        #expect(try await host.answer(.confirmation(true), conversation: 61).result.dialog == "Starting Calm.")
+    }
+
+    @Test func scalarParametersAreConvertedFromTheirWireForms() async throws {
+        let when = DateComponentsValue(year: 2026, month: 11, day: 22, hour: 19, minute: 30)
+        let result = try await host.perform(Names.schedule, conversation: 62, [
+            "when": .dateComponents(when), "link": .url("https://example.com/calm"), "volume": .integer(1),
+            "muted": .string("yes"), "notes": .list([.string("a"), .string("b")]),
+            "kinds": .list([.enumeration(EnumerationValue(rawValue: 1, name: "silent")), .string("walking")]),
+        ]).result
+        #expect(result == AppIntentResultPayload(dialog: "At 19:30, volume 1.0, muted true, example.com, notes a+b, kinds silent+walking.",
+                                                 value: .dateComponents(when)))
+        let defaults = try await host.perform(Names.schedule, conversation: 63, ["when": .dateComponents(DateComponentsValue(hour: 7, minute: 5))]).result
+        #expect(defaults.dialog == "At 7:5, volume 0.5, muted false, no link, notes , kinds none.")
+        let url = try await host.perform(Names.schedule, conversation: 64, ["when": .dateComponents(when), "link": .string("not a url")]).failure
+        #expect(url.message == "The parameter \"link\" of ScheduleSessionIntent cannot be \"not a url\": it takes a URL.")
+    }
 }

@@ -94,6 +94,8 @@ enum Names {
     static let teacher = "AppIntentsTests.Teacher"
     static let sessionType = "AppIntentsTests.SessionType"
     static let shortcuts = "AppIntentsTests.MeditationShortcuts"
+    static let confirm = "AppIntentsTests.ConfirmSessionIntent"
+    static let schedule = "AppIntentsTests.ScheduleSessionIntent"
 }
 
 extension MeditationSession {

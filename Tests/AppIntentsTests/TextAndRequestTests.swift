@@ -30,6 +30,12 @@ import Testing
         #expect(APIShapes.SnippetWithValue().minutes == 5)
     }
 
+    @Test func errorsSayWhatTheyAre() {
+        #expect(CountBreathsIntent().$count.needsValueError("How many?").description == "The parameter \"Count\" needs a value.")
+        #expect(APIShapes.SnippetWithValue().$note.needsValueError().description == "A parameter needs a value.")
+        #expect(AppIntentError.userCancelled.errorDescription == "The user cancelled the action.")
+    }
+
     @Test func readingARequiredParameterWithNoValueStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
             _ = CountBreathsIntent().count

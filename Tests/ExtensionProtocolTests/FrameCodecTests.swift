@@ -30,13 +30,13 @@ import Testing
             _ = try codec.bodyLength(ofHeader: [FrameCodec.marker, 9, 0, 0, 0, 2])
         }
         #expect(error?.code == .versionMismatch)
-        #expect(error?.message == "The peer speaks protocol version 9; this end speaks version 1.")
+        #expect(error?.message == "The peer speaks protocol version 9; this end speaks version \(extensionProtocolVersion).")
     }
 
     @Test func oversizedFramesAreRefusedOnBothEnds() throws {
         let small = FrameCodec(maximumBodySize: 64)
         let announced = #expect(throws: ProtocolError.self) {
-            _ = try small.bodyLength(ofHeader: [FrameCodec.marker, 1, 0, 0, 1, 0])
+            _ = try small.bodyLength(ofHeader: [FrameCodec.marker, extensionProtocolVersion, 0, 0, 1, 0])
         }
         #expect(announced?.code == .frameTooLarge)
         let written = #expect(throws: ProtocolError.self) {
@@ -46,8 +46,8 @@ import Testing
     }
 
     @Test func undecodableBodiesSayWhereTheyWentWrong() {
-        #expect(throws: ProtocolError(.undecodable, "A frame body could not be read: HostToExtensionMessage has no case 9 at byte 1 of 1.")) {
-            _ = try codec.decode(HostToExtensionMessage.self, from: [9])
+        #expect(throws: ProtocolError(.undecodable, "A frame body could not be read: HostToExtensionMessage has no case 11 at byte 1 of 1.")) {
+            _ = try codec.decode(HostToExtensionMessage.self, from: [11])
         }
         #expect(throws: ProtocolError(.undecodable, "A frame body could not be read: the data ends inside a number at byte 1 of 1.")) {
             _ = try codec.decode(HostToExtensionMessage.self, from: [1])

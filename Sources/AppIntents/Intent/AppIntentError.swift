@@ -23,7 +23,8 @@ public struct AppIntentError: Error, Sendable, LocalizedError, CustomStringConve
 
     public var description: String {
         switch kind {
-        case .needsValue(let parameter, _): "The parameter \(parameter.titleText) needs a value."
+        case .needsValue(let parameter, _):
+            parameter.titleText.isEmpty ? "A parameter needs a value." : "The parameter \"\(parameter.titleText)\" needs a value."
         case .restartPerform: "The intent asked to be performed again."
         case .userCancelled: "The user cancelled the action."
         }
