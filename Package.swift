@@ -24,6 +24,7 @@ let package = Package(
         // The sample apps, playing the containing apps of the sample extensions.
         .executable(name: "pizza", targets: ["pizza"]),
         .executable(name: "monkeychat", targets: ["monkeychat"]),
+        .executable(name: "meditation", targets: ["meditation"]),
         .library(name: "Intents", targets: ["Intents"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
@@ -33,6 +34,8 @@ let package = Package(
         // Sample extensions: each a shared library that links its own copy of the SDK.
         .library(name: "MonkeyChatIntents", type: .dynamic, targets: ["MonkeyChatIntents"]),
         .library(name: "PizzaIntents", type: .dynamic, targets: ["PizzaIntents"]),
+        // The Meditation sample's App Intents extension (WWDC22's "Implement App Shortcuts").
+        .library(name: "MeditationIntents", type: .dynamic, targets: ["MeditationIntents"]),
         // A sample that attacks its own sandbox on request, to show that every attack fails.
         .library(name: "SandboxTesterIntents", type: .dynamic, targets: ["SandboxTesterIntents"]),
         // A misbehaving extension the tests use: it crashes or hangs on request.
@@ -122,16 +125,22 @@ let package = Package(
         .target(name: "SQLiteNoFollow", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "SharedKit", dependencies: ["ExtensionProtocol", "SQLiteSupport", "SQLiteNoFollow", "LocalAPI",
                                                   .product(name: "GRDB", package: "GRDB.swift")],
-                path: "SharedKit", exclude: ["SampleIntents"], swiftSettings: strictSettings),
+                path: "SharedKit", exclude: ["SampleIntents", "Meditation"], swiftSettings: strictSettings),
         // The sample apps' custom intents, shared by each app (which donates them) and its
         // extension (which handles them), as Xcode shares generated intent classes.
         .target(name: "SampleIntents", dependencies: ["Intents", "SharedKit"], path: "SharedKit/SampleIntents",
                 swiftSettings: extensionSettings, plugins: ["IntentDefinitionGenerator"]),
+        // The Meditation sample's App Intents, entity and App Shortcuts, shared by the app (whose
+        // model calls updateAppShortcutParameters()) and its extension (which performs them).
+        .target(name: "MeditationKit", dependencies: ["AppIntents", "SharedKit", "Intents"], path: "SharedKit/Meditation",
+                swiftSettings: extensionSettings),
 
         .target(name: "MonkeyChatIntents", dependencies: ["Intents", "SharedKit"],
                 path: "Plugins/MonkeyChatIntents", swiftSettings: extensionSettings),
         .target(name: "PizzaIntents", dependencies: ["Intents", "SampleIntents", "SharedKit"],
                 path: "Plugins/PizzaIntents", swiftSettings: extensionSettings),
+        .target(name: "MeditationIntents", dependencies: ["MeditationKit", "AppIntents", "Intents", "SharedKit"],
+                path: "Plugins/MeditationIntents", swiftSettings: extensionSettings),
         .target(name: "SandboxAttacks", path: "Plugins/SandboxAttacks"),
         .target(name: "SandboxTesterIntents", dependencies: ["Intents", "SandboxAttacks", "SharedKit"],
                 path: "Plugins/SandboxTesterIntents", swiftSettings: extensionSettings),
@@ -157,6 +166,9 @@ let package = Package(
         .executableTarget(name: "pizza", dependencies: ["SharedKit", "Intents", "SampleIntents", .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strictSettings),
         .executableTarget(name: "monkeychat", dependencies: ["SharedKit", "Intents", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: strictSettings),
+        .executableTarget(name: "meditation", dependencies: ["MeditationKit", "AppIntents", "SharedKit", "Intents",
+                                                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strictSettings),
         .executableTarget(name: "sharedstore-tool", dependencies: ["SharedKit"], path: "Tests/Fixtures/SharedStoreTool"),
 

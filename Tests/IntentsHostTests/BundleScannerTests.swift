@@ -21,8 +21,9 @@ import Testing
     @Test func sampleBundlesAreValidAndRouted() throws {
         let catalog = BundleScanner.scan(appsFolders: [try sampleAppsFolder(folder)])
         #expect(catalog.faults == [])
-        #expect(catalog.apps.map(\.bundleIdentifier) == ["com.example.MonkeyChat", "com.example.Pizza", "com.example.SandboxTester"])
-        #expect(catalog.apps[2].entitlements.applicationGroups == ["group.com.example.sandboxtester"])
+        #expect(catalog.apps.map(\.bundleIdentifier) == ["com.example.Meditation", "com.example.MonkeyChat", "com.example.Pizza",
+                                                         "com.example.SandboxTester"])
+        #expect(catalog.apps[3].entitlements.applicationGroups == ["group.com.example.sandboxtester"])
         #expect(catalog.routes["INSendMessageIntent"]?.bundleIdentifier == "com.example.MonkeyChat.Intents")
         #expect(catalog.routes["OrderPizzaIntent"]?.principalClass == "PizzaIntents.IntentHandler")
         #expect(catalog.routes["INSendMessageIntent"]?.restrictedWhileLocked == ["INSendMessageIntent"])

@@ -113,7 +113,7 @@ import Testing
         #expect(before.status == 0 && after.status == 0)
         #expect(before.stdout == after.stdout)
         let names = (try before.json()["apps"] as? [[String: Any]])?.compactMap { $0["displayName"] as? String }
-        #expect(names == ["MonkeyChat", "Pizza", "Sandbox Tester"])
+        #expect(names == ["Meditation", "MonkeyChat", "Pizza", "Sandbox Tester"])
     }
 
     @Test(arguments: CLIMode.allCases) func inputNeededWithoutATerminalExitsWithTwo(mode: CLIMode) throws {
@@ -168,7 +168,7 @@ import Testing
         #expect(malformed.stderr.contains("--param \"colour\" must be NAME=VALUE"))
         let unknownIntent = try intents(mode, ["send", "INStartCallIntent"])
         #expect(unknownIntent.status == 2)
-        #expect(unknownIntent.stderr.contains("No extension supports INStartCallIntent; supported intents: AttackIntent, INSendMessageIntent, OrderPizzaIntent."))
+        #expect(unknownIntent.stderr.contains("No extension supports INStartCallIntent; supported intents: AttackIntent, INSendMessageIntent, OrderPizzaIntent, StartMeditationIntent."))
         let badTimeout = try intents(mode, ["send", "OrderPizzaIntent", "--timeout", "0"])
         #expect(badTimeout.status == 2)
     }

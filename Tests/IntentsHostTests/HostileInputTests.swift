@@ -336,7 +336,7 @@ extension CLITests {
         let samples = try sampleAppsFolder(apps)
         let run = try await runWithLimit(Package.cli, ["apps", "--apps", samples, "--apps", samples + "/", "--state", state.path],
                                          environment: ["PATH": "/usr/bin:/bin"], limit: .seconds(60))
-        #expect(run.stdout.hasPrefix("MonkeyChat (com.example.MonkeyChat)"), "\(run.stdout)")
+        #expect(run.stdout.hasPrefix("Meditation (com.example.Meditation)"), "\(run.stdout)")
         #expect(!run.stdout.contains("is also used by"))
     }
 

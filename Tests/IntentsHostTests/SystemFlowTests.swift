@@ -155,7 +155,7 @@ import Testing
         #expect(asked.output == "Siri authorization: notDetermined.\n")
         let unknownApp = try await run("intents", ["authorize", "Calzone", "grant"])
         #expect(unknownApp.status == 2)
-        #expect(unknownApp.output.contains("No app is called \"Calzone\"; installed apps: \"MonkeyChat\", \"Pizza\", \"Sandbox Tester\"."))
+        #expect(unknownApp.output.contains("No app is called \"Calzone\"; installed apps: \"Meditation\", \"MonkeyChat\", \"Pizza\", \"Sandbox Tester\"."))
     }
 
     @Test func suggestionsFollowTheHabitsOfThatHourAndWeekday() async throws {

@@ -15,6 +15,9 @@ let package = Package(
         .library(name: "TodoIntents", type: .dynamic, targets: ["TodoIntents"]),
         // A phone app's extension: INStartCallIntent, continued in the app.
         .library(name: "PhoneIntents", type: .dynamic, targets: ["PhoneIntents"]),
+        // A meditation app's App Intents extension: the code of WWDC22's "Implement App Shortcuts
+        // with App Intents" as written (an intent, an entity and its query, App Shortcuts).
+        .library(name: "MindfulIntents", type: .dynamic, targets: ["MindfulIntents"]),
     ],
     dependencies: [
         .package(name: "intents", path: "../../.."),
@@ -31,6 +34,8 @@ let package = Package(
         .target(name: "TodoIntents", dependencies: [.product(name: "Intents", package: "intents")],
                 swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "PhoneIntents", dependencies: [.product(name: "Intents", package: "intents")],
+                swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "MindfulIntents", dependencies: [.product(name: "AppIntents", package: "intents")],
                 swiftSettings: [.swiftLanguageMode(.v5)]),
     ]
 )
