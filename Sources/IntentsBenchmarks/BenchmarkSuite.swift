@@ -77,6 +77,22 @@ public struct BenchmarkSuite: Sendable {
         }
         add(Figure(name: "warm request: one resolve round trip", value: request, unit: .seconds,
                    floorName: "socketpair", floor: floor, target: .ratio(5)))
+        let appIntent = IntentPayload(name: "EchoAppIntent", parameters: ["text": .string("hello")])
+        _ = try await dispatcher.send("EchoAppIntent", parameters: echo, user: NonInteractiveUser())
+        let perform = try await timed(iterations) {
+            let conversation = RequestIDs.next()
+            _ = try await process.request(.perform(requestID: RequestIDs.next(), conversation: conversation, typeName: "EchoIntents.EchoAppIntent",
+                                                   intent: appIntent), timeout: .seconds(10))
+            process.notify(.endConversation(conversation: conversation))
+        }
+        add(Figure(name: "warm App Intent request: one perform round trip", value: perform, unit: .seconds,
+                   floorName: "resolve round trip, same run", floor: request, target: .none,
+                   note: "beside SiriKit's one request"))
+        let appIntentDispatch = try await timed(iterations) {
+            _ = try await dispatcher.send("EchoAppIntent", parameters: echo, user: NonInteractiveUser())
+        }
+        add(Figure(name: "warm App Intent dispatch: perform", value: appIntentDispatch, unit: .seconds,
+                   floorName: "SiriKit resolve+confirm+handle", floor: warm, target: .none, note: "1 round trip against 3"))
         add(Figure(name: "idle extension PSS (runner, init, extension)", value: try proportionalSetSize(ofTree: process.pid), unit: .bytes,
                    target: .absolute(12 * 1_000_000), note: "every process of the runner's tree"))
         await dispatcher.shutdown()
@@ -128,7 +144,8 @@ public struct BenchmarkSuite: Sendable {
         let plugIn: [String: Any] = [
             "CFBundleIdentifier": "com.example.Echo.Intents", "CFBundleExecutable": "EchoIntents",
             "NSExtension": ["NSExtensionPointIdentifier": "com.apple.intents-service", "NSExtensionPrincipalClass": "EchoIntents.EchoExtension",
-                            "NSExtensionAttributes": ["IntentsSupported": ["EchoIntent"]]] as [String: Any],
+                            "NSExtensionAttributes": ["IntentsSupported": ["EchoIntent"],
+                                                      "AppIntents": ["EchoIntents.EchoAppIntent"]] as [String: Any]] as [String: Any],
         ]
         try PropertyListSerialization.data(fromPropertyList: app, format: .xml, options: 0)
             .write(to: URL(fileURLWithPath: apps + "/Echo.app/Info.plist"))

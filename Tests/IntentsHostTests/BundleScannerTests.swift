@@ -119,7 +119,7 @@ import Testing
 
     @Test func emptyIntentsSupportedIsRefused() throws {
         let catalog = try scanOneExtension(edit: attributes { $0["IntentsSupported"] = [String]() })
-        #expect(catalog.faults.map(\.message) == ["In \(plistPath), NSExtension > NSExtensionAttributes > IntentsSupported must list at least one intent."])
+        #expect(catalog.faults.map(\.message) == ["In \(plistPath), NSExtension > NSExtensionAttributes > IntentsSupported must list at least one intent (or AppIntents one App Intent)."])
     }
 
     @Test func intentsSupportedOfTheWrongTypeIsRefused() throws {

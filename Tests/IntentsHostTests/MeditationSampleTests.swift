@@ -5,9 +5,7 @@ import Testing
 /// extension, by name (`send`) and by its App Shortcut phrases (`say`), and the app sees the
 /// sessions started.
 ///
-/// The tests marked disabled were written before the host could run them (they need the
-/// host's App Shortcut phrase matching, or its printing of an App Intent's dialog); their
-/// expected texts follow the article.
+/// The expected texts follow the article.
 @Suite struct MeditationSampleTests {
     let apps = TemporaryFolder()
     let state = TemporaryFolder()
@@ -29,6 +27,53 @@ import Testing
         let started = try await run("meditation", ["history", "--json"])
         let json = try JSONSerialization.jsonObject(with: Data(started.output.utf8)) as? [String: Any]
         return (json?["started"] as? [[String: String]])?.compactMap { $0["name"] } ?? []
+    }
+
+    /// The acceptance: no setup, "Start a Meditation" asks which session, the answer picks one
+    /// and the dialog names it; after the app ran, a session's phrase starts it directly; a
+    /// session added in the app works in the phrases.
+    @Test func theArticlesConversationWithNoSetup() async throws {
+        let said = try await run("intents", ["say", "Start a Meditation", "--answer", "2", "--json"])
+        #expect(said.status == 0, "\(said.output)")
+        let object = try #require(jsonObject(said.output))
+        #expect(object["dialog"] as? String == "Okay, starting a Calming meditation session.")
+        #expect((object["matched"] as? [String: Any])?["kind"] as? String == "appShortcut")
+        let prompts = try #require(object["prompts"] as? [[String: Any]])
+        #expect(prompts.map { $0["kind"] as? String } == ["choice"])
+        #expect(prompts.first?["choices"] as? [String] == ["Walking", "Calming", "Focus"])
+        let snippet = try #require(object["snippet"] as? [String: String])
+        #expect(snippet["format"] == "text")
+
+        let early = try await run("intents", ["say", "Start a walking session with Meditation"])
+        #expect(early.status == 2, "before the app ran, only phrases without a parameter match:\n\(early.output)")
+        _ = try await run("meditation", ["list"])
+        let walking = try await run("intents", ["say", "Start a walking session with Meditation", "--json", "--non-interactive"])
+        #expect(walking.status == 0, "\(walking.output)")
+        #expect(try #require(jsonObject(walking.output))["dialog"] as? String == "Okay, starting a Walking meditation session.")
+        #expect(try await run("meditation", ["add-session", "Body scan"]).status == 0)
+        let scan = try await run("intents", ["say", "Begin a body scan session with Meditation", "--non-interactive"])
+        #expect(scan.status == 0, "\(scan.output)")
+        #expect(scan.output.contains("Okay, starting a Body scan meditation session."))
+        #expect(try await history() == ["Body scan", "Walking", "Calming"])
+    }
+
+    @Test func whatCanIDoListsTheAppShortcutsByPrimaryPhraseAndShortcutsListsThem() async throws {
+        let help = try await run("intents", ["say", "What can I do with Meditation?"])
+        #expect(help.status == 0, "\(help.output)")
+        #expect(help.output.contains("You can ask Meditation:\n  \"Start a Meditation\""))
+        let here = try await run("intents", ["say", "what can I do here", "--json"])
+        let listed = try #require(jsonObject(here.output)?["shortcuts"] as? [[String: Any]])
+        #expect(listed.contains { $0["app"] as? String == "com.example.Meditation" && $0["phrase"] as? String == "Start a Meditation" })
+        let shortcuts = try await run("intents", ["shortcuts", "list"])
+        #expect(shortcuts.output.contains("App Shortcuts (no setup needed):"))
+        #expect(shortcuts.output.contains("\"Start a Meditation\"  com.example.Meditation: StartMeditationIntent (6 phrases)"))
+        let validate = try await run("intents", ["validate", apps.path + "/Apps/Meditation.app"])
+        #expect(validate.status == 0, "\(validate.output)")
+    }
+
+    func jsonObject(_ output: String) -> [String: Any]? {
+        let line = output.split(separator: "\n").last { $0.hasPrefix("{") }
+        return line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
     @Test func sendWithASessionStartsItInTheExtension() async throws {
@@ -58,7 +103,7 @@ import Testing
         #expect(try await history() == ["Breathing"])
     }
 
-    @Test(.disabled("needs the host to print an App Intent's dialog and snippet"))
+    @Test
     func sendSaysTheDialogAndShowsTheSnippet() async throws {
         let sent = try await run("intents", ["send", "StartMeditationIntent", "--param", "session=walking"])
         #expect(sent.status == 0, "\(sent.output)")
@@ -66,8 +111,7 @@ import Testing
         #expect(sent.output.contains("Walking meditation session, started."))
     }
 
-    @Test(.disabled("needs the host's App Shortcut phrase matching (`intents say`)"),
-          arguments: ["Start a Walking session with Meditation", "Begin a walking session with Meditation",
+    @Test(arguments: ["Start a Walking session with Meditation", "Begin a walking session with Meditation",
                       "Meditate on Walking with Meditation"])
     func parameterizedPhrasesStartTheSessionNamed(phrase: String) async throws {
         _ = try await run("meditation", ["list"])  // the app has run: its parameters are known
@@ -76,7 +120,7 @@ import Testing
         #expect(try await history() == ["Walking"])
     }
 
-    @Test(.disabled("needs the host's App Shortcut phrase matching (`intents say`)"))
+    @Test
     func phraseWithoutASessionAsksWhichOne() async throws {
         let said = try await run("intents", ["say", "Start a Meditation", "--answer", "Focus"])
         #expect(said.status == 0, "\(said.output)")
@@ -86,7 +130,7 @@ import Testing
 
     /// A session added in the app works in the phrases once the app has told the system
     /// (`updateAppShortcutParameters()`, which its model calls when the sessions change).
-    @Test(.disabled("needs the host's App Shortcut phrase matching (`intents say`)"))
+    @Test
     func sessionAddedInTheAppWorksInThePhrases() async throws {
         _ = try await run("meditation", ["list"])
         let before = try await run("intents", ["say", "Meditate on Breathing with Meditation"])
@@ -130,7 +174,7 @@ import Testing
         #expect(sent.output.contains(#""display":"Calming""#))
     }
 
-    @Test(.disabled("needs the host's App Shortcut phrase matching (`intents say`)"))
+    @Test
     func articlePhrasesRun() async throws {
         try await bundle()
         // Mindful has no app to launch, so only its phrases without a parameter are sure to be known.
