@@ -103,6 +103,24 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// Served: the Meditation app's updateAppShortcutParameters() goes through the server,
+    /// which asks the extension's query again, so that a session added in the app is said at once.
+    @Test func aSessionAddedInTheAppIsSaidThroughTheServer() async throws {
+        let folder = try sampleAppsFolder(apps)
+        let server = try TestServer(apps: [folder], state: state.path)
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_STATE": state.path]
+        let added = try await runProgram(folder + "/Meditation.app/meditation", ["add-session", "Evening wind-down"], environment: environment)
+        #expect(added.status == 0, "\(added.output)")
+        #expect(server.log.contains("app=com.example.Meditation") && server.log.contains("operation=updateAppShortcutParameters"),
+                "\(server.log)")
+        let said = try await runProgram(Package.cli, ["--state", state.path, "say", "Meditate on evening wind-down with Meditation", "--json"],
+                                        environment: environment)
+        #expect(said.status == 0, "\(said.output)")
+        #expect(said.output.contains(#""dialog":"Okay, starting a Evening wind-down meditation session.""#), "\(said.output)")
+        #expect(server.log.contains("command=say"), "the client's say was served")
+        #expect(server.stop() == 0)
+    }
+
     /// A hostile bundle whose CFBundleExecutable links to another app's executable is not that app.
     @Test func aBundleLinkingToAnotherAppsExecutableCapturesNothing() async throws {
         let folder = try sampleAppsFolder(apps)
