@@ -76,6 +76,24 @@ import Testing
         return line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
 
+    /// Spoken text for the session is matched through EntityStringQuery.entities(matching:):
+    /// several matches are a choice, none is said and the suggestions offered.
+    @Test func textForTheSessionIsMatchedByItsQuery() async throws {
+        #expect(try await run("meditation", ["add-session", "Walking fast"]).status == 0)
+        let several = try await sendJSON(["--param", "session=walk", "--answer", "2"])
+        #expect(several.status == 0, "\(several.json)")
+        let prompts = try #require(several.json["prompts"] as? [[String: Any]])
+        #expect(prompts.map { $0["text"] as? String } == ["Which Session Type do you mean?"])
+        #expect(prompts.first?["choices"] as? [String] == ["Walking", "Walking fast"])
+        #expect(try await history() == ["Walking fast"])
+        let none = try await sendJSON(["--param", "session=underwater", "--answer", "Focus"])
+        #expect(none.status == 0, "\(none.json)")
+        let told = try #require(none.json["prompts"] as? [[String: Any]])
+        #expect(told.map { $0["kind"] as? String } == ["notice", "choice"])
+        #expect((told.first?["text"] as? String)?.contains("\"underwater\"") == true)
+        #expect(try await history() == ["Focus", "Walking fast"])
+    }
+
     @Test func sendWithASessionStartsItInTheExtension() async throws {
         let sent = try await sendJSON(["--param", "session=calm"])
         #expect(sent.status == 0, "\(sent.json)")
