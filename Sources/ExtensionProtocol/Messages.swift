@@ -16,14 +16,14 @@ public enum HostToExtensionMessage: Codable, Hashable, Sendable {
     case assign(principalClass: String, policy: String)
     /// Asks for the App Intents metadata of these types (module-qualified, from the plist's
     /// `AppIntents`): the intents, their parameter types, and the shortcuts provider's shortcuts.
-    case describeAppIntents(requestID: UInt64, intents: [String], shortcutsProvider: String?)
+    indirect case describeAppIntents(requestID: UInt64, intents: [String], shortcutsProvider: String?)
     /// Asks the `defaultQuery` of the entity type `entity` (module-qualified).
-    case queryEntities(requestID: UInt64, entity: String, request: EntityQueryRequest)
+    indirect case queryEntities(requestID: UInt64, entity: String, request: EntityQueryRequest)
     /// Runs `perform()` of the App Intent `typeName` with the parameters of `intent`; the reply
     /// is `performed`, or `asks` when `perform()` requests something of the user.
-    case perform(requestID: UInt64, conversation: UInt64, typeName: String, intent: IntentPayload)
+    indirect case perform(requestID: UInt64, conversation: UInt64, typeName: String, intent: IntentPayload)
     /// The user's answer to what `perform()` asked in `conversation`; replied to as `perform`.
-    case answer(requestID: UInt64, conversation: UInt64, answer: AppIntentAnswer)
+    indirect case answer(requestID: UInt64, conversation: UInt64, answer: AppIntentAnswer)
 
     /// The id the reply will carry, or nil for a message that gets none.
     public var requestID: UInt64? {
@@ -39,6 +39,10 @@ public enum HostToExtensionMessage: Codable, Hashable, Sendable {
 }
 
 /// A message an extension process sends to the host.
+///
+/// The App Intents cases are `indirect`: with their large payloads inline, release builds
+/// (Swift 6.3.1) handed the host garbage in the other cases' values (a SiriKit `responded`
+/// read back with a wrong code), while debug builds did not; boxed, both agree.
 public enum ExtensionToHostMessage: Codable, Hashable, Sendable {
     /// Sent first, by the runner, once it has confined itself and before the extension loads.
     case confined(report: ConfinementReport)
@@ -52,13 +56,13 @@ public enum ExtensionToHostMessage: Codable, Hashable, Sendable {
     /// The answer to `provideOptions`: the values to offer, in order.
     case provided(requestID: UInt64, options: [IntentValue])
     /// The answer to `describeAppIntents`.
-    case appIntentsDescribed(requestID: UInt64, metadata: AppIntentsMetadata)
+    indirect case appIntentsDescribed(requestID: UInt64, metadata: AppIntentsMetadata)
     /// The answer to `queryEntities`: the entities, each as an object (identifier and title).
     case entities(requestID: UInt64, entities: [IntentValue])
     /// `perform()` returned or threw.
-    case performed(requestID: UInt64, result: AppIntentResultPayload)
+    indirect case performed(requestID: UInt64, result: AppIntentResultPayload)
     /// `perform()` asks the user something and waits; `answer` carries the reply.
-    case asks(requestID: UInt64, question: AppIntentQuestion)
+    indirect case asks(requestID: UInt64, question: AppIntentQuestion)
 
     /// The id of the request this answers, or nil for `ready`.
     public var requestID: UInt64? {

@@ -151,11 +151,18 @@ public final class IntentDispatcher: Sendable {
         var logger = logger
         logger[metadataKey: "bundle"] = "\(bundle.bundleIdentifier)"
         logger[metadataKey: "intent"] = "\(intent)"
-        if bundle.appIntents.names.contains(intent) {
-            var result = try await sendAppIntent(intent, on: bundle, input: appIntentInput, user: user, logger: logger)
-            if let appPrompt { result.outcome.prompts.insert(appPrompt, at: 0) }
-            return result
+        var result = if bundle.appIntents.names.contains(intent) {
+            try await sendAppIntent(intent, on: bundle, input: appIntentInput, user: user, logger: logger)
+        } else {
+            try await sendSiriKitIntent(intent, on: bundle, user: user, checksAuthorization: checksAuthorization, logger: logger, payload: payload)
         }
+        if let appPrompt { result.outcome.prompts.insert(appPrompt, at: 0) }
+        return result
+    }
+
+    /// A SiriKit intent: lock policy and authorization, then resolve, confirm and handle.
+    private func sendSiriKitIntent(_ intent: String, on bundle: ExtensionBundle, user: any ConversationUser, checksAuthorization: Bool,
+                                   logger: Logger, payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
         if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: lockStore.read()) {
             logger.notice("refused", metadata: ["step": "lock policy"])
             HostMetrics.refused("lock")
@@ -170,17 +177,14 @@ public final class IntentDispatcher: Sendable {
                 throw HostError(.refusedByPolicy, refusal)
             }
         }
-        let timeout = configuration.stepTimeout
-        let stepLogger = logger
-        var outcome: ConversationOutcome
+        let outcome: ConversationOutcome
         do {
-            outcome = try await converse(intent, on: bundle, user: user, timeout: timeout, logger: stepLogger, payload: payload)
+            outcome = try await converse(intent, on: bundle, user: user, timeout: configuration.stepTimeout, logger: logger, payload: payload)
         } catch {
             HostMetrics.conversationEnded("error")
             throw error
         }
         HostMetrics.conversationEnded(outcome.declinedByUser ? "declined" : outcome.response.category.isFailure ? "failure" : "success")
-        if let appPrompt { outcome.prompts.insert(appPrompt, at: 0) }
         return SendResult(extensionBundle: bundle.bundleIdentifier, outcome: outcome)
     }
 

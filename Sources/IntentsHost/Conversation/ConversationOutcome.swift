@@ -16,7 +16,13 @@ public struct ConversationOutcome: Sendable {
     /// The user answered no to the system's confirmation: `handle` was never called.
     public var declinedByUser = false
     /// For an App Intent: what `perform()` returned (dialog, snippet, value) or threw.
-    public var appIntentResult: AppIntentResultPayload?
+    public var appIntentResult: AppIntentResultPayload? {
+        get { appIntentBox?.result }
+        set { appIntentBox = newValue.map(AppIntentResultBox.init) }
+    }
+
+    /// Held by reference: the outcome of every SiriKit conversation stays as small as it was.
+    private var appIntentBox: AppIntentResultBox?
 
     public init(intent: IntentPayload, schema: IntentSchema, step: Step, response: ResponsePayload, prompts: [Prompt],
                 declinedByUser: Bool = false) {
@@ -26,5 +32,14 @@ public struct ConversationOutcome: Sendable {
         self.response = response
         self.prompts = prompts
         self.declinedByUser = declinedByUser
+    }
+}
+
+/// An App Intent's result, boxed in `ConversationOutcome`.
+private final class AppIntentResultBox: Sendable {
+    let result: AppIntentResultPayload
+
+    init(_ result: AppIntentResultPayload) {
+        self.result = result
     }
 }
