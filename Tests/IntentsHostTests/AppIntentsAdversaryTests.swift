@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+@testable import IntentsCLI
 @testable import IntentsHost
 import Synchronization
 import SystemStore
@@ -182,6 +183,29 @@ final class ScriptLog: Sendable {
         await dispatcher.shutdown()
     }
 
+    /// The same with a real sandboxed process: the Echo fixture, never described before, is
+    /// started while locked to learn that LockedEchoAppIntent needs the device unlocked.
+    @Test func theRealEchoExtensionIsStartedWhileLockedToLearnItsPolicy() async throws {
+        let writer = BundleWriter(appsFolder: apps.path)
+        try writer.app("Echo", identifier: "com.example.Echo")
+        try writer.appex("EchoIntents", in: "Echo", identifier: "com.example.Echo.Intents", principalClass: "EchoIntents.EchoExtension",
+                         intents: ["EchoIntent"], library: Package.library("EchoIntents")) { plist in
+            var nsExtension = plist["NSExtension"] as! [String: Any]
+            var attributes = nsExtension["NSExtensionAttributes"] as! [String: Any]
+            attributes["AppIntents"] = ["EchoIntents.EchoAppIntent", "EchoIntents.LockedEchoAppIntent", "EchoIntents.AskingEchoAppIntent"]
+            nsExtension["NSExtensionAttributes"] = attributes
+            plist["NSExtension"] = nsExtension
+        }
+        let dispatcher = makeDispatcher([apps.path], state: state)
+        try dispatcher.lockStore.save(.locked)
+        let error = await #expect(throws: HostError.self) {
+            _ = try await dispatcher.send("LockedEchoAppIntent", parameters: [("text", "x")], user: NonInteractiveUser())
+        }
+        #expect(error?.code == .refusedByPolicy)
+        #expect(await dispatcher.supervisor.launchCount == 0, "the extension process was started while locked")
+        await dispatcher.shutdown()
+    }
+
     /// An App Intent may take the name of a SiriKit intent that is always restricted while
     /// locked (`INSendPaymentIntent`); the request then goes down the App Intent path, whose
     /// only rule is the extension's own `authenticationPolicy`, and runs while locked.
@@ -283,6 +307,45 @@ final class ScriptLog: Sendable {
         #expect(error?.code == .extensionFailed)
         #expect(error?.message.contains("com.example.Evil.Intents") == true, "\(error?.message ?? "")")
         await dispatcher.shutdown()
+    }
+
+    /// "What can I do with Meditation?" takes the first app (in folder order) that answers to
+    /// the name, where `intents send --app` refuses a name several apps answer to: an app that
+    /// takes another's name as an alternative name, in a folder that sorts first, has its own
+    /// App Shortcuts listed as the other app's answer.
+    @Test func whatCanIDoWithAnAppListsAnImpostorsShortcuts() async throws {
+        let writer = BundleWriter(appsFolder: apps.path)
+        try writer.app("Meditation", identifier: "com.example.Meditation")
+        try writer.app("Aardvark", identifier: "com.example.Aardvark", extra: ["INAlternativeAppNames": [["INAlternativeAppName": "Meditation"]]])
+        let catalog = BundleScanner.scan(appsFolders: [apps.path])
+        #expect(catalog.apps.map(\.bundleIdentifier) == ["com.example.Aardvark", "com.example.Meditation"])
+        #expect(catalog.apps.first?.alternativeNames == ["Meditation"], "the alternative name was not read: \(catalog.faults)")
+        #expect(throws: HostError.self) { try catalog.app(named: "Meditation") }
+        let request = AppShortcutsHelp.request(in: "What can I do with Meditation?", catalog: catalog)
+        #expect(request == .app("com.example.Meditation"), "the help request went to \(String(describing: request))")
+    }
+
+    /// A phrase made only of `${applicationName}` tokens has no literal word, so it is aligned
+    /// against every utterance, and each token tries every length an app name can have: with
+    /// overlapping alternative names ("a", "a a") the alignment backtracks exponentially.
+    @Test func aPhraseOfManyApplicationNameTokensBacktracksExponentially() {
+        let phrase = String(repeating: "${applicationName}", count: 27)
+        #expect(phrase.count <= AppIntentsMetadataCheck.maximumText)
+        var snapshot = AppShortcutRulesTests.snapshot(alternatives: ["a", "a a"], phrases: [[phrase]])
+        snapshot.shortcuts = snapshot.shortcuts.map { item in
+            var item = item
+            item.app.displayName = "a"
+            return item
+        }
+        let index = AppShortcutRulesTests.index(snapshot)
+        var elapsed: [Int: Duration] = [:]
+        for words in [20, 24, 28] {
+            let utterance = Array(repeating: "a", count: words).joined(separator: " ") + " b"
+            let start = ContinuousClock.now
+            _ = index.match(utterance)
+            elapsed[words] = ContinuousClock.now - start
+        }
+        #expect(elapsed[28]! < .milliseconds(200), "matching took \(elapsed.sorted { $0.key < $1.key }.map { "\($0.key) words: \($0.value)" })")
     }
 
     // MARK: What held
