@@ -165,6 +165,42 @@ final class ScriptLog: Sendable {
         await dispatcher.shutdown()
     }
 
+    /// Each phrase entity type is queried in turn with a full step timeout of its own, and the
+    /// app can ask for a new round whenever it likes (`updateAppShortcutParameters()`): an
+    /// extension that answers each of its (up to 128) queries just in time holds the snapshot,
+    /// and so every app's `say`, for types x step timeout, again after each call of its app.
+    @Test func slowButTimelyQueriesMultiplyTheStepTimeoutByTheEntityTypes() async throws {
+        try install("Evil", intents: ["Evil.StartIntent"])
+        let types = (0..<20).map { "Evil.Thing\($0)" }
+        var metadata = AppIntentsMetadata(
+            intents: [AppIntentSchema(name: "StartIntent", typeName: "Evil.StartIntent", title: "Start",
+                                      parameters: types.enumerated().map { AppParameterSchema(name: "p\($0.offset)", title: "P",
+                                                                                              kind: .entity, typeName: $0.element, isOptional: true) })],
+            entities: types.map { AppEntitySchema(typeName: $0, displayName: "Thing") })
+        metadata.shortcuts = [AppShortcutSchema(intent: "Evil.StartIntent", phrases: (0..<20).map { "Do ${p\($0)} with ${applicationName}" })]
+        let described = metadata
+        let timeout = Duration.milliseconds(200)
+        let dispatcher = dispatcher(timeout: timeout, scripts: ["com.example.Evil.Intents": { message in
+            switch message {
+            case .describeAppIntents(let id, _, _): return .appIntentsDescribed(requestID: id, metadata: described)
+            case .queryEntities(let id, _, _):
+                try? await Task.sleep(for: .milliseconds(170))
+                return .entities(requestID: id, entities: [.object(ObjectValue(identifier: "x", display: "thing"))])
+            default: return nil
+            }
+        }])
+        let store = try dispatcher.openSystemStore()
+        var elapsed: [Duration] = []
+        for _ in 0..<2 {
+            try store.requestAppShortcutParameters(app: "com.example.Evil")
+            let snapshot = try await timed { await dispatcher.appShortcuts() }
+            #expect(snapshot.value.problems.isEmpty)
+            elapsed.append(snapshot.elapsed)
+        }
+        #expect(elapsed.allSatisfy { $0 < timeout * 2 }, "each snapshot waited \(elapsed) with a step timeout of \(timeout)")
+        await dispatcher.shutdown()
+    }
+
     /// Lock policy is read from metadata; when it is not cached yet (first request after
     /// install or after the library changed), the extension is started to describe it while
     /// the device is locked: its code (the shortcuts provider, the entities' queries' types)
