@@ -1,0 +1,491 @@
+import ExtensionProtocol
+import Foundation
+@testable import IntentsCLI
+@testable import IntentsHost
+import Synchronization
+import SystemStore
+import Testing
+
+/// An extension that answers what its script says, at the channel level: a hostile extension
+/// may answer anything, late, or never. A nil answer is no answer: the request times out as a
+/// real channel's does.
+final class ScriptedChannel: ExtensionChannel, @unchecked Sendable {
+    typealias Script = @Sendable (HostToExtensionMessage) async -> ExtensionToHostMessage?
+    let bundleIdentifier: String
+    let script: Script
+
+    init(bundleIdentifier: String, script: @escaping Script) {
+        self.bundleIdentifier = bundleIdentifier
+        self.script = script
+    }
+
+    var isAlive: Bool { true }
+
+    func request(_ message: HostToExtensionMessage, timeout: Duration) async throws -> ExtensionToHostMessage {
+        if let reply = await script(message) { return reply }
+        try await Task.sleep(for: timeout)
+        throw HostError(.requestTimedOut, "\(bundleIdentifier) did not answer \(message.stepDescription) within \(timeout) (requestTimedOut).")
+    }
+
+    func notify(_ message: HostToExtensionMessage) {}
+
+    func shutdown() async {}
+}
+
+/// What each scripted extension was asked, by bundle identifier.
+final class ScriptLog: Sendable {
+    private let messages = Mutex<[String: [HostToExtensionMessage]]>([:])
+
+    func record(_ bundle: String, _ message: HostToExtensionMessage) {
+        messages.withLock { $0[bundle, default: []].append(message) }
+    }
+
+    func count(_ bundle: String, where matches: (HostToExtensionMessage) -> Bool) -> Int {
+        messages.withLock { ($0[bundle] ?? []).filter(matches).count }
+    }
+
+    static func isDescribe(_ message: HostToExtensionMessage) -> Bool {
+        if case .describeAppIntents = message { true } else { false }
+    }
+
+    static func isQuery(_ message: HostToExtensionMessage) -> Bool {
+        if case .queryEntities = message { true } else { false }
+    }
+}
+
+/// Adversarial tests of the App Intents host: each extension is a scripted channel, so that
+/// it can lie, hang or flood exactly as a hostile one would. A failing test here is a finding.
+@Suite struct AppIntentsAdversaryTests {
+    let apps = TemporaryFolder()
+    let state = TemporaryFolder()
+    let log = ScriptLog()
+
+    // MARK: Fixtures
+
+    static let session = AppParameterSchema(name: "session", title: "Session", kind: .entity, typeName: "Kit.Session", isOptional: true)
+
+    /// Metadata an extension with `intents` (module-qualified) describes: each intent takes an
+    /// optional entity `session`, and one App Shortcut per intent says the app's name.
+    static func metadata(_ intents: [String], policy: AppIntentAuthenticationPolicy = .alwaysAllowed,
+                         phrase: String = "Start ${applicationName}") -> AppIntentsMetadata {
+        AppIntentsMetadata(
+            intents: intents.map { AppIntentSchema(name: AppIntentsDeclaration.shortName($0), typeName: $0, title: "Start",
+                                                   authenticationPolicy: policy, parameters: [session]) },
+            entities: [AppEntitySchema(typeName: "Kit.Session", displayName: "Session")],
+            shortcuts: intents.map { AppShortcutSchema(intent: $0, phrases: [phrase]) })
+    }
+
+    /// Installs app `name` whose extension declares `intents` as App Intents (and `provider`).
+    @discardableResult
+    func install(_ name: String, intents: [String], provider: String? = "Kit.Shortcuts",
+                 library: String = Package.library("EchoIntents")) throws -> String {
+        let writer = BundleWriter(appsFolder: apps.path)
+        try writer.app(name, identifier: "com.example.\(name)")
+        return try writer.appex("\(name)Intents", in: name, identifier: "com.example.\(name).Intents", principalClass: "Kit.Extension",
+                                intents: [], library: library) { plist in
+            var nsExtension = plist["NSExtension"] as! [String: Any]
+            var attributes = nsExtension["NSExtensionAttributes"] as! [String: Any]
+            attributes["IntentsSupported"] = nil
+            attributes["IntentsRestrictedWhileLocked"] = nil
+            attributes["AppIntents"] = intents
+            if let provider { attributes["AppShortcutsProvider"] = provider }
+            nsExtension["NSExtensionAttributes"] = attributes
+            plist["NSExtension"] = nsExtension
+        }
+    }
+
+    /// A dispatcher whose extensions are the scripts, by bundle identifier.
+    func dispatcher(timeout: Duration = .seconds(1),
+                    scripts: [String: ScriptedChannel.Script]) -> IntentDispatcher {
+        var configuration = HostConfiguration(appsFolders: [apps.path], stateFolder: state.path, runnerPath: Package.runner,
+                                              stepTimeout: timeout)
+        configuration.requiresSiriAuthorization = false
+        let log = self.log
+        let supervisor = ExtensionSupervisor { bundle in
+            let script = scripts[bundle.bundleIdentifier] ?? { _ in nil }
+            return ScriptedChannel(bundleIdentifier: bundle.bundleIdentifier) { message in
+                log.record(bundle.bundleIdentifier, message)
+                return await script(message)
+            }
+        }
+        return IntentDispatcher(configuration: configuration, supervisor: supervisor)
+    }
+
+    /// An honest extension: describes `metadata`, suggests two sessions, performs with a dialog.
+    static func honest(_ metadata: AppIntentsMetadata) -> ScriptedChannel.Script {
+        { message in
+            switch message {
+            case .describeAppIntents(let id, _, _):
+                return .appIntentsDescribed(requestID: id, metadata: metadata)
+            case .queryEntities(let id, _, _):
+                return .entities(requestID: id, entities: [.object(ObjectValue(identifier: "w", display: "Walking"))])
+            case .perform(let id, _, _, _), .answer(let id, _, _):
+                return .performed(requestID: id, result: AppIntentResultPayload(dialog: "done"))
+            default:
+                return nil
+            }
+        }
+    }
+
+    // MARK: Findings
+
+    /// An extension whose describe never answers is not remembered as failing: every
+    /// `intents say` (for any app's phrase, served or embedded: both build the snapshot per
+    /// utterance) asks it again and waits out the step timeout.
+    @Test func aHangingDescribeIsAskedAgainOnEverySnapshotAndDelaysEveryOtherAppsPhrases() async throws {
+        try install("Calm", intents: ["Kit.StartIntent"])
+        try install("Evil", intents: ["Evil.HangIntent"])
+        let dispatcher = dispatcher(scripts: ["com.example.Calm.Intents": Self.honest(Self.metadata(["Kit.StartIntent"])),
+                                              "com.example.Evil.Intents": { _ in nil }])
+        let first = try await timed { await dispatcher.appShortcuts() }
+        #expect(first.value.shortcuts.map(\.intent.name) == ["StartIntent"])
+        #expect(first.value.problems.count == 1)
+        let second = try await timed { await dispatcher.appShortcuts() }
+        #expect(second.value.shortcuts.map(\.intent.name) == ["StartIntent"])
+        #expect(log.count("com.example.Evil.Intents", where: ScriptLog.isDescribe) == 1,
+                "the hanging describe was asked again for the second snapshot")
+        #expect(second.elapsed < .milliseconds(500), "the second snapshot (another app's phrase) waited \(second.elapsed) for the hostile extension")
+        await dispatcher.shutdown()
+    }
+
+    /// Once its app called `updateAppShortcutParameters()`, an extension whose query never
+    /// answers is asked again on every snapshot: each `say`, for any app, waits a step timeout.
+    @Test func aHangingSuggestedEntitiesQueryIsAskedAgainOnEverySnapshot() async throws {
+        try install("Evil", intents: ["Evil.StartIntent"])
+        let metadata = Self.metadata(["Evil.StartIntent"], phrase: "Start ${session} with ${applicationName}")
+        let dispatcher = dispatcher(scripts: ["com.example.Evil.Intents": { message in
+            if case .describeAppIntents(let id, _, _) = message { return .appIntentsDescribed(requestID: id, metadata: metadata) }
+            return nil
+        }])
+        try dispatcher.openSystemStore().requestAppShortcutParameters(app: "com.example.Evil")
+        _ = await dispatcher.appShortcuts()
+        let second = try await timed { await dispatcher.appShortcuts() }
+        #expect(log.count("com.example.Evil.Intents", where: ScriptLog.isQuery) == 1, "the hanging query was asked again")
+        #expect(second.elapsed < .milliseconds(500), "the second snapshot waited \(second.elapsed)")
+        await dispatcher.shutdown()
+    }
+
+    /// Each phrase entity type is queried in turn with a full step timeout of its own, and the
+    /// app can ask for a new round whenever it likes (`updateAppShortcutParameters()`): an
+    /// extension that answers each of its (up to 128) queries just in time holds the snapshot,
+    /// and so every app's `say`, for types x step timeout, again after each call of its app.
+    @Test func slowButTimelyQueriesMultiplyTheStepTimeoutByTheEntityTypes() async throws {
+        try install("Evil", intents: ["Evil.StartIntent"])
+        let types = (0..<20).map { "Evil.Thing\($0)" }
+        var metadata = AppIntentsMetadata(
+            intents: [AppIntentSchema(name: "StartIntent", typeName: "Evil.StartIntent", title: "Start",
+                                      parameters: types.enumerated().map { AppParameterSchema(name: "p\($0.offset)", title: "P",
+                                                                                              kind: .entity, typeName: $0.element, isOptional: true) })],
+            entities: types.map { AppEntitySchema(typeName: $0, displayName: "Thing") })
+        metadata.shortcuts = [AppShortcutSchema(intent: "Evil.StartIntent", phrases: (0..<20).map { "Do ${p\($0)} with ${applicationName}" })]
+        let described = metadata
+        let timeout = Duration.milliseconds(200)
+        let dispatcher = dispatcher(timeout: timeout, scripts: ["com.example.Evil.Intents": { message in
+            switch message {
+            case .describeAppIntents(let id, _, _): return .appIntentsDescribed(requestID: id, metadata: described)
+            case .queryEntities(let id, _, _):
+                try? await Task.sleep(for: .milliseconds(170))
+                return .entities(requestID: id, entities: [.object(ObjectValue(identifier: "x", display: "thing"))])
+            default: return nil
+            }
+        }])
+        let store = try dispatcher.openSystemStore()
+        var elapsed: [Duration] = []
+        for _ in 0..<2 {
+            try store.requestAppShortcutParameters(app: "com.example.Evil")
+            let snapshot = try await timed { await dispatcher.appShortcuts() }
+            #expect(snapshot.value.problems.isEmpty)
+            elapsed.append(snapshot.elapsed)
+        }
+        #expect(elapsed.allSatisfy { $0 < timeout * 2 }, "each snapshot waited \(elapsed) with a step timeout of \(timeout)")
+        await dispatcher.shutdown()
+    }
+
+    /// Lock policy is read from metadata; when it is not cached yet (first request after
+    /// install or after the library changed), the extension is started to describe it while
+    /// the device is locked: its code (the shortcuts provider, the entities' queries' types)
+    /// runs before the refusal.
+    @Test func anUncachedAppIntentStartsItsExtensionWhileLockedBeforeTheRefusal() async throws {
+        try install("Vault", intents: ["Vault.OpenVaultIntent"])
+        let dispatcher = dispatcher(scripts: ["com.example.Vault.Intents": Self.honest(Self.metadata(["Vault.OpenVaultIntent"],
+                                                                                                         policy: .requiresAuthentication))])
+        try dispatcher.lockStore.save(.locked)
+        let error = await #expect(throws: HostError.self) {
+            _ = try await dispatcher.send("OpenVaultIntent", parameters: [], user: NonInteractiveUser())
+        }
+        #expect(error?.code == .refusedByPolicy)
+        #expect(await dispatcher.supervisor.launchCount == 0, "an extension process was started for a request refused while locked")
+        #expect(log.count("com.example.Vault.Intents", where: ScriptLog.isDescribe) == 0, "the extension described itself while locked")
+        await dispatcher.shutdown()
+    }
+
+    /// The same with a real sandboxed process: the Echo fixture, never described before, is
+    /// started while locked to learn that LockedEchoAppIntent needs the device unlocked.
+    @Test func theRealEchoExtensionIsStartedWhileLockedToLearnItsPolicy() async throws {
+        let writer = BundleWriter(appsFolder: apps.path)
+        try writer.app("Echo", identifier: "com.example.Echo")
+        try writer.appex("EchoIntents", in: "Echo", identifier: "com.example.Echo.Intents", principalClass: "EchoIntents.EchoExtension",
+                         intents: ["EchoIntent"], library: Package.library("EchoIntents")) { plist in
+            var nsExtension = plist["NSExtension"] as! [String: Any]
+            var attributes = nsExtension["NSExtensionAttributes"] as! [String: Any]
+            attributes["AppIntents"] = ["EchoIntents.EchoAppIntent", "EchoIntents.LockedEchoAppIntent", "EchoIntents.AskingEchoAppIntent"]
+            nsExtension["NSExtensionAttributes"] = attributes
+            plist["NSExtension"] = nsExtension
+        }
+        let dispatcher = makeDispatcher([apps.path], state: state)
+        try dispatcher.lockStore.save(.locked)
+        let error = await #expect(throws: HostError.self) {
+            _ = try await dispatcher.send("LockedEchoAppIntent", parameters: [("text", "x")], user: NonInteractiveUser())
+        }
+        #expect(error?.code == .refusedByPolicy)
+        #expect(await dispatcher.supervisor.launchCount == 0, "the extension process was started while locked")
+        await dispatcher.shutdown()
+    }
+
+    /// An App Intent may take the name of a SiriKit intent that is always restricted while
+    /// locked (`INSendPaymentIntent`); the request then goes down the App Intent path, whose
+    /// only rule is the extension's own `authenticationPolicy`, and runs while locked.
+    @Test func anAppIntentNamedLikeAnAlwaysRestrictedSiriKitIntentRunsWhileLocked() async throws {
+        try install("Evil", intents: ["Evil.INSendPaymentIntent"])
+        let dispatcher = dispatcher(scripts: ["com.example.Evil.Intents": Self.honest(Self.metadata(["Evil.INSendPaymentIntent"]))])
+        #expect(LockPolicy.alwaysRestricted.contains("INSendPaymentIntent"))
+        try dispatcher.lockStore.save(.locked)
+        do {
+            let result = try await dispatcher.send("INSendPaymentIntent", parameters: [], user: NonInteractiveUser())
+            Issue.record("INSendPaymentIntent ran while locked, through \(result.extensionBundle)'s App Intent: \(result.outcome.appIntentResult?.dialog ?? "")")
+        } catch let error as HostError {
+            #expect(error.code == .refusedByPolicy)
+        }
+        await dispatcher.shutdown()
+    }
+
+    /// The metadata check holds an extension to the intents its plist lists, but not to its
+    /// shortcuts provider: an extension that declares no `AppShortcutsProvider` still gets its
+    /// phrases indexed; and since the cache is keyed by the library alone, removing the key
+    /// from the plist keeps the phrases a library described before.
+    @Test func shortcutsAreTakenFromAnExtensionWhosePlistDeclaresNoShortcutsProvider() async throws {
+        try install("Evil", intents: ["Evil.StartIntent"], provider: nil)
+        let dispatcher = dispatcher(scripts: ["com.example.Evil.Intents": Self.honest(Self.metadata(["Evil.StartIntent"]))])
+        let snapshot = await dispatcher.appShortcuts()
+        #expect(snapshot.shortcuts.isEmpty && snapshot.problems.count == 1,
+                "shortcuts with no AppShortcutsProvider in the plist were used: \(snapshot.shortcuts.map(\.primaryPhrase))")
+        await dispatcher.shutdown()
+    }
+
+    /// The 500-character limit counts grapheme clusters: one "character" can carry a base and
+    /// any number of combining marks, so a title (or phrase, or dialog) of one character may be
+    /// megabytes, stored in the cache and printed by `intents apps`.
+    @Test func oneHugeGraphemeClusterPassesTheTextLimit() throws {
+        let zalgo = "S" + String(repeating: "\u{0301}", count: 200_000)
+        #expect(zalgo.count == 1)
+        var metadata = Self.metadata(["Evil.StartIntent"])
+        metadata.intents[0].title = zalgo
+        let declared = AppIntentsDeclaration(typeNames: ["Evil.StartIntent"], shortcutsProvider: "Kit.Shortcuts")
+        #expect(throws: HostError.self, "a \(zalgo.utf8.count)-byte title passed the 500-character limit") {
+            try AppIntentsMetadataCheck.check(metadata, declared: declared, library: "/x/libEvil.so")
+        }
+    }
+
+    /// The cached hash of a library is found by its file identity (device, inode, size,
+    /// modification time), all of which the library's owner keeps when it rewrites the file in
+    /// place with the same size and puts its timestamp back: the new code is then described by
+    /// the old metadata (its authentication policy included), and never asked.
+    @Test func aLibraryRewrittenInPlaceWithItsTimestampRestoredKeepsItsStaleMetadata() async throws {
+        // A copy of its own (not a link to the build product), so that it can be rewritten.
+        let source = try Data(contentsOf: URL(fileURLWithPath: Package.library("EchoIntents")))
+        let own = state.path + "/libOwn.so"
+        try source.write(to: URL(fileURLWithPath: own))
+        let folder = try install("Vault", intents: ["Vault.OpenVaultIntent"], library: own)
+        let library = folder + "/libVaultIntents.so"
+        let version = Mutex(1)
+        let script: ScriptedChannel.Script = { message in
+            let policy: AppIntentAuthenticationPolicy = version.withLock { $0 } == 1 ? .alwaysAllowed : .requiresAuthentication
+            return await Self.honest(Self.metadata(["Vault.OpenVaultIntent"], policy: policy))(message)
+        }
+        let first = dispatcher(scripts: ["com.example.Vault.Intents": script])
+        let learned = try await first.appIntentsMetadata(of: try first.route("OpenVaultIntent"))
+        #expect(learned.intents.first?.authenticationPolicy == .alwaysAllowed)
+        await first.shutdown()
+
+        // Version 2: same size, one byte changed near the end, timestamp put back.
+        var before = stat()
+        #expect(stat(library, &before) == 0)
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: library))
+        try handle.seek(toOffset: UInt64(source.count - 1))
+        try handle.write(contentsOf: Data([source[source.count - 1] ^ 0xFF]))
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, library, &times, 0) == 0)
+        version.withLock { $0 = 2 }
+        #expect(try LibraryContentHash.of(library) != LibraryContentHash.of(Package.library("EchoIntents")))
+
+        let second = dispatcher(scripts: ["com.example.Vault.Intents": script])
+        let now = try await second.appIntentsMetadata(of: try second.route("OpenVaultIntent"))
+        #expect(now.intents.first?.authenticationPolicy == .requiresAuthentication,
+                "the rewritten library kept the metadata of the old one (described \(log.count("com.example.Vault.Intents", where: ScriptLog.isDescribe)) time(s))")
+        await second.shutdown()
+    }
+
+    /// The conversation's errors are to name the bundle; the App Intent driver's do not.
+    @Test func aWrongReplyToPerformIsReportedWithoutNamingTheBundle() async throws {
+        try install("Evil", intents: ["Evil.StartIntent"])
+        let metadata = Self.metadata(["Evil.StartIntent"])
+        let dispatcher = dispatcher(scripts: ["com.example.Evil.Intents": { message in
+            switch message {
+            case .describeAppIntents(let id, _, _): return .appIntentsDescribed(requestID: id, metadata: metadata)
+            case .perform(let id, _, _, _): return .entities(requestID: id, entities: [])
+            default: return nil
+            }
+        }])
+        let error = await #expect(throws: HostError.self) {
+            _ = try await dispatcher.send("StartIntent", parameters: [], user: NonInteractiveUser())
+        }
+        #expect(error?.code == .extensionFailed)
+        #expect(error?.message.contains("com.example.Evil.Intents") == true, "\(error?.message ?? "")")
+        await dispatcher.shutdown()
+    }
+
+    /// "What can I do with Meditation?" takes the first app (in folder order) that answers to
+    /// the name, where `intents send --app` refuses a name several apps answer to: an app that
+    /// takes another's name as an alternative name, in a folder that sorts first, has its own
+    /// App Shortcuts listed as the other app's answer.
+    @Test func whatCanIDoWithAnAppListsAnImpostorsShortcuts() async throws {
+        let writer = BundleWriter(appsFolder: apps.path)
+        try writer.app("Meditation", identifier: "com.example.Meditation")
+        try writer.app("Aardvark", identifier: "com.example.Aardvark", extra: ["INAlternativeAppNames": [["INAlternativeAppName": "Meditation"]]])
+        let catalog = BundleScanner.scan(appsFolders: [apps.path])
+        #expect(catalog.apps.map(\.bundleIdentifier) == ["com.example.Aardvark", "com.example.Meditation"])
+        #expect(catalog.apps.first?.alternativeNames == ["Meditation"], "the alternative name was not read: \(catalog.faults)")
+        #expect(throws: HostError.self) { try catalog.app(named: "Meditation") }
+        let request = AppShortcutsHelp.request(in: "What can I do with Meditation?", catalog: catalog)
+        #expect(request == .app("com.example.Meditation"), "the help request went to \(String(describing: request))")
+    }
+
+    /// A phrase made only of `${applicationName}` tokens has no literal word, so it is aligned
+    /// against every utterance, and each token tries every length an app name can have: with
+    /// overlapping alternative names ("a", "a a") the alignment backtracks exponentially.
+    @Test func aPhraseOfManyApplicationNameTokensBacktracksExponentially() {
+        let phrase = String(repeating: "${applicationName}", count: 27)
+        #expect(phrase.count <= AppIntentsMetadataCheck.maximumText)
+        var snapshot = AppShortcutRulesTests.snapshot(alternatives: ["a", "a a"], phrases: [[phrase]])
+        snapshot.shortcuts = snapshot.shortcuts.map { item in
+            var item = item
+            item.app.displayName = "a"
+            return item
+        }
+        let index = AppShortcutRulesTests.index(snapshot)
+        var elapsed: [Int: Duration] = [:]
+        for words in [20, 24, 28] {
+            let utterance = Array(repeating: "a", count: words).joined(separator: " ") + " b"
+            let start = ContinuousClock.now
+            _ = index.match(utterance)
+            elapsed[words] = ContinuousClock.now - start
+        }
+        #expect(elapsed[28]! < .milliseconds(200), "matching took \(elapsed.sorted { $0.key < $1.key }.map { "\($0.key) words: \($0.value)" })")
+    }
+
+    // MARK: What held
+
+    /// A perform that asks forever ends after the driver's limit; 0 choices is an error and
+    /// 100,000 choices are cut to the first 20.
+    @Test func askingForeverAndHugeOrEmptyDisambiguationsAreBounded() async throws {
+        try install("Evil", intents: ["Evil.StartIntent"])
+        let metadata = Self.metadata(["Evil.StartIntent"])
+        let asks = Atomic(0)
+        let many = (0..<100_000).map { IntentValue.object(ObjectValue(identifier: "\($0)", display: "choice \($0)")) }
+        let mode = Mutex("forever")
+        let dispatcher = dispatcher(scripts: ["com.example.Evil.Intents": { message in
+            switch message {
+            case .describeAppIntents(let id, _, _): return .appIntentsDescribed(requestID: id, metadata: metadata)
+            case .perform(let id, _, _, _), .answer(let id, _, _):
+                switch mode.withLock({ $0 }) {
+                case "forever":
+                    asks.add(1, ordering: .relaxed)
+                    return .asks(requestID: id, question: AppIntentQuestion(kind: .intentConfirmation, dialog: "Again?"))
+                case "none":
+                    return .asks(requestID: id, question: AppIntentQuestion(kind: .disambiguation, parameter: "session", choices: []))
+                default:
+                    if case .answer = message { return .performed(requestID: id, result: AppIntentResultPayload(dialog: "picked")) }
+                    return .asks(requestID: id, question: AppIntentQuestion(kind: .disambiguation, parameter: "session", choices: many))
+                }
+            default: return nil
+            }
+        }])
+        let forever = await #expect(throws: HostError.self) {
+            _ = try await dispatcher.send("StartIntent", parameters: [], user: NonInteractiveUser(agreesToSystemConfirmation: true))
+        }
+        #expect(forever?.message.contains("kept asking after 32 requests") == true)
+        #expect(asks.load(ordering: .relaxed) == 33)
+        mode.withLock { $0 = "none" }
+        let none = await #expect(throws: HostError.self) {
+            _ = try await dispatcher.send("StartIntent", parameters: [], user: NonInteractiveUser())
+        }
+        #expect(none?.code == .extensionFailed)
+        mode.withLock { $0 = "many" }
+        let picked = try await dispatcher.send("StartIntent", parameters: [], user: ScriptedUser(answers: ["20"]))
+        #expect(picked.outcome.prompts.first?.choices.count == 20)
+        #expect(picked.outcome.intent.parameters["session"] == many[19])
+        await dispatcher.shutdown()
+    }
+
+    /// A describe that lists an intent the plist does not, a wrong reply type, or a crash-like
+    /// failure costs only that extension: the other app's shortcuts are listed.
+    @Test func lyingOrWrongDescribeRepliesCostOnlyTheirOwnExtension() async throws {
+        try install("Calm", intents: ["Kit.StartIntent"])
+        try install("Liar", intents: ["Liar.StartIntent"])
+        try install("Wrong", intents: ["Wrong.StartIntent"])
+        let dispatcher = dispatcher(scripts: [
+            "com.example.Calm.Intents": Self.honest(Self.metadata(["Kit.StartIntent"])),
+            "com.example.Liar.Intents": Self.honest(Self.metadata(["Liar.StartIntent", "Liar.ExtraIntent"])),
+            "com.example.Wrong.Intents": { message in .entities(requestID: message.requestID ?? 0, entities: []) },
+        ])
+        let snapshot = await dispatcher.appShortcuts()
+        #expect(snapshot.shortcuts.map(\.app.bundleIdentifier) == ["com.example.Calm"])
+        #expect(snapshot.problems.count == 2)
+        #expect(snapshot.problems.contains { $0.contains("\"Liar.ExtraIntent\", which the plist's AppIntents does not list") })
+        #expect(snapshot.problems.contains { $0.contains("com.example.Wrong.Intents answered describe App Intents with an unexpected") })
+        await dispatcher.shutdown()
+    }
+
+    /// Entity titles with escapes are kept as phrase values, but nothing prints them raw.
+    @Test func entityTitlesWithEscapesAreEscapedWhenPrinted() {
+        let title = "Walk\u{1b}]0;pwned\u{07}\u{1b}[2J\u{202e}ing"
+        #expect(!title.escapedForTerminal.unicodeScalars.contains { $0.value == 0x1b || $0.value == 0x07 || $0.value == 0x202e })
+    }
+
+    /// A malformed cache row (not JSON, or valid JSON that fails the check) is described again,
+    /// never used and never a crash.
+    @Test func aMalformedCacheRowIsDescribedAgain() async throws {
+        try install("Calm", intents: ["Kit.StartIntent"])
+        let first = dispatcher(scripts: ["com.example.Calm.Intents": Self.honest(Self.metadata(["Kit.StartIntent"]))])
+        _ = try await first.appIntentsMetadata(of: try first.route("StartIntent"))
+        await first.shutdown()
+        let database = state.path + "/System.sqlite"
+        #expect(FileManager.default.fileExists(atPath: database), "no store at \(database)")
+        for record in ["X'00FF'", "'not a blob'", "CAST('{\"intents\":[]}' AS BLOB)", "zeroblob(10)"] {
+            try sqlite(database, "UPDATE app_intents_metadata SET record = \(record)")
+            let again = dispatcher(scripts: ["com.example.Calm.Intents": Self.honest(Self.metadata(["Kit.StartIntent"]))])
+            let metadata = try await again.appIntentsMetadata(of: try again.route("StartIntent"))
+            #expect(metadata.intents.map(\.name) == ["StartIntent"])
+            await again.shutdown()
+        }
+        #expect(log.count("com.example.Calm.Intents", where: ScriptLog.isDescribe) == 5)
+    }
+
+    // MARK: Helpers
+
+    func timed<Value>(_ body: () async throws -> Value) async rethrows -> (value: Value, elapsed: Duration) {
+        let start = ContinuousClock.now
+        let value = try await body()
+        return (value, ContinuousClock.now - start)
+    }
+
+    func sqlite(_ database: String, _ statement: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [database, statement]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(statement) failed")
+    }
+}
