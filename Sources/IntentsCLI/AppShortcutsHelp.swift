@@ -9,6 +9,8 @@ enum AppShortcutsHelp {
     enum Request: Equatable {
         case app(String)
         case everyApp
+        /// Several apps answer to the name: none is chosen for the others.
+        case ambiguous(name: String, apps: [String])
     }
 
     /// The help request `utterance` makes, if it is one.
@@ -20,12 +22,16 @@ enum AppShortcutsHelp {
         if rest == ["here"] { return .everyApp }
         guard ["with", "in"].contains(rest[0]), rest.count > 1 else { return nil }
         let name = rest.dropFirst().joined(separator: " ")
-        let app = catalog.apps.first { app in app.spokenNames.contains { PhraseText.words($0).joined(separator: " ") == name } }
-        return app.map { .app($0.bundleIdentifier) }
+        let apps = catalog.apps.filter { app in app.spokenNames.contains { PhraseText.words($0).joined(separator: " ") == name } }
+        guard apps.count <= 1 else { return .ambiguous(name: name, apps: apps.map(\.bundleIdentifier)) }
+        return apps.first.map { .app($0.bundleIdentifier) }
     }
 
     /// Prints the App Shortcuts the request asks about.
     static func report(_ request: Request, shortcuts: AppShortcutsSnapshot, json: Bool) throws {
+        if case .ambiguous(let name, let apps) = request {
+            throw SystemCommandSupport.failure(HostError(.usage, "\(apps.count) apps answer to \(name.quotedForDisplay): \(apps.joined(separator: ", ")); ask about one by its bundle identifier with `intents shortcuts list --json`."), json: json)
+        }
         let listed = shortcuts.shortcuts.filter { item in
             guard item.position < AppShortcutsSnapshot.maximumPerApp else { return false }
             if case .app(let identifier) = request { return item.app.bundleIdentifier == identifier }

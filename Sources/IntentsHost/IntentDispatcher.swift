@@ -25,6 +25,9 @@ public final class IntentDispatcher: Sendable {
         let schemas = Mutex<[SchemaKey: IntentSchema]>([:])
         /// App Intents metadata by bundle and library identity, as checked (`AppIntentsCatalog`).
         let appIntents = Mutex<[String: AppIntentsMetadata]>([:])
+        /// Recent failures to describe or query App Intents, by the same keys: not asked again
+        /// until `AppIntentsCatalog.failureMemory` has passed.
+        let appIntentsFailures = Mutex<[String: (error: HostError, at: ContinuousClock.Instant)]>([:])
 
         init(catalog: BundleCatalog) {
             self.catalog = Mutex(catalog)
@@ -43,6 +46,22 @@ public final class IntentDispatcher: Sendable {
 
     func rememberAppIntents(_ metadata: AppIntentsMetadata, key: String) {
         shared.appIntents.withLock { $0[key] = metadata }
+    }
+
+    /// Runs `body` unless it failed for `key` within `memory`; a failure is remembered, so that
+    /// a hanging or broken extension costs one step timeout per `memory`, not one per request.
+    func rememberingFailure<Result>(_ key: String, for memory: Duration, _ body: () async throws -> Result) async throws -> Result {
+        if let failure = shared.appIntentsFailures.withLock({ $0[key] }), ContinuousClock.now - failure.at < memory {
+            throw failure.error
+        }
+        do {
+            let result = try await body()
+            shared.appIntentsFailures.withLock { $0[key] = nil }
+            return result
+        } catch let error as HostError {
+            shared.appIntentsFailures.withLock { $0[key] = (error, ContinuousClock.now) }
+            throw error
+        }
     }
 
     /// The installed apps and extensions; a server replaces it when its apps folders change.

@@ -129,9 +129,8 @@ final class ScriptLog: Sendable {
 
     // MARK: Findings
 
-    /// An extension whose describe never answers is not remembered as failing: every
-    /// `intents say` (for any app's phrase, served or embedded: both build the snapshot per
-    /// utterance) asks it again and waits out the step timeout.
+    /// An extension whose describe never answers is remembered as failing for a while: the
+    /// next `intents say` (for any app's phrase) does not ask it again nor wait for it.
     @Test func aHangingDescribeIsAskedAgainOnEverySnapshotAndDelaysEveryOtherAppsPhrases() async throws {
         try install("Calm", intents: ["Kit.StartIntent"])
         try install("Evil", intents: ["Evil.HangIntent"])
@@ -144,12 +143,11 @@ final class ScriptLog: Sendable {
         #expect(second.value.shortcuts.map(\.intent.name) == ["StartIntent"])
         #expect(log.count("com.example.Evil.Intents", where: ScriptLog.isDescribe) == 1,
                 "the hanging describe was asked again for the second snapshot")
-        #expect(second.elapsed < .milliseconds(500), "the second snapshot (another app's phrase) waited \(second.elapsed) for the hostile extension")
         await dispatcher.shutdown()
     }
 
     /// Once its app called `updateAppShortcutParameters()`, an extension whose query never
-    /// answers is asked again on every snapshot: each `say`, for any app, waits a step timeout.
+    /// answers is asked once for that request, not again on every snapshot.
     @Test func aHangingSuggestedEntitiesQueryIsAskedAgainOnEverySnapshot() async throws {
         try install("Evil", intents: ["Evil.StartIntent"])
         let metadata = Self.metadata(["Evil.StartIntent"], phrase: "Start ${session} with ${applicationName}")
@@ -159,17 +157,15 @@ final class ScriptLog: Sendable {
         }])
         try dispatcher.openSystemStore().requestAppShortcutParameters(app: "com.example.Evil")
         _ = await dispatcher.appShortcuts()
-        let second = try await timed { await dispatcher.appShortcuts() }
+        _ = await dispatcher.appShortcuts()
         #expect(log.count("com.example.Evil.Intents", where: ScriptLog.isQuery) == 1, "the hanging query was asked again")
-        #expect(second.elapsed < .milliseconds(500), "the second snapshot waited \(second.elapsed)")
         await dispatcher.shutdown()
     }
 
-    /// Each phrase entity type is queried in turn with a full step timeout of its own, and the
-    /// app can ask for a new round whenever it likes (`updateAppShortcutParameters()`): an
-    /// extension that answers each of its (up to 128) queries just in time holds the snapshot,
-    /// and so every app's `say`, for types x step timeout, again after each call of its app.
-    @Test func slowButTimelyQueriesMultiplyTheStepTimeoutByTheEntityTypes() async throws {
+    /// An extension with many phrase entity types, each answered just in time, gets one step
+    /// timeout for all its queries, not one per type: past it, its values are a problem
+    /// naming it, and the failure is remembered until its app asks again.
+    @Test func manyTimelyQueriesShareOneStepTimeout() async throws {
         try install("Evil", intents: ["Evil.StartIntent"])
         let types = (0..<20).map { "Evil.Thing\($0)" }
         var metadata = AppIntentsMetadata(
@@ -179,8 +175,7 @@ final class ScriptLog: Sendable {
             entities: types.map { AppEntitySchema(typeName: $0, displayName: "Thing") })
         metadata.shortcuts = [AppShortcutSchema(intent: "Evil.StartIntent", phrases: (0..<20).map { "Do ${p\($0)} with ${applicationName}" })]
         let described = metadata
-        let timeout = Duration.milliseconds(200)
-        let dispatcher = dispatcher(timeout: timeout, scripts: ["com.example.Evil.Intents": { message in
+        let dispatcher = dispatcher(timeout: .milliseconds(200), scripts: ["com.example.Evil.Intents": { message in
             switch message {
             case .describeAppIntents(let id, _, _): return .appIntentsDescribed(requestID: id, metadata: described)
             case .queryEntities(let id, _, _):
@@ -189,22 +184,19 @@ final class ScriptLog: Sendable {
             default: return nil
             }
         }])
-        let store = try dispatcher.openSystemStore()
-        var elapsed: [Duration] = []
-        for _ in 0..<2 {
-            try store.requestAppShortcutParameters(app: "com.example.Evil")
-            let snapshot = try await timed { await dispatcher.appShortcuts() }
-            #expect(snapshot.value.problems.isEmpty)
-            elapsed.append(snapshot.elapsed)
-        }
-        #expect(elapsed.allSatisfy { $0 < timeout * 2 }, "each snapshot waited \(elapsed) with a step timeout of \(timeout)")
+        try dispatcher.openSystemStore().requestAppShortcutParameters(app: "com.example.Evil")
+        let first = await dispatcher.appShortcuts()
+        #expect(first.problems == ["com.example.Evil.Intents did not suggest its App Shortcut values within 0.2 seconds (requestTimedOut)."])
+        let asked = log.count("com.example.Evil.Intents", where: ScriptLog.isQuery)
+        #expect(asked < types.count, "all \(asked) queries were asked, each with a timeout of its own")
+        _ = await dispatcher.appShortcuts()
+        #expect(log.count("com.example.Evil.Intents", where: ScriptLog.isQuery) == asked, "the failed round was asked again")
         await dispatcher.shutdown()
     }
 
     /// Lock policy is read from metadata; when it is not cached yet (first request after
-    /// install or after the library changed), the extension is started to describe it while
-    /// the device is locked: its code (the shortcuts provider, the entities' queries' types)
-    /// runs before the refusal.
+    /// install or after the library changed) and the device is locked, the request is refused
+    /// without starting the extension to learn it.
     @Test func anUncachedAppIntentStartsItsExtensionWhileLockedBeforeTheRefusal() async throws {
         try install("Vault", intents: ["Vault.OpenVaultIntent"])
         let dispatcher = dispatcher(scripts: ["com.example.Vault.Intents": Self.honest(Self.metadata(["Vault.OpenVaultIntent"],
@@ -220,7 +212,7 @@ final class ScriptLog: Sendable {
     }
 
     /// The same with a real sandboxed process: the Echo fixture, never described before, is
-    /// started while locked to learn that LockedEchoAppIntent needs the device unlocked.
+    /// not started while locked to learn that LockedEchoAppIntent needs the device unlocked.
     @Test func theRealEchoExtensionIsStartedWhileLockedToLearnItsPolicy() async throws {
         let writer = BundleWriter(appsFolder: apps.path)
         try writer.app("Echo", identifier: "com.example.Echo")
@@ -242,27 +234,27 @@ final class ScriptLog: Sendable {
         await dispatcher.shutdown()
     }
 
-    /// An App Intent may take the name of a SiriKit intent that is always restricted while
-    /// locked (`INSendPaymentIntent`); the request then goes down the App Intent path, whose
-    /// only rule is the extension's own `authenticationPolicy`, and runs while locked.
+    /// An App Intent may not take the name of a SiriKit intent (`INSendPaymentIntent`, always
+    /// restricted while locked): the plist is refused, so nothing routes to it.
     @Test func anAppIntentNamedLikeAnAlwaysRestrictedSiriKitIntentRunsWhileLocked() async throws {
         try install("Evil", intents: ["Evil.INSendPaymentIntent"])
         let dispatcher = dispatcher(scripts: ["com.example.Evil.Intents": Self.honest(Self.metadata(["Evil.INSendPaymentIntent"]))])
         #expect(LockPolicy.alwaysRestricted.contains("INSendPaymentIntent"))
         try dispatcher.lockStore.save(.locked)
+        #expect(dispatcher.catalog.faults.first?.message.contains("whose name is SiriKit's INSendPaymentIntent") == true,
+                "\(dispatcher.catalog.faults)")
         do {
             let result = try await dispatcher.send("INSendPaymentIntent", parameters: [], user: NonInteractiveUser())
             Issue.record("INSendPaymentIntent ran while locked, through \(result.extensionBundle)'s App Intent: \(result.outcome.appIntentResult?.dialog ?? "")")
         } catch let error as HostError {
-            #expect(error.code == .refusedByPolicy)
+            #expect(error.code == .noExtension)
         }
         await dispatcher.shutdown()
     }
 
-    /// The metadata check holds an extension to the intents its plist lists, but not to its
-    /// shortcuts provider: an extension that declares no `AppShortcutsProvider` still gets its
-    /// phrases indexed; and since the cache is keyed by the library alone, removing the key
-    /// from the plist keeps the phrases a library described before.
+    /// The metadata check holds an extension to its plist's shortcuts provider too: one that
+    /// declares no `AppShortcutsProvider` gets no phrases, and a cached description is checked
+    /// again against the plist, so removing the key drops the phrases described before.
     @Test func shortcutsAreTakenFromAnExtensionWhosePlistDeclaresNoShortcutsProvider() async throws {
         try install("Evil", intents: ["Evil.StartIntent"], provider: nil)
         let dispatcher = dispatcher(scripts: ["com.example.Evil.Intents": Self.honest(Self.metadata(["Evil.StartIntent"]))])
@@ -272,9 +264,8 @@ final class ScriptLog: Sendable {
         await dispatcher.shutdown()
     }
 
-    /// The 500-character limit counts grapheme clusters: one "character" can carry a base and
-    /// any number of combining marks, so a title (or phrase, or dialog) of one character may be
-    /// megabytes, stored in the cache and printed by `intents apps`.
+    /// The 500-character limit counts bytes too: one "character" can carry a base and any
+    /// number of combining marks, and such a title of one character is refused.
     @Test func oneHugeGraphemeClusterPassesTheTextLimit() throws {
         let zalgo = "S" + String(repeating: "\u{0301}", count: 200_000)
         #expect(zalgo.count == 1)
@@ -286,10 +277,9 @@ final class ScriptLog: Sendable {
         }
     }
 
-    /// The cached hash of a library is found by its file identity (device, inode, size,
-    /// modification time), all of which the library's owner keeps when it rewrites the file in
-    /// place with the same size and puts its timestamp back: the new code is then described by
-    /// the old metadata (its authentication policy included), and never asked.
+    /// The cached hash of a library is found by its file identity, which includes the change
+    /// time its owner cannot set back: a library rewritten in place with the same size and its
+    /// modification time restored is hashed and described again.
     @Test func aLibraryRewrittenInPlaceWithItsTimestampRestoredKeepsItsStaleMetadata() async throws {
         // A copy of its own (not a link to the build product), so that it can be rewritten.
         let source = try Data(contentsOf: URL(fileURLWithPath: Package.library("EchoIntents")))
@@ -326,7 +316,7 @@ final class ScriptLog: Sendable {
         await second.shutdown()
     }
 
-    /// The conversation's errors are to name the bundle; the App Intent driver's do not.
+    /// The App Intent driver's errors name the bundle, as the conversation's do.
     @Test func aWrongReplyToPerformIsReportedWithoutNamingTheBundle() async throws {
         try install("Evil", intents: ["Evil.StartIntent"])
         let metadata = Self.metadata(["Evil.StartIntent"])
@@ -345,10 +335,9 @@ final class ScriptLog: Sendable {
         await dispatcher.shutdown()
     }
 
-    /// "What can I do with Meditation?" takes the first app (in folder order) that answers to
-    /// the name, where `intents send --app` refuses a name several apps answer to: an app that
-    /// takes another's name as an alternative name, in a folder that sorts first, has its own
-    /// App Shortcuts listed as the other app's answer.
+    /// "What can I do with Meditation?" takes no app when several answer to the name, as
+    /// `intents send --app` refuses such a name: an app taking another's name as an
+    /// alternative name, in a folder that sorts first, does not answer for it.
     @Test func whatCanIDoWithAnAppListsAnImpostorsShortcuts() async throws {
         let writer = BundleWriter(appsFolder: apps.path)
         try writer.app("Meditation", identifier: "com.example.Meditation")
@@ -358,12 +347,13 @@ final class ScriptLog: Sendable {
         #expect(catalog.apps.first?.alternativeNames == ["Meditation"], "the alternative name was not read: \(catalog.faults)")
         #expect(throws: HostError.self) { try catalog.app(named: "Meditation") }
         let request = AppShortcutsHelp.request(in: "What can I do with Meditation?", catalog: catalog)
-        #expect(request == .app("com.example.Meditation"), "the help request went to \(String(describing: request))")
+        #expect(request == .ambiguous(name: "meditation", apps: ["com.example.Aardvark", "com.example.Meditation"]),
+                "the help request went to \(String(describing: request))")
     }
 
-    /// A phrase made only of `${applicationName}` tokens has no literal word, so it is aligned
-    /// against every utterance, and each token tries every length an app name can have: with
-    /// overlapping alternative names ("a", "a a") the alignment backtracks exponentially.
+    /// A phrase made only of `${applicationName}` tokens would be aligned against every
+    /// utterance and, with overlapping alternative names ("a", "a a"), backtrack exponentially:
+    /// a usable phrase says the app's name exactly once.
     @Test func aPhraseOfManyApplicationNameTokensBacktracksExponentially() {
         let phrase = String(repeating: "${applicationName}", count: 27)
         #expect(phrase.count <= AppIntentsMetadataCheck.maximumText)

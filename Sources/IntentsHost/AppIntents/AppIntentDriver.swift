@@ -9,6 +9,8 @@ import SystemStore
 /// with the user's answer until it returns or throws.
 struct AppIntentDriver {
     let channel: any ExtensionChannel
+    /// The extension's bundle identifier, which every error names.
+    let bundleIdentifier: String
     let schema: AppIntentSchema
     let metadata: AppIntentsMetadata
     let user: any ConversationUser
@@ -50,12 +52,12 @@ struct AppIntentDriver {
                 let answer = try await self.answer(question, values: &values, prompts: &prompts)
                 reply = try await ask(.answer(requestID: RequestIDs.next(), conversation: conversation, answer: answer))
             case .failed(_, let failure):
-                throw HostError(.extensionFailed, "\(schema.name) failed in the extension: \(failure.message)")
+                throw HostError(.extensionFailed, "\(schema.name) failed in \(bundleIdentifier): \(failure.message)")
             default:
-                throw HostError(.extensionFailed, "The extension answered perform with an unexpected \(reply.kindName) message.")
+                throw HostError(.extensionFailed, "\(bundleIdentifier) answered perform with an unexpected \(reply.kindName) message.")
             }
         }
-        throw HostError(.extensionFailed, "\(schema.name) kept asking after \(maximumRequests) requests; the host gave up on it.")
+        throw HostError(.extensionFailed, "\(schema.name) of \(bundleIdentifier) kept asking after \(maximumRequests) requests; the host gave up on it.")
     }
 
     /// One request to the extension, logged with its step.
@@ -79,14 +81,14 @@ struct AppIntentDriver {
         switch question.kind {
         case .disambiguation:
             let choices = Array(question.choices.prefix(maximumChoices))
-            guard !choices.isEmpty else { throw HostError(.extensionFailed, "\(schema.name) asked to choose among no \(title).") }
+            guard !choices.isEmpty else { throw HostError(.extensionFailed, "\(schema.name) of \(bundleIdentifier) asked to choose among no \(title).") }
             let prompt = Prompt(kind: .choice, parameter: question.parameter, text: question.dialog ?? "Which \(title)?",
                                 choices: choices.map(\.displayString))
             let index = try await questions.askChoiceIndex(prompt, among: choices, prompts: &prompts)
             if let name = question.parameter { values[name] = choices[index] }
             return .choice(index)
         case .value:
-            guard let parameter else { throw HostError(.extensionFailed, "\(schema.name) asked for a value of no parameter it has.") }
+            guard let parameter else { throw HostError(.extensionFailed, "\(schema.name) of \(bundleIdentifier) asked for a value of no parameter it has.") }
             let value = try await askValue(parameter, dialog: question.dialog, prompts: &prompts)
             values[parameter.name] = value
             return .value(value)
@@ -186,9 +188,9 @@ struct AppIntentDriver {
         case .entities(_, let entities):
             return entities.filter { if case .object = $0 { true } else { false } }
         case .failed(_, let failure):
-            throw HostError(.extensionFailed, "The query of \(parameter.title) failed in the extension: \(failure.message)")
+            throw HostError(.extensionFailed, "The query of \(parameter.title) failed in \(bundleIdentifier): \(failure.message)")
         default:
-            throw HostError(.extensionFailed, "The extension answered a query with an unexpected \(reply.kindName) message.")
+            throw HostError(.extensionFailed, "\(bundleIdentifier) answered a query with an unexpected \(reply.kindName) message.")
         }
     }
 

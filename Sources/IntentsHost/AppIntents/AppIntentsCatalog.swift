@@ -27,9 +27,29 @@ extension IntentDispatcher {
             rememberAppIntents(cached, key: key)
             return cached
         }
+        guard lockStore.read().state == .unlocked else {
+            throw HostError(.refusedByPolicy, "The App Intents of \(bundle.bundleIdentifier) are not known yet: they are learned by running the extension, which waits until the device is unlocked; unlock the device first.")
+        }
         let declared = bundle.appIntents
         let timeout = configuration.stepTimeout
-        let metadata = try await supervisor.withChannel(for: bundle) { channel in
+        let metadata = try await rememberingFailure(key + "|describe", for: Self.failureMemory) {
+            try await describeAppIntents(of: bundle, declared: declared, timeout: timeout)
+        }
+        try AppIntentsMetadataCheck.check(metadata, declared: declared, library: bundle.libraryPath)
+        try storeCall { try store.saveAppIntentsMetadata(metadata, libraryHash: hash, identity: bundle.libraryIdentity) }
+        rememberAppIntents(metadata, key: key)
+        logger.info("described App Intents", metadata: ["bundle": "\(bundle.bundleIdentifier)", "intents": "\(metadata.intents.count)",
+                                                       "shortcuts": "\(metadata.shortcuts.count)"])
+        return metadata
+    }
+
+    /// How long a failure to describe or query an extension's App Intents is remembered.
+    static let failureMemory = Duration.seconds(60)
+
+    /// Asks the sandboxed extension for its App Intents metadata.
+    private func describeAppIntents(of bundle: ExtensionBundle, declared: AppIntentsDeclaration,
+                                    timeout: Duration) async throws -> AppIntentsMetadata {
+        try await supervisor.withChannel(for: bundle) { channel in
             let reply = try await channel.request(.describeAppIntents(requestID: RequestIDs.next(), intents: declared.typeNames,
                                                                       shortcutsProvider: declared.shortcutsProvider), timeout: timeout)
             switch reply {
@@ -40,12 +60,6 @@ extension IntentDispatcher {
                 throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) answered describe App Intents with an unexpected \(reply.kindName) message.")
             }
         }
-        try AppIntentsMetadataCheck.check(metadata, declared: declared, library: bundle.libraryPath)
-        try storeCall { try store.saveAppIntentsMetadata(metadata, libraryHash: hash, identity: bundle.libraryIdentity) }
-        rememberAppIntents(metadata, key: key)
-        logger.info("described App Intents", metadata: ["bundle": "\(bundle.bundleIdentifier)", "intents": "\(metadata.intents.count)",
-                                                       "shortcuts": "\(metadata.shortcuts.count)"])
-        return metadata
     }
 
     /// The library's content hash: the one cached for its file identity, else read and hashed.

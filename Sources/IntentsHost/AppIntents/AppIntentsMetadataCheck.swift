@@ -21,6 +21,9 @@ enum AppIntentsMetadataCheck {
             throw fail("it describes more than \(maximumTypes) entity or enum types")
         }
         guard metadata.shortcuts.count <= maximumShortcuts else { throw fail("it describes \(metadata.shortcuts.count) App Shortcuts") }
+        guard declared.shortcutsProvider != nil || metadata.shortcuts.isEmpty else {
+            throw fail("it describes App Shortcuts, but the plist names no AppShortcutsProvider")
+        }
         for entity in metadata.entities {
             try typeName(entity.typeName, fail)
             try text(entity.displayName, "the name of \(entity.typeName)", fail)
@@ -99,9 +102,11 @@ enum AppIntentsMetadataCheck {
         }
     }
 
-    /// A non-empty text of at most `maximumText` characters with no control characters.
-    private static func text(_ value: String, _ what: String, _ fail: (String) -> HostError) throws {
-        guard !value.isEmpty, value.count <= maximumText,
+    /// A non-empty text of at most `maximumText` characters (and four times as many bytes,
+    /// so that one character of a thousand combining marks counts as what it weighs) with no
+    /// control characters.
+    static func text(_ value: String, _ what: String, _ fail: (String) -> HostError) throws {
+        guard !value.isEmpty, value.utf8.count <= maximumText * 4, value.count <= maximumText,
               !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw fail("\(what) (\(String(value.prefix(60)).quotedForDisplay)) is empty, longer than \(maximumText) characters, or holds control characters")
         }

@@ -34,6 +34,11 @@ public enum AppShortcutChecks {
             return BundleFault(.phraseWithoutApplicationName, path: library,
                                "In \(library), the App Shortcut phrase \(shown) of \(item.intent.name) does not say the app's name (\\(.applicationName)); it is not used.")
         }
+        let names = AppShortcutPhrase.tokens(phrase).filter { $0 == .applicationName }.count
+        if names > 1 {
+            return BundleFault(.phraseWithoutApplicationName, path: library,
+                               "In \(library), the App Shortcut phrase \(shown) of \(item.intent.name) says the app's name \(names) times; a phrase says it once, so it is not used.")
+        }
         let parameters = AppShortcutPhrase.parameters(phrase)
         if parameters.count > 1 {
             return BundleFault(.phraseParameter, path: library,

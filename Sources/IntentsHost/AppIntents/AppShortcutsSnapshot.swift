@@ -66,7 +66,7 @@ public struct AppShortcutsSnapshot: Sendable {
     public static func isUsable(_ phrase: String, of intent: AppIntentSchema) -> Bool {
         let tokens = AppShortcutPhrase.tokens(phrase)
         let parameters = AppShortcutPhrase.parameters(phrase)
-        guard tokens.contains(.applicationName), parameters.count <= 1 else { return false }
+        guard tokens.filter({ $0 == .applicationName }).count == 1, parameters.count <= 1 else { return false }
         return parameters.allSatisfy { name in
             let kind = intent.parameter(named: name)?.kind
             return kind == .entity || kind == .enumeration
@@ -140,9 +140,28 @@ extension IntentDispatcher {
            stored.generation == generation, stored.libraryHash == hash {
             return stored
         }
-        let timeout = configuration.stepTimeout
+        guard lockStore.read().state == .unlocked else { return try storeCall { try store.appShortcutParameters(extension: bundle.bundleIdentifier) } }
+        let key = "\(bundle.bundleIdentifier)|\(bundle.libraryIdentity)|\(generation)|query"
+        let entities = try await rememberingFailure(key, for: Self.failureMemory) {
+            try await suggestedEntities(entityTypes, of: bundle)
+        }
+        let values = AppShortcutParameterValues(libraryHash: hash, generation: generation, entities: entities)
+        try storeCall { try store.saveAppShortcutParameters(values, extension: bundle.bundleIdentifier) }
+        logger.info("gathered App Shortcut parameters", metadata: ["bundle": "\(bundle.bundleIdentifier)", "generation": "\(generation)"])
+        return values
+    }
+
+    /// The suggested entities of each type, asked of the extension within one step timeout for
+    /// all of them: an extension cannot multiply the wait by declaring many entity types.
+    private func suggestedEntities(_ entityTypes: [String], of bundle: ExtensionBundle) async throws -> [String: [IntentValue]] {
+        let budget = configuration.stepTimeout
+        let started = ContinuousClock.now
         var entities: [String: [IntentValue]] = [:]
         for type in entityTypes {
+            let timeout = budget - (ContinuousClock.now - started)
+            guard timeout > .zero else {
+                throw HostError(.requestTimedOut, "\(bundle.bundleIdentifier) did not suggest its App Shortcut values within \(budget) (requestTimedOut).")
+            }
             entities[type] = try await supervisor.withChannel(for: bundle) { channel in
                 let reply = try await channel.request(.queryEntities(requestID: RequestIDs.next(), entity: type, request: .suggested),
                                                       timeout: timeout)
@@ -150,7 +169,8 @@ extension IntentDispatcher {
                 case .entities(_, let found):
                     return found.prefix(Self.maximumPhraseValues).filter { value in
                         guard case .object(let object) = value, let identifier = object.identifier else { return false }
-                        return !identifier.isEmpty && !object.display.isEmpty && object.display.count <= AppIntentsMetadataCheck.maximumText
+                        return !identifier.isEmpty && identifier.utf8.count <= 256 && !object.display.isEmpty
+                            && object.display.utf8.count <= AppIntentsMetadataCheck.maximumText * 4
                     }
                 case .failed(_, let failure):
                     throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) could not suggest \(type) values for its App Shortcuts: \(failure.message)")
@@ -159,10 +179,7 @@ extension IntentDispatcher {
                 }
             }
         }
-        let values = AppShortcutParameterValues(libraryHash: hash, generation: generation, entities: entities)
-        try storeCall { try store.saveAppShortcutParameters(values, extension: bundle.bundleIdentifier) }
-        logger.info("gathered App Shortcut parameters", metadata: ["bundle": "\(bundle.bundleIdentifier)", "generation": "\(generation)"])
-        return values
+        return entities
     }
 
     /// How many values of one entity a phrase expands with, at most.

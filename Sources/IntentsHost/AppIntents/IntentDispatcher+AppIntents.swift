@@ -25,7 +25,7 @@ extension IntentDispatcher {
             outcome = try await supervisor.withChannel(for: bundle) { channel in
                 var conversationLogger = logger
                 conversationLogger[metadataKey: "conversation"] = "\(Self.makeIdentifier())"
-                let driver = AppIntentDriver(channel: channel, schema: schema, metadata: metadata, user: user, timeout: timeout,
+                let driver = AppIntentDriver(channel: channel, bundleIdentifier: bundle.bundleIdentifier, schema: schema, metadata: metadata, user: user, timeout: timeout,
                                              logger: conversationLogger)
                 let outcome = try await driver.run(text: input.text, typed: input.typed)
                 conversationLogger.info("conversation ended", metadata: ["step": "perform", "code": "\(outcome.response.codeName)",

@@ -60,8 +60,9 @@ public struct ExtensionBundle: Hashable, Sendable {
     public var entitlements: Entitlements
     /// Lower sandbox limits the extension asked for in its plist, if any.
     public var requestedLimits: SandboxPolicy.Limits?
-    /// The library file as scanned (device, inode, size, modification time): a library
-    /// replaced in place makes another bundle, whose processes must not be reused.
+    /// The library file as scanned (device, inode, size, modification and change times): a
+    /// library replaced in place makes another bundle, whose processes must not be reused. The
+    /// change time is the kernel's, which the file's owner cannot set back.
     public var libraryIdentity: String
     /// The App Intents the plist declares (`AppIntents`, `AppShortcutsProvider`).
     public var appIntents: AppIntentsDeclaration

@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import SiriKitDomains
 
 /// The App Intents an extension's plist declares, under `NSExtension` > `NSExtensionAttributes`:
 ///
@@ -43,6 +44,9 @@ public struct AppIntentsDeclaration: Hashable, Sendable {
         String(typeName.split(separator: ".").last ?? "")
     }
 
+    /// The SiriKit system intents' names, which no App Intent may take.
+    static let systemIntentNames: Set<String> = Set(SiriKitDomain.policies.values.map(\.name))
+
     /// `Module.Type`: two Swift identifiers.
     static func isModuleQualified(_ name: String) -> Bool {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -60,6 +64,10 @@ public struct AppIntentsDeclaration: Hashable, Sendable {
         for name in typeNames where !isModuleQualified(name) {
             throw plist.fault(.invalidValue, key,
                               "In \(plist.path), \(key.joined(separator: " > ")) lists \(name.quotedForDisplay), which is not a module-qualified type name like \"MyIntents.StartMeditationIntent\".")
+        }
+        if let system = typeNames.first(where: { systemIntentNames.contains(shortName($0)) }) {
+            throw plist.fault(.invalidValue, key,
+                              "In \(plist.path), \(key.joined(separator: " > ")) lists \(system.quotedForDisplay), whose name is SiriKit's \(shortName(system)); an App Intent may not take a system intent's name (nor its lock policy).")
         }
         var seen: [String: String] = [:]
         for name in typeNames {

@@ -92,7 +92,7 @@ enum ExtensionBundleReader {
                 defer { close(file.descriptor) }
                 var status = stat()
                 let identity = fstat(file.descriptor, &status) == 0
-                    ? "\(status.st_dev):\(status.st_ino):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : ""
+                    ? "\(status.st_dev):\(status.st_ino):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec):\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)" : ""
                 return (file.realPath, identity)
             case .failure(.missing):
                 continue
