@@ -119,7 +119,8 @@ import Testing
         case "a dangling entity": metadata.entities = []
         case "a phrase naming no parameter": metadata.shortcuts[0].phrases = ["Go ${nothing} ${applicationName}"]
         case "a path as a type": metadata.entities[0].typeName = "../../etc/passwd"
-        default: metadata.intents[0].name = "Evil"
+        case "a renamed intent": metadata.intents[0].name = "Evil"
+        default: break
         }
     }
 
@@ -130,14 +131,16 @@ import Testing
         ("a phrase naming no parameter", "which is not a parameter of StartIntent"),
         ("a path as a type", "is not a module-qualified type name"),
         ("a renamed intent", "is called \"Evil\""),
+        ("shortcuts with no provider declared", "the plist names no AppShortcutsProvider"),
     ])
     func hostileMetadataIsRefusedInOneSentence(what: String, clause: String) {
         var metadata = Self.metadata([Self.articlePhrases])
-        let declared = AppIntentsDeclaration(typeNames: ["Kit.StartIntent"])
+        let declared = AppIntentsDeclaration(typeNames: ["Kit.StartIntent"], shortcutsProvider: "Kit.Shortcuts")
         #expect(throws: Never.self) { try AppIntentsMetadataCheck.check(metadata, declared: declared, library: "/x/libI.so") }
         Self.hostile(what, &metadata)
+        let checked = what == "shortcuts with no provider declared" ? AppIntentsDeclaration(typeNames: ["Kit.StartIntent"]) : declared
         do {
-            try AppIntentsMetadataCheck.check(metadata, declared: declared, library: "/x/libI.so")
+            try AppIntentsMetadataCheck.check(metadata, declared: checked, library: "/x/libI.so")
             Issue.record("\(what) was accepted")
         } catch let error as HostError {
             #expect(error.message.hasPrefix("The App Intents metadata of /x/libI.so is not usable: "), "\(what)")
