@@ -15,7 +15,8 @@ extension IntentDispatcher {
     /// The checked App Intents metadata of `bundle`: from this host's memory, the store's
     /// cache, or the sandboxed extension, in that order.
     /// - Throws: `HostError`: `.extensionFailed` when the extension cannot describe them or its
-    ///   answer is not usable, `.badState` for the store or an unreadable library.
+    ///   answer is not usable, `.refusedByPolicy` when they are not known yet and the device is
+    ///   locked (the extension is not run then), `.badState` for the store or an unreadable library.
     public func appIntentsMetadata(of bundle: ExtensionBundle) async throws -> AppIntentsMetadata {
         guard !bundle.appIntents.isEmpty else { return AppIntentsMetadata() }
         let key = bundle.bundleIdentifier + "|" + bundle.libraryIdentity
@@ -32,10 +33,12 @@ extension IntentDispatcher {
         }
         let declared = bundle.appIntents
         let timeout = configuration.stepTimeout
+        // A failure (no answer, or an unusable one) is remembered: it is not asked again at once.
         let metadata = try await rememberingFailure(key + "|describe", for: Self.failureMemory) {
-            try await describeAppIntents(of: bundle, declared: declared, timeout: timeout)
+            let metadata = try await describeAppIntents(of: bundle, declared: declared, timeout: timeout)
+            try AppIntentsMetadataCheck.check(metadata, declared: declared, library: bundle.libraryPath)
+            return metadata
         }
-        try AppIntentsMetadataCheck.check(metadata, declared: declared, library: bundle.libraryPath)
         try storeCall { try store.saveAppIntentsMetadata(metadata, libraryHash: hash, identity: bundle.libraryIdentity) }
         rememberAppIntents(metadata, key: key)
         logger.info("described App Intents", metadata: ["bundle": "\(bundle.bundleIdentifier)", "intents": "\(metadata.intents.count)",
