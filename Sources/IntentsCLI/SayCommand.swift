@@ -7,19 +7,24 @@ import SystemStore
 struct SayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "say",
-        abstract: "Run what a spoken-style phrase asks: a voice shortcut, or an app's example phrase with its values.",
+        abstract: "Run what a spoken-style phrase asks: a voice shortcut, an App Shortcut, or an app's example phrase.",
         discussion: """
         The utterance is matched, ignoring case, punctuation, white space and diacritics, against
-        voice shortcuts (`intents shortcuts`) and the IntentPhrases of each app's
+        voice shortcuts (`intents shortcuts`), the apps' App Shortcuts (no setup needed; a
+        parameter takes its entity's suggested values once the app called
+        updateAppShortcutParameters(), or an enum's cases), and the IntentPhrases of each app's
         AppIntentVocabulary.plist, where the app's names and known parameter values (its
         ParameterVocabularies, the user vocabulary it set) fill slots. The intent then runs
         through the conversation (lock policy and questions apply); an activity shortcut is
         handed to its app. No match, or a tie, lists the nearest phrases and runs nothing.
+        "What can I do with APP?" lists an app's App Shortcuts; "What can I do here?" every app's.
 
         Examples:
           intents say "pizza time"
           intents say "send a MonkeyChat to Bobo" --answer 2 --answer "Bananas, please"
           intents say "order a margherita with Pizza" --json
+          intents say "Start a Meditation" --answer 2
+          intents say "What can I do with Meditation?"
         """)
 
     @OptionGroup var global: GlobalOptions

@@ -37,7 +37,7 @@ struct AppIntentDriver {
                 let known = schema.parameters.map(\.name).joined(separator: ", ")
                 throw HostError(.usage, "\(schema.name) has no parameter \(name.quotedForDisplay); its parameters: \(known.isEmpty ? "none" : known).")
             }
-            values[name] = try await self.value(from: value, for: parameter, conversation: conversation, prompts: &prompts)
+            values[name] = try await self.value(from: value, for: parameter, prompts: &prompts)
         }
         for parameter in schema.parameters where parameter.isRequired && values[parameter.name] == nil {
             values[parameter.name] = try await askValue(parameter, dialog: nil, prompts: &prompts)
@@ -122,7 +122,7 @@ struct AppIntentDriver {
             }
             let prompt = Prompt(kind: .value, parameter: parameter.name, text: text)
             let typed = try await questions.askUntilUsable(prompt, prompts: &prompts) { $0 }
-            return try await value(from: typed, for: parameter, conversation: 0, prompts: &prompts)
+            return try await value(from: typed, for: parameter, prompts: &prompts)
         case .enumeration:
             let cases = enumCases(parameter)
             let prompt = Prompt(kind: .choice, parameter: parameter.name, text: text, choices: cases.map(\.displayString))
@@ -138,8 +138,7 @@ struct AppIntentDriver {
 
     /// The value typed text stands for: an entity matched by its query (several matches are a
     /// choice for the user), an enum case by its name or title, else parsed by kind.
-    private func value(from text: String, for parameter: AppParameterSchema, conversation: UInt64,
-                       prompts: inout [Prompt]) async throws -> IntentValue {
+    private func value(from text: String, for parameter: AppParameterSchema, prompts: inout [Prompt]) async throws -> IntentValue {
         switch parameter.kind {
         case .entity:
             let parts = parameter.isList ? text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } : [text]
