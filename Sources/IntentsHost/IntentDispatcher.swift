@@ -241,11 +241,7 @@ public final class IntentDispatcher: Sendable {
     }
 
     private func authorization(of app: String) throws -> SiriAuthorization {
-        do {
-            return try openSystemStore().authorization(app: app)
-        } catch let error as SystemStoreError {
-            throw HostError(.badState, error.message)
-        }
+        try storeCall { try openSystemStore().authorization(app: app) }
     }
 
     /// A random identifier in UUID form (version 4); `UUID()` costs microseconds this path cannot spare.

@@ -62,16 +62,7 @@ struct AppIntentDriver {
 
     /// One request to the extension, logged with its step.
     private func ask(_ message: HostToExtensionMessage) async throws -> ExtensionToHostMessage {
-        let started = ContinuousClock.now
-        do {
-            let reply = try await channel.request(message, timeout: timeout)
-            HostMetrics.stepTook(message.stepKind, ContinuousClock.now - started)
-            logger.debug("step answered", metadata: ["step": "\(message.stepDescription)", "reply": "\(reply.kindName)"])
-            return reply
-        } catch {
-            logger.warning("step failed", metadata: ["step": "\(message.stepDescription)", "error": "\(error)"])
-            throw error
-        }
+        try await channel.request(message, timeout: timeout, logger: logger)
     }
 
     /// What the user answers to `question`, as the extension takes it.
@@ -141,9 +132,8 @@ struct AppIntentDriver {
     private func value(from text: String, for parameter: AppParameterSchema, prompts: inout [Prompt]) async throws -> IntentValue {
         switch parameter.kind {
         case .entity:
-            let parts = parameter.isList ? text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } : [text]
             var found: [IntentValue] = []
-            for part in parts {
+            for part in Self.parts(of: text, for: parameter) {
                 let matches = try await entities(parameter, .matching(part))
                 switch matches.count {
                 case 0:
@@ -163,8 +153,7 @@ struct AppIntentDriver {
             return parameter.isList ? .list(found) : found[0]
         case .enumeration:
             let cases = enumCases(parameter)
-            let parts = parameter.isList ? text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } : [text]
-            let found = try parts.map { part in
+            let found = try Self.parts(of: text, for: parameter).map { part in
                 let wanted = PhraseText.normalized(part)
                 guard let match = cases.first(where: { value in
                     guard case .enumeration(let item) = value else { return false }
@@ -178,6 +167,11 @@ struct AppIntentDriver {
         default:
             return try ValueParser.parse([text], for: parameterSchema(parameter), of: schema.name)
         }
+    }
+
+    /// The text of each value: a list's comma-separated items, else the text itself.
+    private static func parts(of text: String, for parameter: AppParameterSchema) -> [String] {
+        parameter.isList ? text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } : [text]
     }
 
     private func entities(_ parameter: AppParameterSchema, _ request: EntityQueryRequest) async throws -> [IntentValue] {
@@ -194,8 +188,7 @@ struct AppIntentDriver {
     }
 
     private func enumCases(_ parameter: AppParameterSchema) -> [IntentValue] {
-        let cases = metadata.enumeration(typeName: parameter.typeName ?? "")?.cases ?? []
-        return cases.enumerated().map { .enumeration(EnumerationValue(rawValue: $0.offset, name: $0.element.identifier, display: $0.element.title)) }
+        metadata.enumeration(typeName: parameter.typeName ?? "")?.values ?? []
     }
 
     /// The SiriKit-shaped schema of a plain parameter, for the shared value parser.

@@ -49,8 +49,7 @@ public struct AppShortcutsSnapshot: Sendable {
         case .entity:
             return parameterValues[bundle.bundleIdentifier]?.entities[parameter.typeName ?? ""] ?? []
         case .enumeration:
-            let cases = metadata[bundle.bundleIdentifier]?.enumeration(typeName: parameter.typeName ?? "")?.cases ?? []
-            return cases.enumerated().map { .enumeration(EnumerationValue(rawValue: $0.offset, name: $0.element.identifier, display: $0.element.title)) }
+            return metadata[bundle.bundleIdentifier]?.enumeration(typeName: parameter.typeName ?? "")?.values ?? []
         default:
             return []
         }
@@ -71,6 +70,14 @@ public struct AppShortcutsSnapshot: Sendable {
             let kind = intent.parameter(named: name)?.kind
             return kind == .entity || kind == .enumeration
         }
+    }
+}
+
+extension AppEnumSchema {
+    /// The cases as wire values, in declaration order: the raw value as the name, the title
+    /// as the display, the position as the raw number.
+    var values: [IntentValue] {
+        cases.enumerated().map { .enumeration(EnumerationValue(rawValue: $0.offset, name: $0.element.identifier, display: $0.element.title)) }
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 /// The SHA-256 of a library's bytes, in hex: what App Intents metadata is cached by, so that a
 /// library copied or reinstalled unchanged is not described again, and a changed one always is.
 enum LibraryContentHash {
-    /// Reads at most this much; a larger library is refused by the bundle reader long before.
+    /// How much is read at a time.
     static let chunkSize = 1 << 20
 
     /// - Throws: `HostError` (`.badState`) naming the file when it cannot be read.

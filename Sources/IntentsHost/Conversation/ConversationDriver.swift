@@ -68,17 +68,7 @@ public struct ConversationDriver: Sendable {
 
     /// One request to the extension, logged with its step.
     private func ask(_ message: HostToExtensionMessage) async throws -> ExtensionToHostMessage {
-        let started = ContinuousClock.now
-        do {
-            let reply = try await channel.request(message, timeout: timeout)
-            HostMetrics.stepTook(message.stepKind, ContinuousClock.now - started)
-            logger.debug("step answered", metadata: ["step": "\(message.stepDescription)", "reply": "\(reply.kindName)",
-                                                     "us": "\((ContinuousClock.now - started).nanoseconds / 1000)"])
-            return reply
-        } catch {
-            logger.warning("step failed", metadata: ["step": "\(message.stepDescription)", "error": "\(error)"])
-            throw error
-        }
+        try await channel.request(message, timeout: timeout, logger: logger)
     }
 
     private func resolve(_ parameter: ParameterSchema, conversation: UInt64, state: inout ConversationState) async throws {

@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import Logging
 
 /// A live connection to one extension: a process, or an in-process test double.
 public protocol ExtensionChannel: AnyObject, Sendable {
@@ -12,6 +13,24 @@ public protocol ExtensionChannel: AnyObject, Sendable {
     /// Ends the channel and returns once it has ended; for a process, closes its socket, gives
     /// it a grace period, kills it, and awaits the reap. Bounded; never blocks a pool thread.
     func shutdown() async
+}
+
+extension ExtensionChannel {
+    /// One request of a conversation, timed into the step metrics and logged with its step
+    /// (debug: the reply and how long it took; warning: a step that failed).
+    func request(_ message: HostToExtensionMessage, timeout: Duration, logger: Logger) async throws -> ExtensionToHostMessage {
+        let started = ContinuousClock.now
+        do {
+            let reply = try await request(message, timeout: timeout)
+            HostMetrics.stepTook(message.stepKind, ContinuousClock.now - started)
+            logger.debug("step answered", metadata: ["step": "\(message.stepDescription)", "reply": "\(reply.kindName)",
+                                                     "us": "\((ContinuousClock.now - started).nanoseconds / 1000)"])
+            return reply
+        } catch {
+            logger.warning("step failed", metadata: ["step": "\(message.stepDescription)", "error": "\(error)"])
+            throw error
+        }
+    }
 }
 
 extension HostToExtensionMessage {
