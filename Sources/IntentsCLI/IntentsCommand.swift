@@ -27,7 +27,7 @@ public struct IntentsCommand: AsyncParsableCommand {
         policy (lock state, Siri authorization); 4 the extension answered with a failure code; 5 the extension
         failed (crash, timeout, protocol); 6 the user declined the system's confirmation.
         """,
-        subcommands: [AppsCommand.self, ValidateCommand.self, SendCommand.self, SayCommand.self,
+        subcommands: [AppsCommand.self, ValidateCommand.self, PolicyCommand.self, SendCommand.self, SayCommand.self,
                       ShortcutsCommand.self, DonationsCommand.self, SuggestionsCommand.self,
                       AuthorizeCommand.self, VocabularyCommand.self,
                       LockCommand.self, UnlockCommand.self, StatusCommand.self, ServeCommand.self])

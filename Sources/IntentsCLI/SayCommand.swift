@@ -74,7 +74,7 @@ struct SayCommand: AsyncParsableCommand {
                 let intent = payload
                 IntentRunReport.noteConflict(for: intent.name, in: dispatcher.catalog, routedTo: shortcut.app)
                 try await IntentRunReport(intent: intent.name, json: json, extra: ["matched": matched]).run(on: dispatcher) {
-                    try await dispatcher.send(intent, app: shortcut.app, user: user, fromShortcut: true)
+                    try await dispatcher.send(intent, app: shortcut.app, user: user, source: .voiceShortcut)
                 }
             case .userActivity(let activity):
                 guard let app = dispatcher.catalog.app(identifier: shortcut.app) else {
@@ -102,7 +102,7 @@ struct SayCommand: AsyncParsableCommand {
             let typed = Self.typedValues(match, intent: intent, extension: extensionIdentifier, shortcuts: shortcuts)
             IntentRunReport.noteConflict(for: intent, in: dispatcher.catalog, routedTo: app)
             try await IntentRunReport(intent: intent, json: json, extra: ["matched": matched]).run(on: dispatcher) {
-                try await dispatcher.send(intent, parameters: [], typed: typed, app: app, user: user)
+                try await dispatcher.send(intent, parameters: [], typed: typed, app: app, user: user, source: .appShortcut)
             }
         }
     }

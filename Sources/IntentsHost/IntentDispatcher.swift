@@ -134,9 +134,12 @@ public final class IntentDispatcher: Sendable {
     ///   default `user`) is asked which app.
     /// - Parameter appChooser: who answers "which app?": the CLI asks only the terminal, so that
     ///   answers scripted for the conversation never pick an app.
+    /// - Parameter source: how the intent was invoked, for policy (`IntentPolicy`).
     public func send(_ intent: String, parameters: [(name: String, value: String)], app: String? = nil,
-                     user: any ConversationUser, appChooser: (any ConversationUser)? = nil) async throws -> SendResult {
-        try await send(intent, app: app, user: user, appChooser: appChooser, appIntentInput: AppIntentInput(text: parameters)) { schema in
+                     user: any ConversationUser, appChooser: (any ConversationUser)? = nil,
+                     source: InvocationSource = .direct) async throws -> SendResult {
+        try await send(intent, app: app, user: user, appChooser: appChooser, source: source,
+                       appIntentInput: AppIntentInput(text: parameters)) { schema in
             try Self.payload(for: schema, parameters: parameters)
         }
     }
@@ -145,8 +148,9 @@ public final class IntentDispatcher: Sendable {
     /// or enum values): an App Intent takes both; a SiriKit intent only the text.
     /// - Throws: as `send(_:parameters:user:)`.
     public func send(_ intent: String, parameters: [(name: String, value: String)], typed: [String: IntentValue], app: String? = nil,
-                     user: any ConversationUser, appChooser: (any ConversationUser)? = nil) async throws -> SendResult {
-        try await send(intent, app: app, user: user, appChooser: appChooser,
+                     user: any ConversationUser, appChooser: (any ConversationUser)? = nil,
+                     source: InvocationSource = .direct) async throws -> SendResult {
+        try await send(intent, app: app, user: user, appChooser: appChooser, source: source,
                        appIntentInput: AppIntentInput(text: parameters, typed: typed)) { schema in
             var payload = try Self.payload(for: schema, parameters: parameters)
             payload.parameters.merge(typed) { text, _ in text }
@@ -155,46 +159,37 @@ public final class IntentDispatcher: Sendable {
     }
 
     /// Runs an intent given in its wire form (typed values), as apps, shortcuts and tests build it.
-    /// An intent run from a shortcut (`fromShortcut`) needs no Siri authorization.
+    /// An intent run from a voice shortcut (`source` `.voiceShortcut`) needs no Siri authorization.
     /// - Throws: as `send(_:parameters:user:)`.
     public func send(_ payload: IntentPayload, app: String? = nil, user: any ConversationUser,
-                     appChooser: (any ConversationUser)? = nil, fromShortcut: Bool = false) async throws -> SendResult {
-        try await send(payload.name, app: app, user: user, appChooser: appChooser, checksAuthorization: !fromShortcut,
+                     appChooser: (any ConversationUser)? = nil, source: InvocationSource = .direct) async throws -> SendResult {
+        try await send(payload.name, app: app, user: user, appChooser: appChooser, source: source,
                        appIntentInput: AppIntentInput(typed: payload.parameters)) { _ in payload }
     }
 
     private func send(_ intent: String, app: String?, user: any ConversationUser, appChooser: (any ConversationUser)?,
-                      checksAuthorization: Bool = true, appIntentInput: AppIntentInput,
+                      source: InvocationSource, appIntentInput: AppIntentInput,
                       payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
         let (bundle, appPrompt) = try await AppChoice(catalog: catalog).extensionFor(intent, app: app, user: appChooser ?? user)
         var logger = logger
         logger[metadataKey: "bundle"] = "\(bundle.bundleIdentifier)"
         logger[metadataKey: "intent"] = "\(intent)"
         var result = if bundle.appIntents.names.contains(intent) {
-            try await sendAppIntent(intent, on: bundle, input: appIntentInput, user: user, logger: logger)
+            try await sendAppIntent(intent, on: bundle, input: appIntentInput, user: user, source: source, logger: logger)
         } else {
-            try await sendSiriKitIntent(intent, on: bundle, user: user, checksAuthorization: checksAuthorization, logger: logger, payload: payload)
+            try await sendSiriKitIntent(intent, on: bundle, user: user, source: source, logger: logger, payload: payload)
         }
         if let appPrompt { result.outcome.prompts.insert(appPrompt, at: 0) }
         return result
     }
 
     /// A SiriKit intent: lock policy and authorization, then resolve, confirm and handle.
-    private func sendSiriKitIntent(_ intent: String, on bundle: ExtensionBundle, user: any ConversationUser, checksAuthorization: Bool,
+    private func sendSiriKitIntent(_ intent: String, on bundle: ExtensionBundle, user: any ConversationUser, source: InvocationSource,
                                    logger: Logger, payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
-        if let refusal = LockPolicy.refusal(for: intent, by: bundle, in: lockStore.read()) {
-            logger.notice("refused", metadata: ["step": "lock policy"])
-            HostMetrics.refused("lock")
-            throw HostError(.refusedByPolicy, refusal)
-        }
-        if checksAuthorization && configuration.requiresSiriAuthorization && AuthorizationPolicy.domainIntents.contains(intent) {
-            let app = catalog.app(containing: bundle)
-            let status = try authorization(of: app?.bundleIdentifier ?? bundle.bundleIdentifier)
-            if let refusal = AuthorizationPolicy.refusal(for: intent, app: app, status: status) {
-                logger.notice("refused", metadata: ["step": "authorization"])
-                HostMetrics.refused("authorization")
-                throw HostError(.refusedByPolicy, refusal)
-            }
+        let app = catalog.app(containing: bundle)
+        if let refusal = try IntentPolicy.refusal(of: .siriKitIntent(intent), by: bundle, app: app, from: source, lock: lockReading(),
+                                                  authorization: { try siriAuthorization(of: app?.bundleIdentifier ?? bundle.bundleIdentifier) }) {
+            throw refused(refusal, logger: logger)
         }
         let outcome: ConversationOutcome
         do {
@@ -240,8 +235,24 @@ public final class IntentDispatcher: Sendable {
         }
     }
 
-    private func authorization(of app: String) throws -> SiriAuthorization {
-        try storeCall { try openSystemStore().authorization(app: app) }
+    /// The lock state requests are judged in: the configuration's override, else the stored one.
+    public func lockReading() -> LockReading {
+        configuration.lockStateOverride.map { LockReading(state: $0) } ?? lockStore.read()
+    }
+
+    /// The app's Siri authorization as policy reads it: the configuration's override, else the
+    /// stored one; nil when this host does not check authorization.
+    func siriAuthorization(of app: String) throws -> SiriAuthorization? {
+        guard configuration.requiresSiriAuthorization else { return nil }
+        if let override = configuration.authorizationOverride { return override }
+        return try storeCall { try openSystemStore().authorization(app: app) }
+    }
+
+    /// Logs and counts a request policy refused, and gives the error it ends with.
+    func refused(_ refusal: PolicyRefusal, logger: Logger) -> HostError {
+        logger.notice("refused", metadata: ["step": "\(refusal.rule.step)", "rule": "\(refusal.rule.rawValue)"])
+        HostMetrics.refused(refusal.rule.metricReason)
+        return refusal.error
     }
 
     /// A random identifier in UUID form (version 4); `UUID()` costs microseconds this path cannot spare.

@@ -28,7 +28,7 @@ public struct CommandRun: Hashable, Sendable {
     /// The commands a running server serves; any other (`serve`, `validate`, `--help`) runs in
     /// the command's own process.
     public static let servedCommands: Set<String> = ["send", "say", "apps", "lock", "unlock", "status", "authorize", "shortcuts",
-                                                     "donations", "suggestions", "vocabulary"]
+                                                     "donations", "suggestions", "vocabulary", "policy"]
 
     /// The environment variables a client passes on; any other is the server's own.
     public static let forwardedEnvironment = ["INTENTS_APPS", "INTENTS_STEP_TIMEOUT", "TZ"]

@@ -18,19 +18,13 @@ extension IntentDispatcher {
     ///   answer is not usable, `.refusedByPolicy` when they are not known yet and the device is
     ///   locked (the extension is not run then), `.badState` for the store or an unreadable library.
     public func appIntentsMetadata(of bundle: ExtensionBundle) async throws -> AppIntentsMetadata {
-        guard !bundle.appIntents.isEmpty else { return AppIntentsMetadata() }
-        let key = bundle.bundleIdentifier + "|" + bundle.libraryIdentity
-        if let known = knownAppIntents(key) { return known }
+        let (known, key, hash) = try knownAppIntentsMetadata(of: bundle)
+        if let known { return known }
+        if let refusal = IntentPolicy.refusal(of: .appIntent("", schema: nil), by: bundle, app: nil, from: .direct, lock: lockReading(),
+                                              authorization: { nil }) {
+            throw refusal.error
+        }
         let store = try openSystemStore()
-        let hash = try libraryHash(of: bundle, store: store)
-        if let cached = try storeCall({ try store.appIntentsMetadata(libraryHash: hash) }),
-           (try? AppIntentsMetadataCheck.check(cached, declared: bundle.appIntents, library: bundle.libraryPath)) != nil {
-            rememberAppIntents(cached, key: key)
-            return cached
-        }
-        guard lockStore.read().state == .unlocked else {
-            throw HostError(.refusedByPolicy, "The App Intents of \(bundle.bundleIdentifier) are not known yet: they are learned by running the extension, which waits until the device is unlocked; unlock the device first.")
-        }
         let declared = bundle.appIntents
         let timeout = configuration.stepTimeout
         // A failure (no answer, or an unusable one) is remembered: it is not asked again at once.
@@ -44,6 +38,28 @@ extension IntentDispatcher {
         logger.info("described App Intents", metadata: ["bundle": "\(bundle.bundleIdentifier)", "intents": "\(metadata.intents.count)",
                                                        "shortcuts": "\(metadata.shortcuts.count)"])
         return metadata
+    }
+
+    /// The checked App Intents metadata of `bundle` this host or the store's cache knows, or nil:
+    /// never runs the extension (`intents policy` reads this).
+    /// - Throws: `HostError` (`.badState`) for the store or an unreadable library.
+    public func cachedAppIntentsMetadata(of bundle: ExtensionBundle) throws -> AppIntentsMetadata? {
+        try knownAppIntentsMetadata(of: bundle).metadata
+    }
+
+    /// The known metadata, the key this host remembers it by, and the library's hash.
+    private func knownAppIntentsMetadata(of bundle: ExtensionBundle) throws -> (metadata: AppIntentsMetadata?, key: String, hash: String) {
+        let key = bundle.bundleIdentifier + "|" + bundle.libraryIdentity
+        guard !bundle.appIntents.isEmpty else { return (AppIntentsMetadata(), key, "") }
+        if let known = knownAppIntents(key) { return (known, key, "") }
+        let store = try openSystemStore()
+        let hash = try libraryHash(of: bundle, store: store)
+        if let cached = try storeCall({ try store.appIntentsMetadata(libraryHash: hash) }),
+           (try? AppIntentsMetadataCheck.check(cached, declared: bundle.appIntents, library: bundle.libraryPath)) != nil {
+            rememberAppIntents(cached, key: key)
+            return (cached, key, hash)
+        }
+        return (nil, key, hash)
     }
 
     /// How long a failure to describe or query an extension's App Intents is remembered.

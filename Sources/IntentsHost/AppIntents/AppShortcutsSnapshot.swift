@@ -147,7 +147,7 @@ extension IntentDispatcher {
            stored.generation == generation, stored.libraryHash == hash {
             return stored
         }
-        guard lockStore.read().state == .unlocked else { return try storeCall { try store.appShortcutParameters(extension: bundle.bundleIdentifier) } }
+        guard lockReading().state == .unlocked else { return try storeCall { try store.appShortcutParameters(extension: bundle.bundleIdentifier) } }
         let key = "\(bundle.bundleIdentifier)|\(bundle.libraryIdentity)|\(generation)|query"
         let entities = try await rememberingFailure(key, for: Self.failureMemory) {
             try await suggestedEntities(entityTypes, of: bundle)

@@ -12,12 +12,18 @@ extension IntentDispatcher {
     /// Runs the App Intent `name` of `bundle`: its `authenticationPolicy` is checked against the
     /// lock state from the cached metadata, before any process starts for the request.
     func sendAppIntent(_ name: String, on bundle: ExtensionBundle, input: AppIntentInput, user: any ConversationUser,
-                       logger: Logger) async throws -> SendResult {
-        let (schema, metadata) = try await appIntentSchema(name, of: bundle)
-        if let refusal = LockPolicy.refusal(forAppIntent: schema, by: bundle, in: lockStore.read()) {
-            logger.notice("refused", metadata: ["step": "lock policy"])
-            HostMetrics.refused("lock")
-            throw HostError(.refusedByPolicy, refusal)
+                       source: InvocationSource, logger: Logger) async throws -> SendResult {
+        let schema: AppIntentSchema
+        let metadata: AppIntentsMetadata
+        do {
+            (schema, metadata) = try await appIntentSchema(name, of: bundle)
+        } catch let error as HostError where error.policyRule != nil {
+            // Not known yet while locked: the same refusal `IntentPolicy` gives an unknown App Intent.
+            throw refused(PolicyRefusal(error.policyRule!, error.message), logger: logger)
+        }
+        if let refusal = IntentPolicy.refusal(of: .appIntent(name, schema: schema), by: bundle, app: catalog.app(containing: bundle),
+                                              from: source, lock: lockReading(), authorization: { nil }) {
+            throw refused(refusal, logger: logger)
         }
         let timeout = configuration.stepTimeout
         let outcome: ConversationOutcome

@@ -12,11 +12,16 @@ public enum AuthorizationPolicy {
 
     /// Why `intent` of `app` is refused with `status`, or nil when it may run.
     public static func refusal(for intent: String, app: AppBundle?, status: SiriAuthorization) -> String? {
+        restriction(of: intent, app: app, status: status)?.message
+    }
+
+    /// The refusal of `intent` of `app` with `status` (rule `.notAuthorized`), or nil.
+    public static func restriction(of intent: String, app: AppBundle?, status: SiriAuthorization) -> PolicyRefusal? {
         guard domainIntents.contains(intent), status != .authorized else { return nil }
         let name = app?.displayName ?? "The app"
         let how = app?.siriUsageDescription == nil
             ? "its Info.plist has no NSSiriUsageDescription, so it cannot ask"
             : "the app asks with INPreferences.requestSiriAuthorization, or run `intents authorize \(name) grant`"
-        return "\(name) is not authorized to use Siri for \(intent) (authorization: \(status.name)); \(how)."
+        return PolicyRefusal(.notAuthorized, "\(name) is not authorized to use Siri for \(intent) (authorization: \(status.name)); \(how).")
     }
 }

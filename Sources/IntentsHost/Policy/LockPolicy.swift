@@ -15,43 +15,50 @@ public enum LockPolicy {
     /// Why `intent` is refused in the lock state `reading` gives, or nil when it may run. When
     /// the stored state could not be read, the refusal says so: the device counts as locked.
     public static func refusal(for intent: String, by bundle: ExtensionBundle, in reading: LockReading) -> String? {
-        refusal(because: restriction(of: intent, by: bundle, in: reading.state), reading)
+        restriction(of: intent, by: bundle, in: reading).map(\.message)
     }
 
     /// Why the App Intent `schema` of `bundle` is refused in the lock state `reading` gives, or
     /// nil: its `authenticationPolicy` other than `.alwaysAllowed` needs the device unlocked.
     public static func refusal(forAppIntent schema: AppIntentSchema, by bundle: ExtensionBundle, in reading: LockReading) -> String? {
-        refusal(because: restriction(ofAppIntent: schema, by: bundle, in: reading.state), reading)
+        restriction(ofAppIntent: schema, by: bundle, in: reading).map(\.message)
     }
 
-    /// The rule that restricts an App Intent in `state`, as a clause, or nil.
-    public static func restriction(ofAppIntent schema: AppIntentSchema, by bundle: ExtensionBundle, in state: LockState) -> String? {
-        guard state != .unlocked, schema.authenticationPolicy != .alwaysAllowed else { return nil }
-        return "\(schema.name) requires authentication while the device is locked (authenticationPolicy .\(schema.authenticationPolicy.rawValue) of \(bundle.bundleIdentifier))"
+    /// The rule that refuses the App Intent `schema` in the lock state `reading` gives, or nil.
+    public static func restriction(ofAppIntent schema: AppIntentSchema, by bundle: ExtensionBundle, in reading: LockReading) -> PolicyRefusal? {
+        guard reading.state != .unlocked, schema.authenticationPolicy != .alwaysAllowed else { return nil }
+        return refusal(.authenticationPolicy, "\(schema.name) requires authentication while the device is locked (authenticationPolicy .\(schema.authenticationPolicy.rawValue) of \(bundle.bundleIdentifier))", reading)
     }
 
-    private static func refusal(because rule: String?, _ reading: LockReading) -> String? {
-        guard let rule else { return nil }
-        guard let problem = reading.problem else { return rule + "; unlock the device first." }
-        return rule + ", and the device counts as locked because " + problem + "; fix or remove it, then run `intents unlock`."
+    /// The rule that refuses an App Intent of `bundle` whose metadata is not known yet, in the
+    /// lock state `reading` gives, or nil: learning it runs the extension, only when unlocked.
+    public static func restriction(ofUnknownAppIntentsOf bundle: ExtensionBundle, in reading: LockReading) -> PolicyRefusal? {
+        guard reading.state != .unlocked else { return nil }
+        return refusal(.appIntentsUnknown, "The App Intents of \(bundle.bundleIdentifier) are not known yet: they are learned by running the extension, which waits until the device is unlocked", reading)
     }
 
-    /// The rule that restricts `intent` in `state`, as a clause, or nil.
-    private static func restriction(of intent: String, by bundle: ExtensionBundle, in state: LockState) -> String? {
-        switch state {
+    /// The rule that refuses `intent` in the lock state `reading` gives, or nil.
+    public static func restriction(of intent: String, by bundle: ExtensionBundle, in reading: LockReading) -> PolicyRefusal? {
+        switch reading.state {
         case .unlocked:
             return nil
         case .locked, .lockedBeforeFirstUnlock:
             if alwaysRestricted.contains(intent) {
-                return "\(intent) is always restricted while the device is locked"
+                return refusal(.alwaysRestricted, "\(intent) is always restricted while the device is locked", reading)
             }
             if bundle.restrictedWhileLocked.contains(intent) {
-                return "\(intent) is restricted while locked by \(bundle.bundleIdentifier) (IntentsRestrictedWhileLocked)"
+                return refusal(.restrictedWhileLocked, "\(intent) is restricted while locked by \(bundle.bundleIdentifier) (IntentsRestrictedWhileLocked)", reading)
             }
-            if state == .lockedBeforeFirstUnlock && bundle.restrictedWhileProtectedDataUnavailable.contains(intent) {
-                return "\(intent) needs protected data, unavailable until the first unlock, per \(bundle.bundleIdentifier) (IntentsRestrictedWhileProtectedDataUnavailable)"
+            if reading.state == .lockedBeforeFirstUnlock && bundle.restrictedWhileProtectedDataUnavailable.contains(intent) {
+                return refusal(.restrictedWhileProtectedDataUnavailable, "\(intent) needs protected data, unavailable until the first unlock, per \(bundle.bundleIdentifier) (IntentsRestrictedWhileProtectedDataUnavailable)", reading)
             }
             return nil
         }
+    }
+
+    /// The rule's clause made a sentence: when the stored state could not be read, it says so.
+    private static func refusal(_ rule: PolicyRule, _ clause: String, _ reading: LockReading) -> PolicyRefusal {
+        guard let problem = reading.problem else { return PolicyRefusal(rule, clause + "; unlock the device first.") }
+        return PolicyRefusal(rule, clause + ", and the device counts as locked because " + problem + "; fix or remove it, then run `intents unlock`.")
     }
 }

@@ -26,6 +26,11 @@ public struct HostConfiguration: Sendable {
     /// Refuses SiriKit domain intents of apps the user has not authorized (see
     /// `AuthorizationPolicy`). Tests of extension logic turn it off.
     public var requiresSiriAuthorization = true
+    /// The lock state every request is judged in, instead of the stored one: replayed
+    /// transcripts and tests choose it without changing the device's.
+    public var lockStateOverride: LockState?
+    /// Every app's Siri authorization, instead of the stored ones (replays and tests).
+    public var authorizationOverride: SiriAuthorization?
 
     public init(appsFolders: [String], stateFolder: String, runnerPath: String,
                 stepTimeout: Duration = .seconds(10), startTimeout: Duration = .seconds(10),

@@ -24,10 +24,13 @@ public struct HostError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var code: Code
     public var message: String
+    /// The rule that refused the request (`.refusedByPolicy`), when policy did.
+    public var policyRule: PolicyRule?
 
-    public init(_ code: Code, _ message: String) {
+    public init(_ code: Code, _ message: String, policyRule: PolicyRule? = nil) {
         self.code = code
         self.message = message
+        self.policyRule = policyRule
     }
 
     public var description: String { message }

@@ -1,0 +1,9 @@
+extension IntentDispatcher {
+    /// The policy matrix of this host's catalog, from the code every request runs; App Intents
+    /// are judged from their cached metadata, so that no extension runs.
+    /// - Throws: `HostError` (`.badState`) when the system store or a library cannot be read.
+    public func policyMatrix() throws -> PolicyMatrix {
+        try PolicyMatrix.of(catalog, appIntents: { try cachedAppIntentsMetadata(of: $0) },
+                            checksAuthorization: configuration.requiresSiriAuthorization)
+    }
+}

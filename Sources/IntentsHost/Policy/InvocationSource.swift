@@ -1,0 +1,19 @@
+/// How an intent was invoked: policy may differ by source (an intent run from a voice shortcut
+/// needs no Siri authorization, as on Apple's systems).
+public enum InvocationSource: String, Codable, Sendable, CaseIterable {
+    /// Asked for directly: `intents send`, or a phrase `intents say` matches to the intent.
+    case direct
+    /// A phrase the user attached to a donated intent (`intents shortcuts add`).
+    case voiceShortcut
+    /// An App Shortcut's phrase, which runs an App Intent.
+    case appShortcut
+
+    /// How the matrix and the CLI name it.
+    public var label: String {
+        switch self {
+        case .direct: "direct"
+        case .voiceShortcut: "voice shortcut"
+        case .appShortcut: "App Shortcut"
+        }
+    }
+}

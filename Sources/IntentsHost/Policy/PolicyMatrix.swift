@@ -1,0 +1,101 @@
+import ExtensionProtocol
+import SystemStore
+
+/// What the host does with each installed intent in each `PolicyContext`, computed by
+/// `IntentPolicy`, the code the dispatcher runs for every request, and without running any
+/// extension (App Intents are judged from their cached metadata).
+public struct PolicyMatrix: Sendable {
+    /// One intent of one extension, and its verdict in every column of `PolicyContext.all`.
+    public struct Row: Sendable {
+        public enum Kind: String, Sendable {
+            case siriKit = "sirikit"
+            case appIntent = "app-intent"
+        }
+
+        public var app: AppBundle?
+        public var bundle: ExtensionBundle
+        public var intent: String
+        public var kind: Kind
+        /// In the order of `PolicyContext.all`.
+        public var cells: [Cell]
+
+        /// The cell of `context`.
+        public func cell(_ context: PolicyContext) -> Cell? { cells.first { $0.context == context } }
+    }
+
+    public struct Cell: Sendable {
+        public enum Verdict: String, Sendable {
+            case allowed, refused
+            /// The source cannot invoke this intent (an App Shortcut runs App Intents only).
+            case notApplicable = "not-applicable"
+        }
+
+        public var context: PolicyContext
+        public var verdict: Verdict
+        /// The rule that refuses it (`refused` only).
+        public var rule: PolicyRule?
+        /// The refusal's sentence, or why the source cannot invoke the intent.
+        public var reason: String?
+    }
+
+    public var rows: [Row]
+
+    /// The matrix of every intent of `catalog`'s extensions, apps in catalog order.
+    /// - Parameters:
+    ///   - appIntents: an extension's known App Intents metadata, or nil when not known yet.
+    ///   - checksAuthorization: whether the host checks Siri authorization (as `HostConfiguration`).
+    public static func of(_ catalog: BundleCatalog, appIntents: (ExtensionBundle) throws -> AppIntentsMetadata?,
+                          checksAuthorization: Bool = true) rethrows -> PolicyMatrix {
+        var rows: [Row] = []
+        for bundle in catalog.extensions {
+            let app = catalog.app(containing: bundle)
+            let appIntentNames = bundle.appIntents.names
+            let appIntentSet = Set(appIntentNames)
+            for intent in bundle.intentsSupported where !appIntentSet.contains(intent) {
+                rows.append(row(.siriKitIntent(intent), kind: .siriKit, bundle: bundle, app: app, checksAuthorization: checksAuthorization,
+                                shortcutIntents: []))
+            }
+            guard !appIntentNames.isEmpty else { continue }
+            let metadata = try appIntents(bundle)
+            let shortcutIntents = Set(metadata?.shortcuts.compactMap { metadata?.intent(typeName: $0.intent)?.name } ?? [])
+            for name in appIntentNames {
+                let schema = metadata?.intent(named: name)
+                rows.append(row(.appIntent(name, schema: schema), kind: .appIntent, bundle: bundle, app: app,
+                                checksAuthorization: checksAuthorization, shortcutIntents: metadata == nil ? nil : shortcutIntents))
+            }
+        }
+        return PolicyMatrix(rows: rows)
+    }
+
+    /// - Parameter shortcutIntents: the App Intents the extension's App Shortcuts run; nil when not known yet.
+    private static func row(_ subject: PolicySubject, kind: Row.Kind, bundle: ExtensionBundle, app: AppBundle?,
+                            checksAuthorization: Bool, shortcutIntents: Set<String>?) -> Row {
+        let cells = PolicyContext.all.map { context -> Cell in
+            if let why = inapplicability(of: subject, from: context.source, shortcutIntents: shortcutIntents) {
+                return Cell(context: context, verdict: .notApplicable, reason: why)
+            }
+            let status: SiriAuthorization? = checksAuthorization ? (context.authorized ? .authorized : .notDetermined) : nil
+            guard let refusal = IntentPolicy.refusal(of: subject, by: bundle, app: app, from: context.source,
+                                                     lock: LockReading(state: context.lockState), authorization: { status }) else {
+                return Cell(context: context, verdict: .allowed)
+            }
+            return Cell(context: context, verdict: .refused, rule: refusal.rule, reason: refusal.message)
+        }
+        return Row(app: app, bundle: bundle, intent: subject.name, kind: kind, cells: cells)
+    }
+
+    /// Why `source` cannot invoke `subject`, or nil when it can.
+    static func inapplicability(of subject: PolicySubject, from source: InvocationSource, shortcutIntents: Set<String>?) -> String? {
+        switch (subject, source) {
+        case (.siriKitIntent, .appShortcut):
+            return "App Shortcuts run App Intents only"
+        case (.appIntent, .voiceShortcut):
+            return "voice shortcuts run donated SiriKit intents only"
+        case (.appIntent(let name, _), .appShortcut):
+            guard let shortcutIntents else { return "the extension's App Shortcuts are not known yet" }
+            return shortcutIntents.contains(name) ? nil : "no App Shortcut of the extension runs \(name)"
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// A rule that refuses an intent before any extension code runs, with a stable identifier
+/// (`intents policy --json`, transcripts, `HostError.policyRule`).
+public enum PolicyRule: String, Codable, Sendable, CaseIterable {
+    /// Listed in the extension's `IntentsRestrictedWhileLocked`, and the device is locked.
+    case restrictedWhileLocked = "restricted-while-locked"
+    /// Always restricted by Apple while locked (payments, ride booking...), whatever the plist says.
+    case alwaysRestricted = "always-restricted"
+    /// Listed in `IntentsRestrictedWhileProtectedDataUnavailable`, before the first unlock.
+    case restrictedWhileProtectedDataUnavailable = "restricted-while-protected-data-unavailable"
+    /// A SiriKit domain intent of an app the user has not authorized to use Siri.
+    case notAuthorized = "not-authorized"
+    /// An App Intent whose `authenticationPolicy` needs the device unlocked.
+    case authenticationPolicy = "authentication-policy"
+    /// An App Intent whose metadata is not known yet: learning it runs the extension, which
+    /// waits until the device is unlocked.
+    case appIntentsUnknown = "app-intents-unknown"
+
+    /// The step the refusal is logged at, and the reason it is counted under (`refused` metric).
+    public var step: String { self == .notAuthorized ? "authorization" : "lock policy" }
+    public var metricReason: String { self == .notAuthorized ? "authorization" : "lock" }
+}
+
+/// Why the host refuses a request, before any extension code runs: the rule and one sentence.
+public struct PolicyRefusal: Hashable, Sendable, CustomStringConvertible {
+    public var rule: PolicyRule
+    public var message: String
+
+    public init(_ rule: PolicyRule, _ message: String) {
+        self.rule = rule
+        self.message = message
+    }
+
+    public var description: String { message }
+
+    /// The error a request refused this way ends with.
+    public var error: HostError { HostError(.refusedByPolicy, message, policyRule: rule) }
+}
