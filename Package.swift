@@ -60,6 +60,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // Frames and the wire coding, with no Foundation: the `intents` client links only this
@@ -91,7 +92,8 @@ let package = Package(
         .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess",
                                                     .product(name: "Logging", package: "swift-log"),
                                                     .product(name: "Metrics", package: "swift-metrics"),
-                                                    .product(name: "Crypto", package: "swift-crypto")],
+                                                    .product(name: "Crypto", package: "swift-crypto"),
+                                                    .product(name: "Yams", package: "Yams")],
                 swiftSettings: strictSettings),
         .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents"], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [

@@ -101,6 +101,15 @@ public final class IntentDispatcher: Sendable {
         return IntentDispatcher(sharing: self, configuration: configuration)
     }
 
+    /// This host judging every request in `lockState`, with `authorization` for every app,
+    /// instead of the stored ones (a replayed transcript): same catalog, processes and stores.
+    public func judging(lockState: LockState, authorization: SiriAuthorization) -> IntentDispatcher {
+        var configuration = configuration
+        configuration.lockStateOverride = lockState
+        configuration.authorizationOverride = authorization
+        return IntentDispatcher(sharing: self, configuration: configuration)
+    }
+
     /// Puts `catalog` in place of the current one, at once for every later request; returns
     /// the bundles whose extension changed (replaced or removed), whose processes must end.
     @discardableResult
