@@ -24,6 +24,13 @@ enum ExitStatus {
         case .badState: return problems
         }
     }
+
+    /// The exit code for a conversation's end: the user declined, the extension answered with
+    /// a failure code, or success.
+    static func code(for result: SendResult) -> Int32 {
+        if result.outcome.declinedByUser { return declinedByUser }
+        return result.isFailure ? extensionAnsweredFailure : success
+    }
 }
 
 /// Writes a line of human-readable output, its control characters escaped (`\n`, `\u{1b}`):

@@ -11,26 +11,43 @@ struct IntentRunReport {
     /// Extra fields for the JSON object (what `say` matched).
     var extra: [String: Any] = [:]
 
-    /// Runs `body`, reports its result or error, and exits with the matching status.
-    func run(on dispatcher: IntentDispatcher, _ body: () async throws -> SendResult) async throws {
+    /// Runs `body`, reports its result or error, writes its transcript when `recording`, and
+    /// exits with the matching status (1 when the transcript cannot be written).
+    func run(on dispatcher: IntentDispatcher, recording: TranscriptRecording? = nil, _ body: () async throws -> SendResult) async throws {
+        let outcome: Result<SendResult, HostError>
         do {
-            let result = try await body()
-            await HostSession.finish(dispatcher)
-            report(result)
-            if result.outcome.declinedByUser { throw ExitCode(ExitStatus.declinedByUser) }
-            if result.isFailure { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
+            outcome = .success(try await body())
         } catch let error as HostError {
-            await HostSession.finish(dispatcher)
-            let bundle = try? dispatcher.route(intent).bundleIdentifier
-            if json {
-                var object: [String: Any] = ["intent": intent, "status": error.code == .refusedByPolicy ? "refused" : "error",
-                                             "error": ["code": error.code.rawValue, "message": error.message], "prompts": []]
-                if let bundle { object["extension"] = bundle }
-                JSONOutput.print(object.merging(extra) { current, _ in current })
-            } else {
-                printError("error: \(error.message)")
-            }
-            throw ExitCode(ExitStatus.code(for: error))
+            outcome = .failure(error)
+        }
+        await HostSession.finish(dispatcher)
+        var status: Int32
+        switch outcome {
+        case .success(let result):
+            status = ExitStatus.code(for: result)
+            report(result)
+        case .failure(let error):
+            status = ExitStatus.code(for: error)
+            report(error, dispatcher: dispatcher)
+        }
+        do {
+            try recording?.write(outcome, exitStatus: status, on: dispatcher)
+        } catch let error as HostError {
+            printError("error: \(error.message)")
+            status = ExitStatus.problems
+        }
+        if status != ExitStatus.success { throw ExitCode(status) }
+    }
+
+    private func report(_ error: HostError, dispatcher: IntentDispatcher) {
+        let bundle = try? dispatcher.route(intent).bundleIdentifier
+        if json {
+            var object: [String: Any] = ["intent": intent, "status": error.code == .refusedByPolicy ? "refused" : "error",
+                                         "error": ["code": error.code.rawValue, "message": error.message], "prompts": []]
+            if let bundle { object["extension"] = bundle }
+            JSONOutput.print(object.merging(extra) { current, _ in current })
+        } else {
+            printError("error: \(error.message)")
         }
     }
 

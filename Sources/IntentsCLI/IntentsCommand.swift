@@ -21,13 +21,15 @@ public struct IntentsCommand: AsyncParsableCommand {
           intents validate ./MyApp.app
           intents authorize MonkeyChat grant
           intents shortcuts add "pizza time" --donation ID && intents say "pizza time"
+          intents send OrderPizzaIntent --param kind=pep --param quantity=2 --answer 1 --record order.yaml && intents test order.yaml
 
-        Exit codes: 0 success; 1 problems found (validate) or unreadable state; 2 usage (bad
-        arguments, unknown intent or parameter, input needed but not allowed); 3 refused by
-        policy (lock state, Siri authorization); 4 the extension answered with a failure code; 5 the extension
-        failed (crash, timeout, protocol); 6 the user declined the system's confirmation.
+        Exit codes: 0 success; 1 problems found (validate), transcripts that differ (test), or
+        unreadable state; 2 usage (bad arguments, unknown intent or parameter, input needed but
+        not allowed); 3 refused by policy (lock state, Siri authorization); 4 the extension
+        answered with a failure code; 5 the extension failed (crash, timeout, protocol); 6 the
+        user declined the system's confirmation.
         """,
-        subcommands: [AppsCommand.self, ValidateCommand.self, PolicyCommand.self, SendCommand.self, SayCommand.self,
+        subcommands: [AppsCommand.self, ValidateCommand.self, PolicyCommand.self, SendCommand.self, SayCommand.self, TestCommand.self,
                       ShortcutsCommand.self, DonationsCommand.self, SuggestionsCommand.self,
                       AuthorizeCommand.self, VocabularyCommand.self,
                       LockCommand.self, UnlockCommand.self, StatusCommand.self, ServeCommand.self])

@@ -25,6 +25,12 @@ struct SayCommand: AsyncParsableCommand {
           intents say "order a margherita with Pizza" --json
           intents say "Start a Meditation" --answer 2
           intents say "What can I do with Meditation?"
+          intents say "Start a Meditation" --answer 2 --record start-meditation.yaml
+
+        --record FILE writes the conversation as a transcript (YAML) that `intents test FILE`
+        replays: the phrase and what it matched (intent, app, invocation source), the lock
+        state, the app's Siri authorization, every prompt and answer, the code, the outputs,
+        the dialog and the exit status. A phrase that runs no conversation records nothing.
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -37,6 +43,7 @@ struct SayCommand: AsyncParsableCommand {
     var yes = false
     @OptionGroup var step: StepTimeoutOption
     @Flag(help: "Print one JSON object: what matched, then as `intents send --json`.") var json = false
+    @OptionGroup var record: RecordOption
 
     func validate() throws {
         if PhraseText.words(utterance).isEmpty { throw ValidationError("The utterance \"\(utterance)\" has no words.") }
@@ -47,80 +54,67 @@ struct SayCommand: AsyncParsableCommand {
         let dispatcher = HostSession.dispatcher(for: configuration)
         let (index, shortcuts) = try await SystemCommandSupport.phraseIndex(dispatcher)
         if let request = AppShortcutsHelp.request(in: utterance, catalog: dispatcher.catalog) {
+            if record.path != nil { throw HostError(.usage, "--record records a conversation; \(utterance.quotedForDisplay) asks what the apps can do and has none.") }
             return try AppShortcutsHelp.report(request, shortcuts: shortcuts, json: json)
         }
-        switch index.match(utterance) {
-        case .noMatch(let nearest):
-            try fail(status: "noMatch", "Nothing matches \"\(utterance)\"; \(Self.listing(nearest)).", nearest: nearest)
-        case .ambiguous(let matches):
-            let phrases = matches.map { "\"\($0.template.text)\" (\(Self.describe($0.template.target)))" }
-            try fail(status: "ambiguous", "\"\(utterance)\" matches \(matches.count) phrases equally well: \(phrases.joined(separator: ", ")); say more of one of them.",
-                 nearest: matches.map(\.template.text))
-        case .matched(let match):
-            try await run(match, dispatcher: dispatcher, shortcuts: shortcuts)
+        let outcome = index.match(utterance)
+        if let unmatched = Self.unmatched(outcome, utterance: utterance) {
+            try fail(status: unmatched.status, unmatched.message, nearest: unmatched.nearest)
         }
-    }
-
-    private func run(_ match: PhraseIndex.Match, dispatcher: IntentDispatcher, shortcuts: AppShortcutsSnapshot) async throws {
-        let user = TerminalUser(answers: answers, interactive: !nonInteractive && CommandIO.current.isInteractive, agreesToSystemConfirmation: yes)
-        let matched: [String: Any] = ["phrase": match.template.text, "kind": Self.kind(match.template.target),
-                                      "parameters": Dictionary(match.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })]
+        guard case .matched(let match) = outcome else { return }
         if !json { printLine("Matched \"\(match.template.text)\" (\(Self.describe(match.template.target))).") }
-        switch match.template.target {
-        case .voiceShortcut(let shortcut):
-            switch shortcut.action {
-            case .intent(var payload, _):
-                payload.identifier = nil
-                let intent = payload
-                IntentRunReport.noteConflict(for: intent.name, in: dispatcher.catalog, routedTo: shortcut.app)
-                try await IntentRunReport(intent: intent.name, json: json, extra: ["matched": matched]).run(on: dispatcher) {
-                    try await dispatcher.send(intent, app: shortcut.app, user: user, source: .voiceShortcut)
-                }
-            case .userActivity(let activity):
-                guard let app = dispatcher.catalog.app(identifier: shortcut.app) else {
-                    throw SystemCommandSupport.failure(HostError(.noExtension, "The app \(shortcut.app) of this shortcut is not installed."), json: json)
-                }
-                // Served, the app's output is the client's: it is captured and passed on.
-                let served = HostSession.server != nil
-                let (status, output) = try SystemCommandSupport.reporting(json) {
-                    try ActivityContinuation.run(activity, in: app, stateFolder: dispatcher.configuration.stateFolder,
-                                                 capturingOutput: json || served)
-                }
-                if served && !json { writeOutput(output) }
-                if json {
-                    JSONOutput.print(["matched": matched, "status": status == 0 ? "continued" : "failed", "app": app.bundleIdentifier,
-                                      "exitStatus": Int(status), "appOutput": output])
-                }
-                if status != 0 { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
-            }
-        case .intentPhrase(let app, let intent, _):
-            IntentRunReport.noteConflict(for: intent, in: dispatcher.catalog, routedTo: app)
-            try await IntentRunReport(intent: intent, json: json, extra: ["matched": matched]).run(on: dispatcher) {
-                try await dispatcher.send(intent, parameters: match.parameters, app: app, user: user)
-            }
-        case .appShortcut(let app, let extensionIdentifier, let intent, _):
-            let typed = Self.typedValues(match, intent: intent, extension: extensionIdentifier, shortcuts: shortcuts)
-            IntentRunReport.noteConflict(for: intent, in: dispatcher.catalog, routedTo: app)
-            try await IntentRunReport(intent: intent, json: json, extra: ["matched": matched]).run(on: dispatcher) {
-                try await dispatcher.send(intent, parameters: [], typed: typed, app: app, user: user, source: .appShortcut)
-            }
+        guard let matched = MatchedIntent(match, shortcuts: shortcuts) else {
+            if record.path != nil { throw HostError(.usage, "--record records a conversation; \(utterance.quotedForDisplay) continues an activity in its app.") }
+            return try continueActivity(match, dispatcher: dispatcher)
+        }
+        let terminal = TerminalUser(answers: answers, interactive: !nonInteractive && CommandIO.current.isInteractive, agreesToSystemConfirmation: yes)
+        let recording = try TranscriptRecording(record, invocation: .say(phrase: utterance, matched: matched.transcriptMatch),
+                                                source: matched.source, user: terminal, on: dispatcher)
+        let user: any ConversationUser = recording?.user ?? terminal
+        IntentRunReport.noteConflict(for: matched.intent, in: dispatcher.catalog, routedTo: matched.app)
+        try await IntentRunReport(intent: matched.intent, json: json, extra: ["matched": matchedObject(match)]).run(on: dispatcher, recording: recording) {
+            try await matched.send(on: dispatcher, user: user)
         }
     }
 
-    /// The entity or enum values an App Shortcut phrase's slots caught, by their identifiers.
-    static func typedValues(_ match: PhraseIndex.Match, intent: String, extension identifier: String,
-                            shortcuts: AppShortcutsSnapshot) -> [String: IntentValue] {
-        guard let item = shortcuts.shortcuts.first(where: { $0.bundle.bundleIdentifier == identifier && $0.intent.name == intent }) else {
-            return [:]
+    private func matchedObject(_ match: PhraseIndex.Match) -> [String: Any] {
+        ["phrase": match.template.text, "kind": Self.kind(match.template.target),
+         "parameters": Dictionary(match.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })]
+    }
+
+    /// A voice shortcut to a user activity: handed to its app.
+    private func continueActivity(_ match: PhraseIndex.Match, dispatcher: IntentDispatcher) throws {
+        guard case .voiceShortcut(let shortcut) = match.template.target, case .userActivity(let activity) = shortcut.action else { return }
+        guard let app = dispatcher.catalog.app(identifier: shortcut.app) else {
+            throw SystemCommandSupport.failure(HostError(.noExtension, "The app \(shortcut.app) of this shortcut is not installed."), json: json)
         }
-        var typed: [String: IntentValue] = [:]
-        for (name, caught) in match.parameters {
-            if let parameter = item.intent.parameter(named: name),
-               let value = shortcuts.value(identifier: caught, of: parameter, in: item.bundle) {
-                typed[name] = value
-            }
+        // Served, the app's output is the client's: it is captured and passed on.
+        let served = HostSession.server != nil
+        let (status, output) = try SystemCommandSupport.reporting(json) {
+            try ActivityContinuation.run(activity, in: app, stateFolder: dispatcher.configuration.stateFolder,
+                                         capturingOutput: json || served)
         }
-        return typed
+        if served && !json { writeOutput(output) }
+        if json {
+            JSONOutput.print(["matched": matchedObject(match), "status": status == 0 ? "continued" : "failed", "app": app.bundleIdentifier,
+                              "exitStatus": Int(status), "appOutput": output])
+        }
+        if status != 0 { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
+    }
+
+    /// Why `outcome` runs nothing, as `say` reports it (its JSON status, its sentence and the
+    /// nearest phrases); nil when it matched.
+    static func unmatched(_ outcome: PhraseIndex.Outcome, utterance: String) -> (status: String, message: String, nearest: [String])? {
+        switch outcome {
+        case .noMatch(let nearest):
+            return ("noMatch", "Nothing matches \"\(utterance)\"; \(listing(nearest)).", nearest)
+        case .ambiguous(let matches):
+            let phrases = matches.map { "\"\($0.template.text)\" (\(describe($0.template.target)))" }
+            return ("ambiguous", "\"\(utterance)\" matches \(matches.count) phrases equally well: \(phrases.joined(separator: ", ")); say more of one of them.",
+                    matches.map(\.template.text))
+        case .matched:
+            return nil
+        }
     }
 
     private func fail(status: String, _ message: String, nearest: [String]) throws -> Never {

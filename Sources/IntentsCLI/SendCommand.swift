@@ -22,6 +22,11 @@ struct SendCommand: AsyncParsableCommand {
           intents send INSendMessageIntent --param recipients=Bobo --param content=hi --answer 2 --yes --json
           intents send OrderPizzaIntent --param kind=margherita --param quantity=2 --param deliveryTime=19:30
           intents send INSendMessageIntent --app MonkeyChat --param recipients=Kiki --param content=hi
+          intents send INSendMessageIntent --param recipients=Bobo --param content=hi --answer 2 --answer yes --record bobo.yaml
+
+        --record FILE writes the conversation as a transcript (YAML: the invocation, the lock
+        state, the app's Siri authorization, every prompt and answer, the code, the outputs and
+        the exit status) that `intents test FILE` replays; see `intents test --help`.
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -39,6 +44,7 @@ struct SendCommand: AsyncParsableCommand {
     var yes = false
     @OptionGroup var step: StepTimeoutOption
     @Flag(help: "Print one JSON object: intent, extension, status, code, output, prompts...") var json = false
+    @OptionGroup var record: RecordOption
     @Option(help: ArgumentHelp("The extension's CPU time limit, in seconds (default 60).", valueName: "seconds"))
     var cpuLimit: UInt64?
     @Option(help: ArgumentHelp("The extension's address-space limit, in MiB (default 1024).", valueName: "MiB"))
@@ -87,15 +93,19 @@ struct SendCommand: AsyncParsableCommand {
         }
         let dispatcher = HostSession.dispatcher(for: configuration)
         let interactive = !nonInteractive && CommandIO.current.isInteractive
-        let user = TerminalUser(answers: answers, interactive: interactive, agreesToSystemConfirmation: yes)
+        let terminal = TerminalUser(answers: answers, interactive: interactive, agreesToSystemConfirmation: yes)
+        let chooser = TerminalUser(answers: [], interactive: interactive)
         let pairs = parameters.map { text -> (name: String, value: String) in
             let split = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(split[0]), split.count > 1 ? String(split[1]) : "")
         }
+        let recording = try TranscriptRecording(record, invocation: .send(intent: intent, app: app, parameters: pairs.map { Transcript.Parameter(name: $0.name, value: $0.value) }),
+                                                source: .direct, user: terminal, on: dispatcher)
+        let user: any ConversationUser = recording?.user ?? terminal
         if app == nil { IntentRunReport.noteConflict(for: intent, in: dispatcher.catalog) }
-        try await IntentRunReport(intent: intent, json: json).run(on: dispatcher) {
+        try await IntentRunReport(intent: intent, json: json).run(on: dispatcher, recording: recording) {
             try await dispatcher.send(intent, parameters: pairs, app: app, user: user,
-                                      appChooser: TerminalUser(answers: [], interactive: interactive))
+                                      appChooser: recording?.user.alongside(chooser) ?? chooser)
         }
     }
 }

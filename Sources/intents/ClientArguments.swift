@@ -11,7 +11,7 @@ struct ClientArguments {
         while index < arguments.count {
             let argument = arguments[index]
             if argument == "--" { break }
-            if let (name, value, width) = Self.globalOption(at: index, in: arguments) {
+            if let (name, value, width) = Self.option(at: index, in: arguments) {
                 if name == "--state" { stateFolder = value }
                 index += width
                 continue
@@ -21,8 +21,12 @@ struct ClientArguments {
         }
     }
 
-    /// The arguments with relative `--state` and `--apps` folders made absolute, since the
-    /// server runs the command in its own working directory.
+    /// The options whose value is a path: the global folders, and the transcript `send` and
+    /// `say` write (`--record`).
+    static let pathOptions = ["--state", "--apps", "--record"]
+
+    /// The arguments with relative `--state` and `--apps` folders and `--record` files made
+    /// absolute, since the server runs the command in its own working directory.
     func absolutized(workingDirectory: String) -> [String] {
         var result: [String] = []
         var index = 0
@@ -31,7 +35,7 @@ struct ClientArguments {
                 result += arguments[index...]
                 break
             }
-            if let (name, value, width) = Self.globalOption(at: index, in: arguments) {
+            if let (name, value, width) = Self.option(at: index, in: arguments, names: Self.pathOptions) {
                 result += [name, value.isEmpty || value.hasPrefix("/") ? value : workingDirectory + "/" + value]
                 index += width
                 continue
@@ -42,11 +46,11 @@ struct ClientArguments {
         return result
     }
 
-    /// `--state X`, `--state=X`, `--apps X` or `--apps=X` at `index`: the name, the value and
-    /// how many arguments it takes.
-    private static func globalOption(at index: Int, in arguments: [String]) -> (String, String, Int)? {
+    /// `--state X`, `--state=X`, `--apps X` or `--apps=X` (or another of `names`) at `index`:
+    /// the name, the value and how many arguments it takes.
+    private static func option(at index: Int, in arguments: [String], names: [String] = ["--state", "--apps"]) -> (String, String, Int)? {
         let argument = arguments[index]
-        for name in ["--state", "--apps"] {
+        for name in names {
             if argument == name, index + 1 < arguments.count { return (name, arguments[index + 1], 2) }
             if argument.hasPrefix(name + "=") { return (name, String(argument.dropFirst(name.count + 1)), 1) }
         }

@@ -1,0 +1,43 @@
+import IntentsHost
+
+/// Replays transcripts on a host: each in the lock state and with the Siri authorization it
+/// recorded (the host's `judging`, not the device's state, which stays as it is), from the
+/// source it recorded, with its answers given to its prompts (`TranscriptAnswers`).
+struct TranscriptReplay {
+    let host: IntentDispatcher
+
+    /// Replays `recorded` and returns how the conversation differs from it.
+    func differences(_ recorded: RecordedTranscript) async -> [TranscriptDifference] {
+        recorded.differences(from: await replay(recorded.transcript))
+    }
+
+    /// The transcript of the conversation `expected` describes, run again.
+    func replay(_ expected: Transcript) async -> Transcript {
+        let dispatcher = host.judging(lockState: expected.lockState, authorization: expected.authorization)
+        let user = ConversationRecorder(TranscriptAnswers(expected))
+        var (invocation, source) = (expected.invocation, expected.source)
+        let outcome: Result<SendResult, HostError>
+        do {
+            switch expected.invocation {
+            case .send(let intent, let app, let parameters):
+                outcome = .success(try await dispatcher.send(intent, parameters: parameters.map { ($0.name, $0.value) }, app: app,
+                                                             user: user, appChooser: user, source: expected.source))
+            case .say(let phrase, _):
+                let matched = try await MatchedIntent.find(phrase, on: dispatcher)
+                (invocation, source) = (.say(phrase: phrase, matched: matched.transcriptMatch), matched.source)
+                outcome = .success(try await matched.send(on: dispatcher, user: user))
+            }
+        } catch let error as HostError {
+            outcome = .failure(error)
+        } catch {
+            outcome = .failure(HostError(.extensionFailed, "The replay failed: \(error)."))
+        }
+        let status = switch outcome {
+        case .success(let result): ExitStatus.code(for: result)
+        case .failure(let error): ExitStatus.code(for: error)
+        }
+        return Transcript(invocation: invocation, lockState: expected.lockState, authorization: expected.authorization, source: source,
+                          agreesToSystemConfirmation: expected.agreesToSystemConfirmation, outcome: outcome, recorder: user,
+                          exitStatus: status)
+    }
+}
