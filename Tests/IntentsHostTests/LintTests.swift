@@ -228,6 +228,17 @@ import Testing
         #expect(finding.message == "In \(appex)/libCalmIntents.so, the App Shortcut phrase \"Feel <Mood> with Calm\" of StartIntent, said \"feel wide awake with calm\", also matches the App Shortcut phrase \"Feel wide awake with Zen\" of \"Zen\" (com.example.Zen), which runs StartIntent; the user cannot tell which app it runs, so change one of them.")
     }
 
+    @Test func aPhraseAnotherAppsVocabularyExampleMatchesCollides() async throws {
+        try appIntentsApp("Calm", phrases: ["Feel ${mood} with ${applicationName}"], library: "EchoIntents", format: .binary)
+        // An installed app users may call Calm too, whose vocabulary example says one of the mood values.
+        try app("Pizza", intents: ["OrderPizzaIntent"], library: "PizzaIntents",
+                appKeys: ["INAlternativeAppNames": [["INAlternativeAppName": "Calm"]]], in: installed.path)
+        try writer.write(["IntentPhrases": [["IntentName": "OrderPizzaIntent", "IntentExamples": ["Feel wide awake with Calm"]]]],
+                         to: installed.path + "/Pizza.app/AppIntentVocabulary.plist", format: .xml)
+        let finding = try expectOnly(.phraseCollision, in: await lint())
+        #expect(finding.message.hasSuffix("said \"feel wide awake with calm\", also matches the example \"Feel wide awake with Calm\" of \"Pizza\" (com.example.Pizza), which runs OrderPizzaIntent; the user cannot tell which app it runs, so change one of them."), "\(finding.message)")
+    }
+
     @Test func twoLintedAppsThatCollideAreReportedOnce() async throws {
         try appIntentsApp("Calm", phrases: ["Feel ${mood} with ${applicationName}"], library: "EchoIntents")
         try appIntentsApp("Zen", alternatives: ["Calm"], phrases: ["Feel wide awake with ${applicationName}"], library: "FaultyIntents")
