@@ -24,7 +24,7 @@ public struct BenchmarkSuite: Sendable {
 
     /// The groups of benchmarks, for `--only`.
     public enum Group: String, CaseIterable, Sendable {
-        case dispatch, store, phrases, codegen, server
+        case dispatch, store, phrases, codegen, server, policy
     }
 
     /// Runs the benchmarks of `groups` and returns the figures in print order.
@@ -42,6 +42,9 @@ public struct BenchmarkSuite: Sendable {
         if groups.contains(.phrases) {
             for figure in PhraseBenchmark.run() { add(figure) }
             for figure in AppShortcutBenchmark.run() { add(figure) }
+        }
+        if groups.contains(.policy) {
+            for figure in try PolicyBenchmark.run(iterations: max(5, iterations / 200), folder: work + "/policy") { add(figure) }
         }
         if groups.contains(.server) {
             var configuration = try makeConfiguration()

@@ -1,6 +1,6 @@
 import IntentsHost
 
-/// The App Intents part of `intents apps` and `validate`: each extension's metadata (from the
+/// The App Intents part of `intents apps`, `validate` and `lint`: each extension's metadata (from the
 /// cache, or described once in its sandbox) and the App Shortcut rules.
 enum AppIntentsReport {
     /// The App Shortcuts snapshot of `catalog`, or nil when no extension in it has App Intents.
@@ -17,11 +17,5 @@ enum AppIntentsReport {
     static func installed(global: GlobalOptions) async -> AppShortcutsSnapshot {
         guard let catalog = try? global.catalog() else { return AppShortcutsSnapshot() }
         return await snapshot(of: catalog, global: global) ?? AppShortcutsSnapshot()
-    }
-
-    /// The metadata problems and App Shortcut rule faults of the checked catalog's apps.
-    static func faults(_ snapshot: AppShortcutsSnapshot, of catalog: BundleCatalog, installed: AppShortcutsSnapshot) -> [BundleFault] {
-        let problems = snapshot.problems.map { BundleFault(.appIntentsMetadata, path: "", $0) }
-        return problems + AppShortcutChecks.faults(snapshot, checking: Set(catalog.apps.map(\.bundleIdentifier)), others: installed)
     }
 }

@@ -53,11 +53,9 @@ struct ValidateCommand: AsyncParsableCommand {
 
     func run() async throws {
         var catalog = BundleScanner.validate(path: path)
-        catalog.faults += IntentClassCheck.faults(in: catalog)
         let appIntents = await AppIntentsReport.snapshot(of: catalog, global: global)
-        if let appIntents {
-            catalog.faults += AppIntentsReport.faults(appIntents, of: catalog, installed: await AppIntentsReport.installed(global: global))
-        }
+        let installed = appIntents == nil ? AppShortcutsSnapshot() : await AppIntentsReport.installed(global: global)
+        catalog.faults += BundleValidation.faults(of: catalog, appShortcuts: appIntents, installed: installed)
         CatalogReport.print(catalog, json: json, appIntents: appIntents)
         if !catalog.faults.isEmpty { throw ExitCode(ExitStatus.problems) }
         if !json { printLine("No problems found.") }

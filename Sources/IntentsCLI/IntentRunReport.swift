@@ -42,8 +42,10 @@ struct IntentRunReport {
     private func report(_ error: HostError, dispatcher: IntentDispatcher) {
         let bundle = try? dispatcher.route(intent).bundleIdentifier
         if json {
+            var failure = ["code": error.code.rawValue, "message": error.message]
+            if let rule = error.policyRule { failure["rule"] = rule.rawValue }
             var object: [String: Any] = ["intent": intent, "status": error.code == .refusedByPolicy ? "refused" : "error",
-                                         "error": ["code": error.code.rawValue, "message": error.message], "prompts": []]
+                                         "error": failure, "prompts": []]
             if let bundle { object["extension"] = bundle }
             JSONOutput.print(object.merging(extra) { current, _ in current })
         } else {

@@ -19,17 +19,19 @@ public struct IntentsCommand: AsyncParsableCommand {
           intents send INSendMessageIntent --param recipients=Bobo --param content="Please send more bananas" --answer 2
           intents lock && intents send INSendMessageIntent --param recipients=Kiki --param content=hi   # refused (exit 3)
           intents validate ./MyApp.app
+          intents lint ./MyApp.app --fail-on error
           intents authorize MonkeyChat grant
           intents shortcuts add "pizza time" --donation ID && intents say "pizza time"
           intents send OrderPizzaIntent --param kind=pep --param quantity=2 --answer 1 --record order.yaml && intents test order.yaml
 
-        Exit codes: 0 success; 1 problems found (validate), transcripts that differ (test), or
-        unreadable state; 2 usage (bad arguments, unknown intent or parameter, input needed but
-        not allowed); 3 refused by policy (lock state, Siri authorization); 4 the extension
+        Exit codes: 0 success; 1 problems found (validate, lint), transcripts that differ (test),
+        or unreadable state; 2 usage (bad arguments, unknown intent or parameter, input needed
+        but not allowed); 3 refused by policy (lock state, Siri authorization); 4 the extension
         answered with a failure code; 5 the extension failed (crash, timeout, protocol); 6 the
         user declined the system's confirmation.
         """,
-        subcommands: [AppsCommand.self, ValidateCommand.self, PolicyCommand.self, SendCommand.self, SayCommand.self, TestCommand.self,
+        subcommands: [AppsCommand.self, ValidateCommand.self, LintCommand.self, PolicyCommand.self, SendCommand.self, SayCommand.self,
+                      TestCommand.self,
                       ShortcutsCommand.self, DonationsCommand.self, SuggestionsCommand.self,
                       AuthorizeCommand.self, VocabularyCommand.self,
                       LockCommand.self, UnlockCommand.self, StatusCommand.self, ServeCommand.self])

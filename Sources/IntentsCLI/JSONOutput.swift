@@ -28,6 +28,17 @@ enum JSONOutput {
         return object
     }
 
+    static func plain(_ finding: LintFinding) -> [String: Any] {
+        var object: [String: Any] = ["rule": finding.rule.id, "severity": finding.severity.rawValue,
+                                     "path": finding.path, "message": finding.message]
+        if let key = finding.key { object["key"] = key }
+        return object
+    }
+
+    static func plain(_ rule: LintRule) -> [String: Any] {
+        ["id": rule.id, "severity": rule.severity.rawValue, "description": rule.summary]
+    }
+
     static func plain(_ conflict: IntentConflict) -> [String: Any] {
         ["intent": conflict.intent, "extensions": conflict.extensions, "paths": conflict.paths, "message": conflict.description]
     }

@@ -28,9 +28,9 @@ enum PolicyReport {
         let width = max(24, (matrix.rows.map(\.intent.count).max() ?? 0) + 4)
         let perSource = LockState.allCases.count * 2
         let groupWidth = perSource * 3 + 2
-        printLine(pad("", width) + InvocationSource.allCases.map { pad($0.label, groupWidth) }.joined())
+        printGridLine(pad("", width) + InvocationSource.allCases.map { pad($0.label, groupWidth) }.joined())
         let sub = LockState.allCases.flatMap { state in ["+", "-"].map { pad(stateLetters[state]! + $0, 3) } }.joined()
-        printLine(pad("", width) + InvocationSource.allCases.map { _ in pad(sub, groupWidth) }.joined())
+        printGridLine(pad("", width) + InvocationSource.allCases.map { _ in pad(sub, groupWidth) }.joined())
         var lastApp: String?
         for row in matrix.rows {
             let appLine = "\(row.app?.displayName ?? "?") (\(row.bundle.bundleIdentifier))"
@@ -39,7 +39,7 @@ enum PolicyReport {
                 lastApp = appLine
             }
             let cells = row.cells.chunked(perSource).map { group in pad(group.map { pad(symbol($0), 3) }.joined(), groupWidth) }
-            printLine(pad("  " + row.intent, width) + cells.joined())
+            printGridLine(pad("  " + row.intent, width) + cells.joined())
         }
         printLine("")
         printLine("U unlocked, L locked, B locked before the first unlock; + authorized to use Siri, - not.")
@@ -81,6 +81,11 @@ enum PolicyReport {
         if let rule = cell.rule { object["rule"] = rule.rawValue }
         if let reason = cell.reason { object["reason"] = reason }
         return object
+    }
+
+    /// A line of the grid, without the padding of its last column.
+    private static func printGridLine(_ line: String) {
+        printLine(String(line.reversed().drop { $0 == " " }.reversed()))
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -14,16 +14,7 @@ import Testing
         var running: TestServer?
     }
 
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-
-        /// stdout parsed as one JSON object.
-        func json() throws -> [String: Any] {
-            try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
-        }
-    }
+    typealias Run = CLIRun
 
     /// Runs `intents` with the sample apps (and the faulty fixture) and a fresh state folder.
     func intents(_ mode: CLIMode, _ arguments: [String], withFaulty: Bool = false) throws -> Run {
@@ -68,22 +59,7 @@ import Testing
     }
 
     private func runProcess(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Package.cli)
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": state.path]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let run = Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                      stderr: String(decoding: err, as: UTF8.self))
-        expectNoErrorDump(run.stdout + run.stderr)
-        return run
+        try runCLI(arguments, home: state.path)
     }
 
     @Test(arguments: CLIMode.allCases) func sendMessageAsksWhichBoboAndRunsUnattendedWithAnswers(mode: CLIMode) throws {

@@ -108,6 +108,39 @@ func runBuilt(_ program: String, _ arguments: [String], apps: TemporaryFolder, s
                                 environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
 }
 
+/// What a run of `intents` gave: its status and its two output streams apart.
+struct CLIRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// stdout parsed as one JSON object.
+    func json() throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any], "\(stdout) \(stderr)")
+    }
+}
+
+/// Runs the built `intents` with `home` as its home and no input, as a user runs it; neither
+/// stream may hold an `NSError` dump.
+func runCLI(_ arguments: [String], home: String) throws -> CLIRun {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Package.cli)
+    process.arguments = arguments
+    process.environment = ["PATH": "/usr/bin:/bin", "HOME": home]
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let run = CLIRun(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                     stderr: String(decoding: err, as: UTF8.self))
+    expectNoErrorDump(run.stdout + run.stderr)
+    return run
+}
+
 /// Every error the CLI prints is a sentence, never an `NSError` dump (`Error Domain=...`).
 func expectNoErrorDump(_ output: String, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(!output.contains("Domain="), "an NSError dump in: \(output.prefix(2000))", sourceLocation: sourceLocation)

@@ -23,7 +23,11 @@ public enum AppShortcutChecks {
             faults.append(BundleFault(.tooManyAppShortcuts, path: entry.item.bundle.libraryPath,
                                       "\(entry.item.app.displayName) (\(entry.item.app.bundleIdentifier)) has \(entry.count) App Shortcuts in \(entry.item.bundle.libraryPath), more than the \(AppShortcutsSnapshot.maximumPerApp) an app may have; only the first \(AppShortcutsSnapshot.maximumPerApp) are used."))
         }
-        faults += duplicates(snapshot, checking: checked, others: others)
+        faults += duplicates(snapshot, checking: checked, others: others).map { duplicate in
+            let (mine, theirs) = (duplicate.mine, duplicate.theirs)
+            return BundleFault(.duplicatePhrase, path: mine.bundle.libraryPath,
+                               "In \(mine.bundle.libraryPath), the App Shortcut phrase \(duplicate.spoken.quotedForDisplay) of \(mine.intent.name) is also a phrase of \(theirs.app.displayName) (\(theirs.app.bundleIdentifier)); saying it runs neither until one is changed.")
+        }
         return faults
     }
 
@@ -52,43 +56,55 @@ public enum AppShortcutChecks {
         return nil
     }
 
-    /// Phrases two apps share once each app's names stand in for `${applicationName}`.
-    private static func duplicates(_ snapshot: AppShortcutsSnapshot, checking checked: Set<String>,
-                                   others: AppShortcutsSnapshot) -> [BundleFault] {
-        var owners: [String: InstalledAppShortcut] = [:]
-        var faults: [BundleFault] = []
-        let all = snapshot.shortcuts + others.shortcuts.filter { item in
-            !snapshot.shortcuts.contains { $0.app.bundleIdentifier == item.app.bundleIdentifier }
-        }
-        for item in all {
+    /// Two apps' App Shortcut phrases that say the same once each app's names stand in for
+    /// `${applicationName}` (a parameter stays a placeholder): `validate`'s `.duplicatePhrase`.
+    public struct Duplicate: Sendable {
+        /// A checked app's shortcut and its phrase.
+        public var mine: InstalledAppShortcut
+        public var phrase: String
+        /// The other app's shortcut and its phrase.
+        public var theirs: InstalledAppShortcut
+        public var theirPhrase: String
+        /// What both say, normalized.
+        public var spoken: String
+    }
+
+    /// The phrases of `checked` apps (bundle identifiers) that another app's phrase, in
+    /// `snapshot` or `others`, says too; each pair once for each spoken form they share.
+    public static func duplicates(_ snapshot: AppShortcutsSnapshot, checking checked: Set<String>,
+                                  others: AppShortcutsSnapshot = AppShortcutsSnapshot()) -> [Duplicate] {
+        var owners: [String: (item: InstalledAppShortcut, phrase: String)] = [:]
+        var duplicates: [Duplicate] = []
+        for item in snapshot.adding(others).shortcuts {
             for phrase in item.shortcut.phrases {
-                for spoken in spokenForms(phrase, of: item) {
+                for spoken in spokenForms(phrase, of: item, parameterTexts: { [" <\($0)> "] }) {
                     guard let owner = owners[spoken] else {
-                        owners[spoken] = item
+                        owners[spoken] = (item, phrase)
                         continue
                     }
-                    guard owner.app.bundleIdentifier != item.app.bundleIdentifier,
-                          checked.contains(item.app.bundleIdentifier) || checked.contains(owner.app.bundleIdentifier) else { continue }
-                    let (mine, theirs) = checked.contains(item.app.bundleIdentifier) ? (item, owner) : (owner, item)
-                    faults.append(BundleFault(.duplicatePhrase, path: mine.bundle.libraryPath,
-                                              "In \(mine.bundle.libraryPath), the App Shortcut phrase \(spoken.quotedForDisplay) of \(mine.intent.name) is also a phrase of \(theirs.app.displayName) (\(theirs.app.bundleIdentifier)); saying it runs neither until one is changed."))
+                    guard owner.item.app.bundleIdentifier != item.app.bundleIdentifier,
+                          checked.contains(item.app.bundleIdentifier) || checked.contains(owner.item.app.bundleIdentifier) else { continue }
+                    duplicates.append(checked.contains(item.app.bundleIdentifier)
+                        ? Duplicate(mine: item, phrase: phrase, theirs: owner.item, theirPhrase: owner.phrase, spoken: spoken)
+                        : Duplicate(mine: owner.item, phrase: owner.phrase, theirs: item, theirPhrase: phrase, spoken: spoken))
                 }
             }
         }
-        return faults
+        return duplicates
     }
 
-    /// The phrase's normalized words with each of the app's names in place of its name token.
-    private static func spokenForms(_ phrase: String, of item: InstalledAppShortcut) -> [String] {
-        item.app.spokenNames.map { name in
-            let text = AppShortcutPhrase.tokens(phrase).map { token -> String in
-                switch token {
-                case .text(let text): text
-                case .applicationName: name
-                case .parameter(let parameter): " <\(parameter)> "
+    /// The phrase's normalized words, once for each of the app's names in place of its name
+    /// token and each of `parameterTexts(name)` in place of a parameter.
+    static func spokenForms(_ phrase: String, of item: InstalledAppShortcut, parameterTexts: (String) -> [String]) -> [String] {
+        item.app.spokenNames.flatMap { name in
+            AppShortcutPhrase.tokens(phrase).reduce([""]) { texts, token in
+                let pieces: [String] = switch token {
+                case .text(let text): [text]
+                case .applicationName: [name]
+                case .parameter(let parameter): parameterTexts(parameter)
                 }
-            }.joined()
-            return PhraseText.words(text).joined(separator: " ")
-        }
+                return texts.flatMap { text in pieces.map { text + $0 } }
+            }
+        }.map(PhraseText.normalized)
     }
 }

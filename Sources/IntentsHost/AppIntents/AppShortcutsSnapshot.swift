@@ -39,6 +39,18 @@ public struct AppShortcutsSnapshot: Sendable {
 
     public init() {}
 
+    /// This snapshot with the apps of `others` it does not have: their shortcuts, values and
+    /// metadata (an app in both is taken from this one).
+    public func adding(_ others: AppShortcutsSnapshot) -> AppShortcutsSnapshot {
+        let apps = Set(shortcuts.map(\.app.bundleIdentifier))
+        let extensions = Set(shortcuts.map(\.bundle.bundleIdentifier)).union(metadata.keys)
+        var combined = self
+        combined.shortcuts += others.shortcuts.filter { !apps.contains($0.app.bundleIdentifier) }
+        combined.parameterValues.merge(others.parameterValues.filter { !extensions.contains($0.key) }) { mine, _ in mine }
+        combined.metadata.merge(others.metadata.filter { !extensions.contains($0.key) }) { mine, _ in mine }
+        return combined
+    }
+
     /// At most this many App Shortcuts per app are used, as on Apple's systems.
     public static let maximumPerApp = 10
 

@@ -23,6 +23,10 @@ public struct AppBundle: Hashable, Sendable {
     /// Every name users call the app by: the display name, then the alternative names.
     public var spokenNames: [String] { [displayName] + alternativeNames }
 
+    /// Whether this stands for an extension validated on its own (`intents validate X.appex`):
+    /// then there is no app plist, and the app's keys are unknown.
+    public var isExtensionAlone: Bool { extensions.count == 1 && extensions[0].path == path }
+
     public init(path: String, bundleIdentifier: String, displayName: String, alternativeNames: [String] = [],
                 siriUsageDescription: String? = nil, userActivityTypes: [String] = [], entitlements: Entitlements = Entitlements(),
                 extensions: [ExtensionBundle], executable: String? = nil, vocabulary: AppIntentVocabulary? = nil) {

@@ -68,6 +68,31 @@ public enum BundleScanner {
         return scan(appsFolders: [target])
     }
 
+    /// Validates each of `paths` as `validate(path:)` does, into one catalog: a bundle named
+    /// twice (or an extension also named with its app) is read once, and an identifier two of
+    /// the bundles use is a fault of each, as in `scan(appsFolders:)`.
+    public static func validate(paths: [String]) -> BundleCatalog {
+        guard paths.count > 1 else { return validate(path: paths.first ?? ".") }
+        var seen: Set<String> = []
+        let catalogs = paths.filter { seen.insert(RealPath.of($0) ?? $0).inserted }.map(validate(path:))
+        var catalog = BundleCatalog()
+        var faults: Set<BundleFault> = []
+        catalog.faults = catalogs.flatMap(\.faults).filter { faults.insert($0).inserted }
+        var apps: [AppBundle] = []
+        var appPaths: Set<String> = []
+        for app in catalogs.flatMap(\.apps) where appPaths.insert(RealPath.of(app.path) ?? app.path).inserted {
+            apps.append(app)
+        }
+        // An extension validated alone stands as an app of its own: dropped when its app is here too.
+        let inApps = Set(apps.filter { !$0.isExtensionAlone }.flatMap(\.extensions).map(\.resolvedPath))
+        apps.removeAll { $0.isExtensionAlone && inApps.contains($0.extensions[0].resolvedPath) }
+        let (unique, duplicates) = IdentityCheck.keepingUnique(apps)
+        catalog.apps = unique
+        catalog.faults += duplicates
+        catalog.index()
+        return catalog
+    }
+
     /// Reads one app and its extensions; faulty extensions are dropped and reported.
     static func readApp(at folder: String) -> (AppBundle?, [BundleFault]) {
         let plist: PropertyListFile

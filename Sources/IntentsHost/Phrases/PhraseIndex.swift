@@ -65,6 +65,22 @@ public struct PhraseIndex: Sendable {
     /// Matches `utterance`, ignoring case, punctuation, white space and diacritics.
     public func match(_ utterance: String) -> Outcome {
         let words = PhraseText.words(utterance)
+        let matches = candidates(words)
+        guard let best = matches.map(\.strength).max() else { return .noMatch(nearest: nearest(words)) }
+        var strongest: [Match] = []
+        for match in matches where match.strength == best && !strongest.contains(where: { $0.template.target == match.template.target }) {
+            strongest.append(match)
+        }
+        return strongest.count == 1 ? .matched(strongest[0]) : .ambiguous(strongest)
+    }
+
+    /// Every phrase `utterance` matches, however strongly: not only the one `match` would run.
+    public func matches(_ utterance: String) -> [Match] {
+        candidates(PhraseText.words(utterance))
+    }
+
+    /// The phrases the words match: exact phrases, then phrases with slots filed under the words.
+    private func candidates(_ words: [String]) -> [Match] {
         var matches: [Match] = []
         // An exact phrase beats any phrase with slots; the user's own phrase beats an app's example.
         for index in exact[words.joined(separator: " ")] ?? [] {
@@ -80,12 +96,7 @@ public struct PhraseIndex: Sendable {
         for index in withoutWords {
             if let match = slotMatch(index, words) { matches.append(match) }
         }
-        guard let best = matches.map(\.strength).max() else { return .noMatch(nearest: nearest(words)) }
-        var strongest: [Match] = []
-        for match in matches where match.strength == best && !strongest.contains(where: { $0.template.target == match.template.target }) {
-            strongest.append(match)
-        }
-        return strongest.count == 1 ? .matched(strongest[0]) : .ambiguous(strongest)
+        return matches
     }
 
     /// Aligns the template with the words: literals equal, slots take known values.

@@ -47,24 +47,33 @@ public struct PolicyMatrix: Sendable {
     public static func of(_ catalog: BundleCatalog, appIntents: (ExtensionBundle) throws -> AppIntentsMetadata?,
                           checksAuthorization: Bool = true) rethrows -> PolicyMatrix {
         var rows: [Row] = []
-        for bundle in catalog.extensions {
-            let app = catalog.app(containing: bundle)
-            let appIntentNames = bundle.appIntents.names
-            let appIntentSet = Set(appIntentNames)
-            for intent in bundle.intentsSupported where !appIntentSet.contains(intent) {
-                rows.append(row(.siriKitIntent(intent), kind: .siriKit, bundle: bundle, app: app, checksAuthorization: checksAuthorization,
-                                shortcutIntents: []))
-            }
-            guard !appIntentNames.isEmpty else { continue }
-            let metadata = try appIntents(bundle)
-            let shortcutIntents = Set(metadata?.shortcuts.compactMap { metadata?.intent(typeName: $0.intent)?.name } ?? [])
-            for name in appIntentNames {
-                let schema = metadata?.intent(named: name)
-                rows.append(row(.appIntent(name, schema: schema), kind: .appIntent, bundle: bundle, app: app,
-                                checksAuthorization: checksAuthorization, shortcutIntents: metadata == nil ? nil : shortcutIntents))
+        for app in catalog.apps {
+            for bundle in app.extensions {
+                rows += try Self.rows(of: bundle, app: app, appIntents: appIntents, checksAuthorization: checksAuthorization)
             }
         }
         return PolicyMatrix(rows: rows)
+    }
+
+    /// The rows of one extension: its SiriKit intents, then its App Intents.
+    private static func rows(of bundle: ExtensionBundle, app: AppBundle, appIntents: (ExtensionBundle) throws -> AppIntentsMetadata?,
+                             checksAuthorization: Bool) rethrows -> [Row] {
+        var rows: [Row] = []
+        let appIntentNames = bundle.appIntents.names
+        let appIntentSet = Set(appIntentNames)
+        for intent in bundle.intentsSupported where !appIntentSet.contains(intent) {
+            rows.append(row(.siriKitIntent(intent), kind: .siriKit, bundle: bundle, app: app, checksAuthorization: checksAuthorization,
+                            shortcutIntents: []))
+        }
+        guard !appIntentNames.isEmpty else { return rows }
+        let metadata = try appIntents(bundle)
+        let shortcutIntents = Set(metadata?.shortcuts.compactMap { metadata?.intent(typeName: $0.intent)?.name } ?? [])
+        for name in appIntentNames {
+            let schema = metadata?.intent(named: name)
+            rows.append(row(.appIntent(name, schema: schema), kind: .appIntent, bundle: bundle, app: app,
+                            checksAuthorization: checksAuthorization, shortcutIntents: metadata == nil ? nil : shortcutIntents))
+        }
+        return rows
     }
 
     /// - Parameter shortcutIntents: the App Intents the extension's App Shortcuts run; nil when not known yet.

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// `intents policy --json` for the sample apps against what the CLI really does: for every
+/// cell, the device is locked or unlocked (`intents lock`), the apps authorized or not
+/// (`intents authorize`), and the intent invoked from the cell's source (`send`, a voice
+/// shortcut's phrase, an App Shortcut's phrase) through the sandboxed sample extensions.
+@Suite struct PolicyMatrixSampleTests {
+    let apps = TemporaryFolder()
+    let state = TemporaryFolder()
+
+    func run(_ program: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        try await runBuilt(program, arguments, apps: apps, state: state)
+    }
+
+    /// The command's `--json` object: its last line that is one.
+    func json(_ output: String) throws -> [String: Any] {
+        let line = output.split(separator: "\n").last { $0.hasPrefix("{") }
+        return try #require(line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] },
+                            "no JSON in:\n\(output)")
+    }
+
+    /// How each sample intent is invoked from each source that can invoke it.
+    static let invocations: [String: [String: [String]]] = [
+        "INSendMessageIntent": [
+            "direct": ["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi"],
+            "voiceShortcut": ["say", "bananas for kiki"],
+        ],
+        "OrderPizzaIntent": [
+            "direct": ["send", "OrderPizzaIntent", "--param", "kind=margherita", "--param", "quantity=1", "--param", "deliveryTime=19:30"],
+            "voiceShortcut": ["say", "pizza time"],
+        ],
+        "StartMeditationIntent": [
+            "direct": ["send", "StartMeditationIntent", "--param", "session=Walking"],
+            "appShortcut": ["say", "Start a Meditation", "--answer", "1"],
+        ],
+    ]
+
+    static let sampleApps = ["MonkeyChat", "Pizza", "Meditation"]
+
+    @Test func everyCellIsWhatTheCommandsDo() async throws {
+        // The apps donate; the user attaches phrases to the donations. (A delivery time keeps the
+        // order independent of the hour the test runs at: the pizzeria closes at night.)
+        for (app, arguments) in [("pizza", ["order", "margherita", "1", "--delivery", "19:30"]), ("monkeychat", ["send", "c-kiki", "hi"])] {
+            let ran = try await run(app, arguments)
+            try #require(ran.status == 0, "\(app) \(arguments): \(ran.output)")
+        }
+        let donations = try json(try await run("intents", ["donations", "list", "--json"]).output)["donations"] as? [[String: Any]] ?? []
+        for (app, phrase) in [("com.example.Pizza", "pizza time"), ("com.example.MonkeyChat", "bananas for kiki")] {
+            let donation = try #require(donations.first { $0["app"] as? String == app }?["identifier"] as? String, "\(donations)")
+            #expect(try await run("intents", ["shortcuts", "add", phrase, "--donation", donation]).status == 0)
+        }
+
+        // Before its App Intents are learned, Meditation's are refused while locked, and its App
+        // Shortcuts are not known: the matrix says so, and the commands agree.
+        #expect(try await checkCells(in: "locked", authorized: true, expectedChecks: 5) == 5)
+        #expect(try await run("intents", ["unlock"]).status == 0)
+        // Learned by the first request while unlocked.
+        #expect(try await run("intents", Self.invocations["StartMeditationIntent"]!["direct"]! + ["--non-interactive"]).status == 0)
+
+        var checked = 0
+        for state in ["unlocked", "locked", "lockedBeforeFirstUnlock"] {
+            for authorized in [true, false] {
+                checked += try await checkCells(in: state, authorized: authorized, expectedChecks: 6)
+            }
+        }
+        // 3 intents x 2 sources x 6 (lock state x authorization): now nothing is not applicable
+        // but what cannot be (an App Shortcut of a SiriKit intent, a voice shortcut of an App Intent).
+        #expect(checked == 36)
+    }
+
+    /// Puts the device in `state` and the sample apps' authorization to `authorized`, then runs
+    /// each applicable cell of that state and authorization; returns how many.
+    @discardableResult
+    func checkCells(in state: String, authorized: Bool, expectedChecks: Int?) async throws -> Int {
+        let lock = switch state {
+        case "unlocked": ["unlock"]
+        case "locked": ["lock"]
+        default: ["lock", "--before-first-unlock"]
+        }
+        #expect(try await run("intents", lock).status == 0)
+        for app in Self.sampleApps {
+            // Not authorized: not determined, the status the matrix's column stands for in its sentences.
+            #expect(try await run("intents", ["authorize", app, authorized ? "grant" : "reset"]).status == 0)
+        }
+        let policy = try await run("intents", ["policy", "--json"] + Self.sampleApps)
+        #expect(policy.status == 0, "\(policy.output)")
+        let rows = try json(policy.output)["rows"] as? [[String: Any]] ?? []
+        #expect(Set(rows.compactMap { $0["intent"] as? String }) == Set(Self.invocations.keys))
+        var checked = 0
+        for row in rows {
+            let intent = row["intent"] as? String ?? "?"
+            let cells = (row["cells"] as? [[String: Any]] ?? []).filter {
+                $0["lockState"] as? String == state && $0["authorized"] as? Bool == authorized
+            }
+            #expect(cells.count == 3, "\(intent): \(cells)")
+            for cell in cells {
+                let source = cell["source"] as? String ?? "?"
+                let place = "\(intent) from \(source), \(state), \(authorized ? "authorized" : "not authorized")"
+                guard cell["verdict"] as? String != "not-applicable" else {
+                    let unknown = cell["reason"] as? String == "the extension's App Shortcuts are not known yet"
+                    #expect(Self.invocations[intent]?[source] == nil || unknown, "\(place) is said not applicable")
+                    continue
+                }
+                let command = try #require(Self.invocations[intent]?[source], "\(place) has no invocation")
+                let ran = try await run("intents", command + ["--json", "--non-interactive", "--yes"])
+                let object = try json(ran.output)
+                if cell["verdict"] as? String == "allowed" {
+                    #expect(ran.status == 0, "\(place) is allowed, but: \(ran.output)")
+                    #expect(object["status"] as? String == "success", "\(place): \(ran.output)")
+                } else {
+                    #expect(ran.status == 3, "\(place) is refused, but: \(ran.output)")
+                    let error = object["error"] as? [String: Any]
+                    #expect(error?["rule"] as? String == cell["rule"] as? String, "\(place): \(ran.output)")
+                    #expect(error?["message"] as? String == cell["reason"] as? String, "\(place)")
+                }
+                checked += 1
+            }
+        }
+        if let expectedChecks { #expect(checked == expectedChecks, "\(state), \(authorized)") }
+        return checked
+    }
+}

@@ -1,0 +1,149 @@
+import ExtensionProtocol
+import Foundation
+@testable import IntentsHost
+import SystemStore
+import Testing
+
+/// The policy matrix, and the dispatcher doing in every cell what the matrix says. Here the
+/// extensions never start: a launch is recorded and fails, so that an allowed cell shows as
+/// "reached the extension" and a refused one as a refusal before any launch.
+/// (`PolicyMatrixSampleTests` does the same with the sample apps, real processes and the CLI.)
+@Suite struct PolicyMatrixTests {
+    let state = TemporaryFolder()
+
+    /// Every rule has an intent here: a bank with SiriKit intents, a vault with App Intents whose
+    /// metadata is known, and a fresh extension whose metadata is not.
+    func catalog() throws -> BundleCatalog {
+        let library = state.path + "/libFresh.so"
+        try Data("not really a library".utf8).write(to: URL(fileURLWithPath: library))
+        let bank = ExtensionBundle(path: "/apps/Bank.app/PlugIns/BankIntents.appex", bundleIdentifier: "com.example.Bank.Intents",
+                                   displayName: "Bank Intents", principalClass: "BankIntents.Handler", libraryPath: "/apps/libBank.so",
+                                   intentsSupported: ["INSendPaymentIntent", "INSendMessageIntent", "INStartCallIntent", "ShowBalanceIntent"],
+                                   restrictedWhileLocked: ["INSendMessageIntent"],
+                                   restrictedWhileProtectedDataUnavailable: ["INStartCallIntent", "ShowBalanceIntent"],
+                                   appBundleIdentifier: "com.example.Bank")
+        let vault = ExtensionBundle(path: "/apps/Vault.app/PlugIns/VaultIntents.appex", bundleIdentifier: "com.example.Vault.Intents",
+                                    displayName: "Vault Intents", principalClass: "Intents.INExtension", libraryPath: "/apps/libVault.so",
+                                    intentsSupported: [], appBundleIdentifier: "com.example.Vault", libraryIdentity: "vault-1",
+                                    appIntents: AppIntentsDeclaration(typeNames: ["VaultKit.OpenVaultIntent", "VaultKit.PeekIntent"],
+                                                                      shortcutsProvider: "VaultKit.Shortcuts"))
+        let fresh = ExtensionBundle(path: "/apps/Fresh.app/PlugIns/FreshIntents.appex", bundleIdentifier: "com.example.Fresh.Intents",
+                                    displayName: "Fresh Intents", principalClass: "Intents.INExtension", libraryPath: library,
+                                    intentsSupported: [], appBundleIdentifier: "com.example.Fresh", libraryIdentity: "fresh-1",
+                                    appIntents: AppIntentsDeclaration(typeNames: ["FreshKit.BrewIntent"]))
+        var catalog = BundleCatalog()
+        catalog.apps = [
+            AppBundle(path: "/apps/Bank.app", bundleIdentifier: "com.example.Bank", displayName: "Bank", alternativeNames: ["Piggy"],
+                      siriUsageDescription: "Pay by voice.", extensions: [bank]),
+            AppBundle(path: "/apps/Vault.app", bundleIdentifier: "com.example.Vault", displayName: "Vault", extensions: [vault]),
+            AppBundle(path: "/apps/Fresh.app", bundleIdentifier: "com.example.Fresh", displayName: "Fresh", extensions: [fresh]),
+        ]
+        catalog.index()
+        return catalog
+    }
+
+    static let vaultMetadata = AppIntentsMetadata(
+        intents: [AppIntentSchema(name: "OpenVaultIntent", typeName: "VaultKit.OpenVaultIntent", title: "Open Vault",
+                                  authenticationPolicy: .requiresAuthentication),
+                  AppIntentSchema(name: "PeekIntent", typeName: "VaultKit.PeekIntent", title: "Peek")],
+        shortcuts: [AppShortcutSchema(intent: "VaultKit.OpenVaultIntent", phrases: ["Open ${applicationName}"])])
+
+    /// A host judging requests in `context`'s lock state and authorization, whose launches are counted.
+    func dispatcher(_ catalog: BundleCatalog, lockState: LockState = .unlocked, authorized: Bool = true,
+                    launches: LaunchCounter) -> IntentDispatcher {
+        var configuration = HostConfiguration(appsFolders: [], stateFolder: state.path, runnerPath: "")
+        configuration.lockStateOverride = lockState
+        configuration.authorizationOverride = authorized ? .authorized : .notDetermined
+        let supervisor = ExtensionSupervisor { bundle in
+            launches.record(bundle.bundleIdentifier)
+            throw HostError(.extensionFailed, "launched \(bundle.bundleIdentifier)")
+        }
+        let dispatcher = IntentDispatcher(configuration: configuration, catalog: catalog, supervisor: supervisor)
+        dispatcher.rememberAppIntents(Self.vaultMetadata, key: "com.example.Vault.Intents|vault-1")
+        return dispatcher
+    }
+
+    @Test func theDispatcherDoesWhatTheMatrixSaysInEveryCell() async throws {
+        let catalog = try catalog()
+        let launches = LaunchCounter()
+        let matrix = try dispatcher(catalog, launches: launches).policyMatrix()
+        #expect(matrix.rows.map(\.intent) == ["INSendPaymentIntent", "INSendMessageIntent", "INStartCallIntent", "ShowBalanceIntent",
+                                              "OpenVaultIntent", "PeekIntent", "BrewIntent"])
+        #expect(launches.count == 0, "computing the matrix started an extension")
+        var checked = 0
+        for row in matrix.rows {
+            for cell in row.cells where cell.verdict != .notApplicable {
+                let host = dispatcher(catalog, lockState: cell.context.lockState, authorized: cell.context.authorized, launches: launches)
+                let before = launches.count
+                let error = await #expect(throws: HostError.self) {
+                    _ = try await host.send(row.intent, parameters: [], typed: [:], app: row.app?.bundleIdentifier,
+                                            user: NonInteractiveUser(), source: cell.context.source)
+                }
+                let place = "\(row.intent) in \(cell.context)"
+                switch cell.verdict {
+                case .allowed:
+                    #expect(error?.code == .extensionFailed, "\(place): \(error?.message ?? "")")
+                    #expect(launches.count == before + 1, "\(place) did not reach the extension")
+                case .refused:
+                    #expect(error?.code == .refusedByPolicy, "\(place): \(error?.message ?? "")")
+                    #expect(error?.policyRule == cell.rule, "\(place)")
+                    #expect(error?.message == cell.reason, "\(place)")
+                    #expect(launches.count == before, "\(place) started an extension although refused")
+                case .notApplicable:
+                    break
+                }
+                checked += 1
+            }
+        }
+        // 4 SiriKit rows x 12 cells, 2 known App Intents x 6 direct + 6 App Shortcut cells for the
+        // one a shortcut runs, and the unknown one's 6 direct cells.
+        #expect(checked == 4 * 12 + 2 * 6 + 6 + 6)
+    }
+
+    @Test func eachRuleDecidesTheCellsItShould() throws {
+        let matrix = try dispatcher(try catalog(), launches: LaunchCounter()).policyMatrix()
+        func rules(_ intent: String, _ source: InvocationSource, authorized: Bool = true) -> [String] {
+            let row = matrix.rows.first { $0.intent == intent }
+            return LockState.allCases.map { state in
+                let cell = row?.cell(PolicyContext(lockState: state, authorized: authorized, source: source))
+                return cell.map { $0.rule?.rawValue ?? $0.verdict.rawValue } ?? "missing"
+            }
+        }
+        #expect(rules("INSendPaymentIntent", .direct) == ["allowed", "always-restricted", "always-restricted"])
+        #expect(rules("INSendPaymentIntent", .direct, authorized: false) == ["not-authorized", "always-restricted", "always-restricted"])
+        // A voice shortcut needs no Siri authorization.
+        #expect(rules("INSendPaymentIntent", .voiceShortcut, authorized: false) == ["allowed", "always-restricted", "always-restricted"])
+        #expect(rules("INSendMessageIntent", .direct) == ["allowed", "restricted-while-locked", "restricted-while-locked"])
+        #expect(rules("INStartCallIntent", .direct) == ["allowed", "allowed", "restricted-while-protected-data-unavailable"])
+        // A custom intent needs no authorization either.
+        #expect(rules("ShowBalanceIntent", .direct, authorized: false) == ["allowed", "allowed", "restricted-while-protected-data-unavailable"])
+        #expect(rules("ShowBalanceIntent", .appShortcut) == ["not-applicable", "not-applicable", "not-applicable"])
+        #expect(rules("OpenVaultIntent", .direct, authorized: false) == ["allowed", "authentication-policy", "authentication-policy"])
+        #expect(rules("OpenVaultIntent", .appShortcut) == ["allowed", "authentication-policy", "authentication-policy"])
+        #expect(rules("OpenVaultIntent", .voiceShortcut) == ["not-applicable", "not-applicable", "not-applicable"])
+        #expect(rules("PeekIntent", .direct) == ["allowed", "allowed", "allowed"])
+        #expect(rules("PeekIntent", .appShortcut) == ["not-applicable", "not-applicable", "not-applicable"])
+        #expect(rules("BrewIntent", .direct) == ["allowed", "app-intents-unknown", "app-intents-unknown"])
+        let brew = matrix.rows.first { $0.intent == "BrewIntent" }?.cell(PolicyContext(lockState: .unlocked, authorized: true, source: .appShortcut))
+        #expect(brew?.reason == "the extension's App Shortcuts are not known yet")
+    }
+
+    @Test func namesSelectAppsExtensionsAndIntents() throws {
+        let matrix = try dispatcher(try catalog(), launches: LaunchCounter()).policyMatrix()
+        #expect(try matrix.selecting(["piggy"]).rows.count == 4)
+        #expect(try matrix.selecting(["com.example.Vault.Intents", "BrewIntent"]).rows.map(\.intent) == ["OpenVaultIntent", "PeekIntent", "BrewIntent"])
+        #expect(try matrix.selecting([]).rows.count == 7)
+        let error = #expect(throws: HostError.self) { try matrix.selecting(["Vault", "Nothing\u{1b}[31m"]) }
+        #expect(error?.code == .usage)
+        #expect(error?.message == "No installed app, extension or intent is named \"Nothing\\u{1b}[31m\"; `intents apps` lists them.")
+    }
+}
+
+/// Which extensions a supervisor was asked to launch.
+final class LaunchCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var launched: [String] = []
+
+    func record(_ identifier: String) { lock.withLock { launched.append(identifier) } }
+    var count: Int { lock.withLock { launched.count } }
+}
