@@ -36,10 +36,18 @@ struct PolicyCommand: AsyncParsableCommand {
     func run() async throws {
         let dispatcher = HostSession.dispatcher(for: try global.hostConfiguration())
         let matrix = try SystemCommandSupport.reporting(json) { try dispatcher.policyMatrix().selecting(names) }
+        let now = dispatcher.lockReading()
+        if let problem = now.problem {
+            printError("warning: \(problem); until it is fixed, every request is judged as locked before the first unlock (columns B).")
+        }
         if json {
-            JSONOutput.print(PolicyReport.plain(matrix))
+            var object = PolicyReport.plain(matrix)
+            object["currentLockState"] = now.state.rawValue
+            if let problem = now.problem { object["lockStateProblem"] = problem }
+            JSONOutput.print(object)
         } else {
             PolicyReport.print(matrix)
+            printLine("Now: \(now.state.rawValue)\(now.problem == nil ? "" : " (the lock state cannot be read)").")
         }
     }
 }

@@ -183,7 +183,14 @@ public final class IntentDispatcher: Sendable {
         var logger = logger
         logger[metadataKey: "bundle"] = "\(bundle.bundleIdentifier)"
         logger[metadataKey: "intent"] = "\(intent)"
-        var result = if bundle.appIntents.names.contains(intent) {
+        let isAppIntent = bundle.appIntents.names.contains(intent)
+        // What the source cannot run, it does not (the matrix's "not applicable"); an App
+        // Shortcut's intent comes from a phrase the installed App Shortcuts hold.
+        if let why = IntentPolicy.inapplicability(of: isAppIntent ? .appIntent(intent, schema: nil) : .siriKitIntent(intent), from: source,
+                                                  shortcutIntents: [intent]) {
+            throw HostError(.usage, "\(intent) of \(bundle.bundleIdentifier) cannot be run from a \(source.label): \(why).")
+        }
+        var result = if isAppIntent {
             try await sendAppIntent(intent, on: bundle, input: appIntentInput, user: user, source: source, logger: logger)
         } else {
             try await sendSiriKitIntent(intent, on: bundle, user: user, source: source, logger: logger, payload: payload)

@@ -38,4 +38,21 @@ public enum IntentPolicy {
             return LockPolicy.restriction(ofUnknownAppIntentsOf: bundle, in: lock)
         }
     }
+
+    /// Why `source` cannot invoke `subject`, or nil when it can: an App Shortcut runs App
+    /// Intents (those `shortcutIntents` names; nil when not known yet), a voice shortcut a
+    /// donated SiriKit intent.
+    public static func inapplicability(of subject: PolicySubject, from source: InvocationSource, shortcutIntents: Set<String>?) -> String? {
+        switch (subject, source) {
+        case (.siriKitIntent, .appShortcut):
+            return "App Shortcuts run App Intents only"
+        case (.appIntent, .voiceShortcut):
+            return "voice shortcuts run donated SiriKit intents only"
+        case (.appIntent(let name, _), .appShortcut):
+            guard let shortcutIntents else { return "the extension's App Shortcuts are not known yet" }
+            return shortcutIntents.contains(name) ? nil : "no App Shortcut of the extension runs \(name)"
+        default:
+            return nil
+        }
+    }
 }

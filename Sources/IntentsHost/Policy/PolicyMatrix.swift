@@ -48,16 +48,31 @@ public struct PolicyMatrix: Sendable {
                           checksAuthorization: Bool = true) rethrows -> PolicyMatrix {
         var rows: [Row] = []
         for app in catalog.apps {
+            // As `intents say` holds them: the usable phrases of the app's first ten App Shortcuts.
+            var position = 0
             for bundle in app.extensions {
-                rows += try Self.rows(of: bundle, app: app, appIntents: appIntents, checksAuthorization: checksAuthorization)
+                let metadata = bundle.appIntents.isEmpty ? nil : try appIntents(bundle)
+                var runnable: Set<String> = []
+                for shortcut in metadata?.shortcuts ?? [] {
+                    guard let intent = metadata?.intent(typeName: shortcut.intent) else { continue }
+                    defer { position += 1 }
+                    if position < AppShortcutsSnapshot.maximumPerApp,
+                       shortcut.phrases.contains(where: { AppShortcutsSnapshot.isUsable($0, of: intent) }) {
+                        runnable.insert(intent.name)
+                    }
+                }
+                rows += Self.rows(of: bundle, app: app, metadata: metadata, shortcutIntents: runnable, checksAuthorization: checksAuthorization)
             }
         }
         return PolicyMatrix(rows: rows)
     }
 
     /// The rows of one extension: its SiriKit intents, then its App Intents.
-    private static func rows(of bundle: ExtensionBundle, app: AppBundle, appIntents: (ExtensionBundle) throws -> AppIntentsMetadata?,
-                             checksAuthorization: Bool) rethrows -> [Row] {
+    /// - Parameters:
+    ///   - metadata: its App Intents metadata, nil when not known yet (or when it has none).
+    ///   - shortcutIntents: the App Intents an App Shortcut phrase of its can run.
+    private static func rows(of bundle: ExtensionBundle, app: AppBundle, metadata: AppIntentsMetadata?, shortcutIntents: Set<String>,
+                             checksAuthorization: Bool) -> [Row] {
         var rows: [Row] = []
         let appIntentNames = bundle.appIntents.names
         let appIntentSet = Set(appIntentNames)
@@ -65,12 +80,8 @@ public struct PolicyMatrix: Sendable {
             rows.append(row(.siriKitIntent(intent), kind: .siriKit, bundle: bundle, app: app, checksAuthorization: checksAuthorization,
                             shortcutIntents: []))
         }
-        guard !appIntentNames.isEmpty else { return rows }
-        let metadata = try appIntents(bundle)
-        let shortcutIntents = Set(metadata?.shortcuts.compactMap { metadata?.intent(typeName: $0.intent)?.name } ?? [])
         for name in appIntentNames {
-            let schema = metadata?.intent(named: name)
-            rows.append(row(.appIntent(name, schema: schema), kind: .appIntent, bundle: bundle, app: app,
+            rows.append(row(.appIntent(name, schema: metadata?.intent(named: name)), kind: .appIntent, bundle: bundle, app: app,
                             checksAuthorization: checksAuthorization, shortcutIntents: metadata == nil ? nil : shortcutIntents))
         }
         return rows
@@ -80,7 +91,7 @@ public struct PolicyMatrix: Sendable {
     private static func row(_ subject: PolicySubject, kind: Row.Kind, bundle: ExtensionBundle, app: AppBundle?,
                             checksAuthorization: Bool, shortcutIntents: Set<String>?) -> Row {
         let cells = PolicyContext.all.map { context -> Cell in
-            if let why = inapplicability(of: subject, from: context.source, shortcutIntents: shortcutIntents) {
+            if let why = IntentPolicy.inapplicability(of: subject, from: context.source, shortcutIntents: shortcutIntents) {
                 return Cell(context: context, verdict: .notApplicable, reason: why)
             }
             let status: SiriAuthorization? = checksAuthorization ? (context.authorized ? .authorized : .notDetermined) : nil
@@ -91,20 +102,5 @@ public struct PolicyMatrix: Sendable {
             return Cell(context: context, verdict: .refused, rule: refusal.rule, reason: refusal.message)
         }
         return Row(app: app, bundle: bundle, intent: subject.name, kind: kind, cells: cells)
-    }
-
-    /// Why `source` cannot invoke `subject`, or nil when it can.
-    static func inapplicability(of subject: PolicySubject, from source: InvocationSource, shortcutIntents: Set<String>?) -> String? {
-        switch (subject, source) {
-        case (.siriKitIntent, .appShortcut):
-            return "App Shortcuts run App Intents only"
-        case (.appIntent, .voiceShortcut):
-            return "voice shortcuts run donated SiriKit intents only"
-        case (.appIntent(let name, _), .appShortcut):
-            guard let shortcutIntents else { return "the extension's App Shortcuts are not known yet" }
-            return shortcutIntents.contains(name) ? nil : "no App Shortcut of the extension runs \(name)"
-        default:
-            return nil
-        }
     }
 }

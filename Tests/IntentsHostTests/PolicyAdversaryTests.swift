@@ -1,0 +1,95 @@
+import ExtensionProtocol
+import Foundation
+@testable import IntentsHost
+import SystemStore
+import Testing
+
+/// Hostile bundles and states against `intents policy` and the one decision it shares with the
+/// dispatcher (`IntentPolicy`). Each test asserts what should hold and prints what it measured.
+@Suite struct PolicyAdversaryTests {
+    let apps = TemporaryFolder()
+    let state = TemporaryFolder()
+    var writer: BundleWriter { BundleWriter(appsFolder: apps.path) }
+
+    /// The matrix says a voice shortcut cannot run an App Intent ("voice shortcuts run donated
+    /// SiriKit intents only": not applicable). But an app may donate an interaction whose
+    /// intent is named like its App Intent (the donation's name is not checked), the user may
+    /// attach a phrase to it (`intents shortcuts add`), and `intents say` then sends that
+    /// payload with source `.voiceShortcut`. In a not-applicable cell the dispatcher must refuse
+    /// before any launch (it used to take the App Intent path, which ignored the source).
+    @Test func aVoiceShortcutNamingAnAppIntentDoesWhatTheMatrixSays() async throws {
+        let fixture = PolicyMatrixTests()
+        let catalog = try fixture.catalog()
+        let launches = LaunchCounter()
+        let matrix = try fixture.dispatcher(catalog, launches: launches).policyMatrix()
+        var mismatches: [String] = []
+        var checked = 0
+        for row in matrix.rows where row.kind == .appIntent {
+            for cell in row.cells where cell.context.source == .voiceShortcut {
+                #expect(cell.verdict == .notApplicable)
+                let host = fixture.dispatcher(catalog, lockState: cell.context.lockState, authorized: cell.context.authorized, launches: launches)
+                let before = launches.count
+                var payload = IntentPayload(name: row.intent)
+                payload.parameters = [:]
+                var outcome = "ran"
+                do {
+                    _ = try await host.send(payload, app: row.app?.bundleIdentifier, user: NonInteractiveUser(), source: .voiceShortcut)
+                } catch let error as HostError {
+                    outcome = "\(error.code)\(error.policyRule.map { " (\($0.rawValue))" } ?? ""): \(error.message)"
+                }
+                checked += 1
+                if launches.count != before {
+                    mismatches.append("\(row.intent) in \(cell.context.lockState.rawValue): matrix \(cell.verdict.rawValue), dispatcher launched \(launches.count - before), \(outcome)")
+                }
+            }
+        }
+        print("voice-shortcut cells of App Intents checked: \(checked), mismatches: \(mismatches.count)\n" + mismatches.joined(separator: "\n"))
+        #expect(checked == 18)
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+    }
+
+    /// The matrix's App Shortcut column counts what `intents say` holds: the usable phrases of
+    /// each app's first ten App Shortcuts
+    /// (`PhraseCatalog.appShortcutTemplates`): an App Intent whose only App Shortcut is the
+    /// eleventh, or whose phrases never say the app's name, cannot be run by any App Shortcut, and
+    /// the matrix must say so (it used to count every App Shortcut of the metadata).
+    @Test func theAppShortcutColumnCountsOnlyShortcutsSayCanRun() throws {
+        let fixture = PolicyMatrixTests()
+        let catalog = try fixture.catalog()
+        let base = PolicyMatrixTests.vaultMetadata
+        // PeekIntent's App Shortcuts: one whose phrase does not say the app's name (validate's
+        // fault: "it is not used"), and, after ten others, an eleventh ("only the first 10 are used").
+        var shortcuts = [AppShortcutSchema(intent: "VaultKit.PeekIntent", phrases: ["Peek inside"])]
+        shortcuts += (0..<10).map { AppShortcutSchema(intent: "VaultKit.OpenVaultIntent", phrases: ["Open \($0) ${applicationName}"]) }
+        shortcuts.append(AppShortcutSchema(intent: "VaultKit.PeekIntent", phrases: ["Peek into ${applicationName}"]))
+        let metadata = AppIntentsMetadata(intents: base.intents, shortcuts: shortcuts)
+        let matrix = PolicyMatrix.of(catalog, appIntents: { $0.bundleIdentifier == "com.example.Vault.Intents" ? metadata : nil })
+        // What `intents say` holds for the vault with this metadata.
+        var snapshot = AppShortcutsSnapshot()
+        let vault = try #require(catalog.apps.first { $0.bundleIdentifier == "com.example.Vault" })
+        for (position, shortcut) in shortcuts.enumerated() {
+            let intent = try #require(metadata.intent(typeName: shortcut.intent))
+            snapshot.shortcuts.append(InstalledAppShortcut(app: vault, bundle: vault.extensions[0], intent: intent, shortcut: shortcut, position: position))
+        }
+        let index = PhraseCatalog.index(apps: catalog.apps, voiceShortcuts: [], vocabulary: [], appShortcuts: snapshot)
+        let sayable = ["Peek inside", "Peek inside Vault", "Peek into Vault"].filter { if case .matched = index.match($0) { true } else { false } }
+        let cell = matrix.rows.first { $0.intent == "PeekIntent" }?.cell(PolicyContext(lockState: .unlocked, authorized: true, source: .appShortcut))
+        print("PeekIntent by App Shortcut: matrix \(cell?.verdict.rawValue ?? "missing"); phrases say can match: \(sayable)")
+        #expect(sayable.isEmpty)
+        #expect(cell?.verdict == .notApplicable, "the matrix says \(cell?.verdict.rawValue ?? "missing") for an App Intent no App Shortcut phrase can run")
+    }
+
+    /// When the lock-state file cannot be used, every request is judged as locked before the
+    /// first unlock (fail closed), and `status` and refusals say why. `intents policy` shows
+    /// all lock states, and must also say that the state file is broken and every request is
+    /// judged as "B".
+    @Test func policySaysWhenTheLockStateCannotBeRead() async throws {
+        try FileManager.default.createDirectory(atPath: state.path + "/lock-state", withIntermediateDirectories: true)
+        let samples = TemporaryFolder()
+        let run = try runCLI(["policy", "--apps", try sampleAppsFolder(samples), "--state", state.path], home: state.path)
+        let mentions = run.stdout.contains("lock-state") || run.stderr.contains("lock-state")
+        print("policy with a folder as lock-state: status \(run.status), mentions the file: \(mentions), \(run.stdout.split(separator: "\n").count) lines")
+        #expect(run.status == 0)
+        #expect(mentions, "intents policy says nothing of the unreadable lock state:\n\(run.stdout.suffix(800))\n\(run.stderr)")
+    }
+}
