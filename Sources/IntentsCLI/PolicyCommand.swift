@@ -36,6 +36,7 @@ struct PolicyCommand: AsyncParsableCommand {
     func run() async throws {
         let dispatcher = HostSession.dispatcher(for: try global.hostConfiguration())
         let matrix = try SystemCommandSupport.reporting(json) { try dispatcher.policyMatrix().selecting(names) }
+        for problem in matrix.problems { printError("warning: \(problem)") }
         if json {
             JSONOutput.print(PolicyReport.plain(matrix))
         } else {
