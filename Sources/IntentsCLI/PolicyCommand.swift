@@ -36,6 +36,7 @@ struct PolicyCommand: AsyncParsableCommand {
     func run() async throws {
         let dispatcher = HostSession.dispatcher(for: try global.hostConfiguration())
         let matrix = try SystemCommandSupport.reporting(json) { try dispatcher.policyMatrix().selecting(names) }
+        for problem in matrix.problems { printError("warning: \(problem)") }
         let now = dispatcher.lockReading()
         if let problem = now.problem {
             printError("warning: \(problem); until it is fixed, every request is judged as locked before the first unlock (columns B).")

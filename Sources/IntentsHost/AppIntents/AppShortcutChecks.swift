@@ -70,13 +70,15 @@ public enum AppShortcutChecks {
     }
 
     /// The phrases of `checked` apps (bundle identifiers) that another app's phrase, in
-    /// `snapshot` or `others`, says too; each pair once for each spoken form they share.
+    /// `snapshot` or `others`, says too; each pair once for each spoken form they share. Only
+    /// what `intents say` uses is compared: the usable phrases of each app's first
+    /// `AppShortcutsSnapshot.maximumPerApp` shortcuts (the rest are reported, and not used).
     public static func duplicates(_ snapshot: AppShortcutsSnapshot, checking checked: Set<String>,
                                   others: AppShortcutsSnapshot = AppShortcutsSnapshot()) -> [Duplicate] {
         var owners: [String: (item: InstalledAppShortcut, phrase: String)] = [:]
         var duplicates: [Duplicate] = []
-        for item in snapshot.adding(others).shortcuts {
-            for phrase in item.shortcut.phrases {
+        for item in snapshot.adding(others).shortcuts where item.position < AppShortcutsSnapshot.maximumPerApp {
+            for phrase in item.shortcut.phrases where AppShortcutsSnapshot.isUsable(phrase, of: item.intent) {
                 for spoken in spokenForms(phrase, of: item, parameterTexts: { [" <\($0)> "] }) {
                     guard let owner = owners[spoken] else {
                         owners[spoken] = (item, phrase)

@@ -140,11 +140,21 @@ public enum BundleScanner {
         return (app, faults)
     }
 
+    /// The most `INAlternativeAppNames` an app may give. Apple documents no number; a few names
+    /// ("the pizzeria", "my pizza place") is what the key is for, and every name multiplies the
+    /// phrases that say the app (App Shortcuts, vocabulary examples, collision checks), so more is
+    /// a bundle fault rather than work that grows with whatever a bundle lists.
+    public static let maximumAlternativeNames = 32
+
     private static func alternativeNames(_ plist: PropertyListFile) throws -> [String] {
         guard let entries = plist.root["INAlternativeAppNames"] else { return [] }
         guard let list = entries as? [[String: Any]] else {
             throw plist.fault(.wrongType, ["INAlternativeAppNames"],
                               "In \(plist.path), INAlternativeAppNames must be an array of dictionaries.")
+        }
+        guard list.count <= maximumAlternativeNames else {
+            throw plist.fault(.invalidValue, ["INAlternativeAppNames"],
+                              "In \(plist.path), INAlternativeAppNames gives \(list.count) names, more than the \(maximumAlternativeNames) an app may have.")
         }
         return try list.map { entry in
             guard let name = entry["INAlternativeAppName"] as? String, !name.isEmpty else {

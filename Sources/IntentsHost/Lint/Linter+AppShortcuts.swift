@@ -12,6 +12,12 @@ extension Linter {
     /// ("Start a meditation session with <app>") leaves room, and more is a sentence to recite.
     public static let maximumPhraseWords = 10
 
+    /// The most spoken forms `phrase-collision` says and matches in one lint: a phrase is said
+    /// once per app name and parameter value, so an app with many names, phrases and values can
+    /// ask for millions of forms (each matched against every phrase `intents say` holds). Past
+    /// this many, the remaining phrases are not expanded, and one finding says so.
+    public static let maximumCollisionForms = 20_000
+
     /// `phrase-too-long` and `phrase-collision` for the linted apps' App Shortcuts.
     func appShortcutFindings(_ index: PhraseIndex) -> [LintFinding] {
         guard let appShortcuts else { return [] }
@@ -24,13 +30,36 @@ extension Linter {
             return [[mine, theirs], [theirs, mine]]
         })
         var findings: [LintFinding] = []
-        for item in appShortcuts.shortcuts where linted.contains(item.app.bundleIdentifier) {
+        var budget = Self.maximumCollisionForms
+        var unchecked: [(item: InstalledAppShortcut, phrase: String)] = []
+        // Only what `intents say` uses: the usable phrases of each app's first shortcuts.
+        for item in appShortcuts.shortcuts where linted.contains(item.app.bundleIdentifier) && item.position < AppShortcutsSnapshot.maximumPerApp {
             for phrase in item.shortcut.phrases where AppShortcutsSnapshot.isUsable(phrase, of: item.intent) {
                 if let finding = lengthFinding(phrase, of: item) { findings.append(finding) }
+                let count = Self.spokenFormCount(phrase, of: item, values: all)
+                guard count <= budget else {
+                    unchecked.append((item, phrase))
+                    continue
+                }
+                budget -= count
                 findings += collisionFindings(phrase, of: item, index: index, values: all, reported: &reported)
             }
         }
+        if let first = unchecked.first {
+            findings.append(LintFinding(.phraseCollision, path: first.item.bundle.libraryPath, key: Self.declaration(of: first.item),
+                "\(unchecked.count) App Shortcut phrases, from \(Self.shown(first.phrase, of: first.item)) of \(first.item.intent.name) in \(first.item.bundle.libraryPath) on, were not checked for collisions: said with every app name and parameter value they would be more than the \(Self.maximumCollisionForms) spoken forms lint checks; fewer names, phrases or values let lint check them."))
+        }
         return findings
+    }
+
+    /// How many spoken forms `collisionFindings` would say for `phrase`, without saying them:
+    /// the app's names times the values of each parameter the phrase names.
+    private static func spokenFormCount(_ phrase: String, of item: InstalledAppShortcut, values: AppShortcutsSnapshot) -> Int {
+        AppShortcutPhrase.tokens(phrase).reduce(item.app.spokenNames.count) { count, token in
+            guard case .parameter(let name) = token else { return count }
+            let values = item.intent.parameter(named: name).map { values.values(of: $0, in: item.bundle).count } ?? 0
+            return count.multipliedReportingOverflow(by: values).overflow ? Int.max : count * values
+        }
     }
 
     private func lengthFinding(_ phrase: String, of item: InstalledAppShortcut) -> LintFinding? {

@@ -12,7 +12,7 @@ extension PolicyMatrix {
             }
             selected.formUnion(matches)
         }
-        return PolicyMatrix(rows: rows.indices.filter(selected.contains).map { rows[$0] })
+        return PolicyMatrix(rows: rows.indices.filter(selected.contains).map { rows[$0] }, problems: problems)
     }
 }
 

@@ -39,6 +39,8 @@ public struct PolicyMatrix: Sendable {
     }
 
     public var rows: [Row]
+    /// Why some extensions' App Intents are shown as not known: one sentence each.
+    public var problems: [String] = []
 
     /// The matrix of every intent of `catalog`'s extensions, apps in catalog order.
     /// - Parameters:
