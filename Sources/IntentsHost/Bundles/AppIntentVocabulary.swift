@@ -50,6 +50,7 @@ public struct AppIntentVocabulary: Hashable, Sendable {
         let plist = try PropertyListFile(path: path)
         var vocabulary = AppIntentVocabulary()
         var values = 0, phraseCount = 0
+        let names = AppNameWords(appNames)
         func tooLarge(_ key: [String], _ what: String) -> BundleFault {
             plist.fault(.invalidValue, key, "In \(path), \(key.joined(separator: " > ")) gives more than \(what); keep the vocabulary smaller.")
         }
@@ -92,7 +93,7 @@ public struct AppIntentVocabulary: Hashable, Sendable {
             phraseCount += examples.count
             guard phraseCount <= maximumPhrases else { throw tooLarge(["IntentPhrases"], "\(maximumPhrases) phrases") }
             for example in examples {
-                if let problem = problem(with: example, appNames: appNames) {
+                if let problem = problem(with: example, appNames: names) {
                     throw plist.fault(.invalidValue, key + ["IntentExamples"], "In \(path), the example \"\(example)\" for \(intent) \(problem).")
                 }
             }
@@ -101,15 +102,34 @@ public struct AppIntentVocabulary: Hashable, Sendable {
         return vocabulary
     }
 
+    /// The app's names split into words once, looked up by their word count: checking an
+    /// example costs its words x the distinct name lengths, not its words x every name.
+    private struct AppNameWords {
+        let names: [String]
+        let words: Set<[String]>
+        let lengths: [Int]
+
+        init(_ names: [String]) {
+            self.names = names
+            words = Set(names.map(PhraseText.words).filter { !$0.isEmpty })
+            lengths = Set(words.map(\.count)).sorted()
+        }
+
+        /// Whether some run of `example` is one of the names.
+        func named(in example: [String]) -> Bool {
+            example.indices.contains { start in
+                lengths.contains { length in
+                    start + length <= example.count && words.contains(Array(example[start..<(start + length)]))
+                }
+            }
+        }
+    }
+
     /// Apple's rules for examples: name the app, never address the assistant, no "please".
-    private static func problem(with example: String, appNames: [String]) -> String? {
+    private static func problem(with example: String, appNames: AppNameWords) -> String? {
         let words = PhraseText.words(example)
         if words.contains("please") { return "says \"please\"; examples are short commands" }
         if words.first == "siri" || words.starts(with: ["hey", "siri"]) { return "addresses the assistant; start with what the user wants" }
-        let names = appNames.map(PhraseText.words).filter { !$0.isEmpty }
-        let namesApp = names.contains { name in
-            words.indices.contains { start in words[start...].starts(with: name) }
-        }
-        return namesApp ? nil : "does not name the app (\(appNames.joined(separator: " or ")))"
+        return appNames.named(in: words) ? nil : "does not name the app (\(appNames.names.joined(separator: " or ")))"
     }
 }

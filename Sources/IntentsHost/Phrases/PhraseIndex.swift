@@ -102,31 +102,54 @@ public struct PhraseIndex: Sendable {
     /// Aligns the template with the words: literals equal, slots take known values.
     private func slotMatch(_ index: Int, _ words: [String]) -> Match? {
         let template = templates[index]
-        var caught: [(name: String, value: String)] = []
-        guard align(template.tokens[...], words[...], template.app, &caught) else { return nil }
-        return Match(template: template, parameters: caught, strength: literals[index].count)
+        var alignment = Alignment(tokens: template.tokens, words: words, app: template.app, values: values)
+        guard alignment.align(0, 0) else { return nil }
+        return Match(template: template, parameters: alignment.caught, strength: literals[index].count)
     }
 
-    private func align(_ tokens: ArraySlice<PhraseTemplate.Token>, _ words: ArraySlice<String>, _ app: String,
-                       _ caught: inout [(name: String, value: String)]) -> Bool {
-        guard let token = tokens.first else { return words.isEmpty }
-        switch token {
-        case .word(let word):
-            return words.first == word && align(tokens.dropFirst(), words.dropFirst(), app, &caught)
-        case .appName, .parameter:
-            for length in stride(from: min(values.longest, words.count), through: 1, by: -1) {
-                let phrase = words.prefix(length).joined(separator: " ")
-                if case .parameter(let name) = token {
-                    guard let value = values.parameters[name]?[phrase] else { continue }
-                    caught.append((String(name.split(separator: ".").last ?? ""), value))
-                    if align(tokens.dropFirst(), words.dropFirst(length), app, &caught) { return true }
-                    caught.removeLast()
-                } else if values.appNames[app]?.contains(phrase) == true,
-                          align(tokens.dropFirst(), words.dropFirst(length), app, &caught) {
-                    return true
-                }
-            }
+    /// A depth-first alignment of one template with the words: each slot tries its longest
+    /// value first, and the first alignment found wins. Where the rest of the template cannot
+    /// align with the rest of the words is remembered, so each (token, word) pair is tried at
+    /// most once: time is polynomial (tokens x words x longest value) where plain backtracking
+    /// is exponential in the slots. Only failures are remembered, so the alignment found is
+    /// the one plain backtracking finds.
+    private struct Alignment {
+        let tokens: [PhraseTemplate.Token]
+        let words: [String]
+        let app: String
+        let values: SlotValues
+        var caught: [(name: String, value: String)] = []
+        /// `token * (words.count + 1) + word` for each pair that cannot align.
+        var failed = Set<Int>()
+
+        mutating func align(_ token: Int, _ word: Int) -> Bool {
+            guard token < tokens.count else { return word == words.count }
+            let key = token * (words.count + 1) + word
+            if failed.contains(key) { return false }
+            if step(token, word) { return true }
+            failed.insert(key)
             return false
+        }
+
+        private mutating func step(_ token: Int, _ word: Int) -> Bool {
+            let remaining = words.count - word
+            switch tokens[token] {
+            case .word(let literal):
+                return remaining > 0 && words[word] == literal && align(token + 1, word + 1)
+            case .appName, .parameter:
+                for length in stride(from: min(values.longest, remaining), through: 1, by: -1) {
+                    let phrase = words[word..<(word + length)].joined(separator: " ")
+                    if case .parameter(let name) = tokens[token] {
+                        guard let value = values.parameters[name]?[phrase] else { continue }
+                        caught.append((String(name.split(separator: ".").last ?? ""), value))
+                        if align(token + 1, word + length) { return true }
+                        caught.removeLast()
+                    } else if values.appNames[app]?.contains(phrase) == true, align(token + 1, word + length) {
+                        return true
+                    }
+                }
+                return false
+            }
         }
     }
 
