@@ -12,16 +12,7 @@ import Testing
 
     /// Echo.app with one extension holding both kinds of intent.
     func install() throws {
-        let writer = BundleWriter(appsFolder: apps.path)
-        try writer.app("Echo", identifier: "com.example.Echo")
-        try writer.appex("EchoIntents", in: "Echo", identifier: "com.example.Echo.Intents", principalClass: "EchoIntents.EchoExtension",
-                         intents: ["EchoIntent"], library: Package.library("EchoIntents")) { plist in
-            var nsExtension = plist["NSExtension"] as! [String: Any]
-            var attributes = nsExtension["NSExtensionAttributes"] as! [String: Any]
-            attributes["AppIntents"] = ["EchoIntents.EchoAppIntent", "EchoIntents.LockedEchoAppIntent", "EchoIntents.AskingEchoAppIntent"]
-            nsExtension["NSExtensionAttributes"] = attributes
-            plist["NSExtension"] = nsExtension
-        }
+        try installEchoWithAppIntents(in: apps.path)
     }
 
     func cli(_ arguments: [String]) async throws -> (status: Int32, output: String) {

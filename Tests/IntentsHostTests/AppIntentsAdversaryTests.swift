@@ -214,16 +214,7 @@ final class ScriptLog: Sendable {
     /// The same with a real sandboxed process: the Echo fixture, never described before, is
     /// not started while locked to learn that LockedEchoAppIntent needs the device unlocked.
     @Test func theRealEchoExtensionIsStartedWhileLockedToLearnItsPolicy() async throws {
-        let writer = BundleWriter(appsFolder: apps.path)
-        try writer.app("Echo", identifier: "com.example.Echo")
-        try writer.appex("EchoIntents", in: "Echo", identifier: "com.example.Echo.Intents", principalClass: "EchoIntents.EchoExtension",
-                         intents: ["EchoIntent"], library: Package.library("EchoIntents")) { plist in
-            var nsExtension = plist["NSExtension"] as! [String: Any]
-            var attributes = nsExtension["NSExtensionAttributes"] as! [String: Any]
-            attributes["AppIntents"] = ["EchoIntents.EchoAppIntent", "EchoIntents.LockedEchoAppIntent", "EchoIntents.AskingEchoAppIntent"]
-            nsExtension["NSExtensionAttributes"] = attributes
-            plist["NSExtension"] = nsExtension
-        }
+        try installEchoWithAppIntents(in: apps.path)
         let dispatcher = makeDispatcher([apps.path], state: state)
         try dispatcher.lockStore.save(.locked)
         let error = await #expect(throws: HostError.self) {

@@ -91,6 +91,21 @@ func addFaultyApp(to appsFolder: String, principalClass: String = "FaultyIntents
                      principalClass: principalClass, intents: ["INSendMessageIntent"], library: library)
 }
 
+/// Adds Echo.app to `appsFolder`: the Echo fixture's one extension, holding both kinds of
+/// intent (SiriKit's EchoIntent and three App Intents).
+func installEchoWithAppIntents(in appsFolder: String) throws {
+    let writer = BundleWriter(appsFolder: appsFolder)
+    try writer.app("Echo", identifier: "com.example.Echo")
+    try writer.appex("EchoIntents", in: "Echo", identifier: "com.example.Echo.Intents", principalClass: "EchoIntents.EchoExtension",
+                     intents: ["EchoIntent"], library: Package.library("EchoIntents")) { plist in
+        var nsExtension = plist["NSExtension"] as! [String: Any]
+        var attributes = nsExtension["NSExtensionAttributes"] as! [String: Any]
+        attributes["AppIntents"] = ["EchoIntents.EchoAppIntent", "EchoIntents.LockedEchoAppIntent", "EchoIntents.AskingEchoAppIntent"]
+        nsExtension["NSExtensionAttributes"] = attributes
+        plist["NSExtension"] = nsExtension
+    }
+}
+
 /// A dispatcher over `appsFolders` with its own state folder.
 /// Siri authorization is off: these dispatchers test extension logic (AuthorizationTests test it).
 func makeDispatcher(_ appsFolders: [String], state: TemporaryFolder, stepTimeout: Duration = .seconds(10)) -> IntentDispatcher {

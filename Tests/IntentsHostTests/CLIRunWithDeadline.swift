@@ -19,7 +19,7 @@ func runCLIWithDeadline(_ arguments: [String], home: String, deadline: Double) a
         process.executableURL = URL(fileURLWithPath: Package.cli)
         process.arguments = arguments
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": home]
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("adversary13-\(UUID().uuidString).out")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("intents-deadline-run-\(UUID().uuidString).out")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let handle = try FileHandle(forWritingTo: output)
