@@ -97,9 +97,14 @@ struct RecycledPidTests {
     let state = TemporaryFolder()
 
     @Test func aChildsHandleNeverSignalsItsRecycledPid() async throws {
-        let first = try ChildProcess.spawn("/bin/sh", arguments: ["-c", "exit 7"])
-        #expect(await first.exited(within: .seconds(10)) == 7 << 8)
-        let other = try #require(occupy(first.pid), "no process could be given pid \(first.pid) again")
+        var attempt: (first: ChildProcess, other: pid_t?)?
+        for _ in 0..<5 where attempt?.other == nil {
+            let first = try ChildProcess.spawn("/bin/sh", arguments: ["-c", "exit 7"])
+            #expect(await first.exited(within: .seconds(10)) == 7 << 8)
+            attempt = (first, occupy(first.pid))
+        }
+        let first = try #require(attempt).first
+        let other = try #require(attempt?.other, "no process could be given pid \(first.pid) again, in five tries")
         defer { end(other) }
         first.kill()
         #expect(!first.signal(SIGTERM))
@@ -109,10 +114,15 @@ struct RecycledPidTests {
 
     @Test func anExtensionProcessNeverSignalsItsRecycledPid() async throws {
         let (bundle, policy) = try echoBundle(apps: apps, state: state)
-        let process = try await ExtensionProcess.launch(bundle: bundle, policy: policy, runnerPath: Package.runner, timeout: .seconds(30))
-        await process.shutdown()
-        #expect(process.exitStatus == 0)
-        let other = try #require(occupy(process.pid), "no process could be given pid \(process.pid) again")
+        var attempt: (process: ExtensionProcess, other: pid_t?)?
+        for _ in 0..<5 where attempt?.other == nil {
+            let process = try await ExtensionProcess.launch(bundle: bundle, policy: policy, runnerPath: Package.runner, timeout: .seconds(30))
+            await process.shutdown()
+            #expect(process.exitStatus == 0)
+            attempt = (process, occupy(process.pid))
+        }
+        let process = try #require(attempt).process
+        let other = try #require(attempt?.other, "no process could be given pid \(process.pid) again, in five tries")
         defer { end(other) }
         process.kill()
         await process.shutdown()
@@ -121,10 +131,13 @@ struct RecycledPidTests {
     }
 
     /// Starts `sleep 30`, leading its own process group, as process `pid`: the kernel's last pid
-    /// is set just below it. Nil when other processes kept taking the number.
+    /// is set just below it. Nil when other processes kept taking the number, or when a thread
+    /// or process of another test already holds it (the tests then start over with a new pid).
     func occupy(_ pid: pid_t) -> pid_t? {
         for _ in 0..<500 {
-            guard let file = fopen("/proc/sys/kernel/ns_last_pid", "w") else { return nil }
+            // A thread's id counts too: /proc answers for it even though it lists only processes.
+            guard access("/proc/\(pid)", F_OK) != 0,
+                  let file = fopen("/proc/sys/kernel/ns_last_pid", "w") else { return nil }
             fputs(String(pid - 1), file)
             fclose(file)
             guard let spawned = spawnSleep() else { return nil }
