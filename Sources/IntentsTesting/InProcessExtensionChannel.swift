@@ -36,7 +36,7 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
         let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ExtensionToHostMessage?, any Error>) in
             let once = ResumeOnce(continuation)
             let requests = self.requests
-            Task { once.resume(with: .success(await requests.answer(message))) }
+            Task(executorPreference: InProcessExtensionExecutor.shared) { once.resume(with: .success(await Self.answer(message, by: requests))) }
             // A GCD timer, not a task: a handler that blocks the cooperative pool must not delay it.
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) {
                 once.resume(with: .failure(HostError(.requestTimedOut,
@@ -52,7 +52,12 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
 
     public func notify(_ message: HostToExtensionMessage) {
         let requests = self.requests
-        Task { _ = await requests.answer(message) }
+        Task(executorPreference: InProcessExtensionExecutor.shared) { _ = await Self.answer(message, by: requests) }
+    }
+
+    /// `requests`' answer to `message`, with what it starts of its own on the same executor.
+    private static func answer(_ message: HostToExtensionMessage, by requests: IntentRequestHandler) async -> ExtensionToHostMessage? {
+        await IntentRequestHandler.$taskExecutor.withValue(InProcessExtensionExecutor.shared) { await requests.answer(message) }
     }
 
     public func shutdown() async {
