@@ -95,7 +95,9 @@ let package = Package(
                                                     .product(name: "Crypto", package: "swift-crypto"),
                                                     .product(name: "Yams", package: "Yams")],
                 swiftSettings: strictSettings),
-        .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents"], swiftSettings: strictSettings),
+        // The host in a box for extension authors' tests (Swift Testing): SiriKit and App Intents in process.
+        .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents", "AppIntents", "ExtensionProtocol", "SystemStore"],
+                swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [
             "ExtensionProtocol", "IntentsHost", "SystemStore", "LocalAPI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

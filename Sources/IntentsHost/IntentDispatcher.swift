@@ -39,7 +39,7 @@ public final class IntentDispatcher: Sendable {
         var intent: String
     }
 
-    /// App Intents metadata this host has checked, by `AppIntentsCatalog.memoryKey`.
+    /// App Intents metadata this host has checked, by `memoryKey(of:)` (AppIntentsCatalog.swift).
     func knownAppIntents(_ key: String) -> AppIntentsMetadata? {
         shared.appIntents.withLock { $0[key] }
     }

@@ -11,6 +11,7 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
     private let requests: IntentRequestHandler
     private let bundleIdentifier: String
     private let closed = Atomic<Bool>(false)
+    private let received = Atomic<Int>(0)
 
     public init(extension principal: INExtension, bundleIdentifier: String = "test.extension") {
         self.requests = IntentRequestHandler(principal: principal,
@@ -18,13 +19,24 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
         self.bundleIdentifier = bundleIdentifier
     }
 
+    /// Another channel to the same extension (the same handlers and App Intents conversations),
+    /// which counts its own requests.
+    public init(sharing other: InProcessExtensionChannel) {
+        self.requests = other.requests
+        self.bundleIdentifier = other.bundleIdentifier
+    }
+
     public var isAlive: Bool { !closed.load(ordering: .relaxed) }
 
+    /// How many requests this channel passed to the extension (notifications are not counted).
+    public var requestCount: Int { received.load(ordering: .relaxed) }
+
     public func request(_ message: HostToExtensionMessage, timeout: Duration) async throws -> ExtensionToHostMessage {
+        received.add(1, ordering: .relaxed)
         let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ExtensionToHostMessage?, any Error>) in
             let once = ResumeOnce(continuation)
             let requests = self.requests
-            Task { once.resume(with: .success(await requests.answer(message))) }
+            Task(executorPreference: InProcessExtensionExecutor.shared) { once.resume(with: .success(await Self.answer(message, by: requests))) }
             // A GCD timer, not a task: a handler that blocks the cooperative pool must not delay it.
             DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) {
                 once.resume(with: .failure(HostError(.requestTimedOut,
@@ -40,7 +52,12 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
 
     public func notify(_ message: HostToExtensionMessage) {
         let requests = self.requests
-        Task { _ = await requests.answer(message) }
+        Task(executorPreference: InProcessExtensionExecutor.shared) { _ = await Self.answer(message, by: requests) }
+    }
+
+    /// `requests`' answer to `message`, with what it starts of its own on the same executor.
+    private static func answer(_ message: HostToExtensionMessage, by requests: IntentRequestHandler) async -> ExtensionToHostMessage? {
+        await IntentRequestHandler.$taskExecutor.withValue(InProcessExtensionExecutor.shared) { await requests.answer(message) }
     }
 
     public func shutdown() async {

@@ -1,57 +1,96 @@
 import ExtensionProtocol
 import Foundation
 import Intents
-import IntentsHost
+@_exported import IntentsHost
+import SystemStore
 
-/// A host in a box for extension authors' tests: one extension, served in process, with
-/// scripted answers and a lock state. The same routing, lock policy and conversation as
-/// `intents`; Siri authorization is not asked for (no app bundle, no user to ask).
+/// A host in a box for an extension author's tests: one extension, served in the test's own
+/// process, in the lock state, Siri authorization and invocation source the test chooses, with
+/// scripted answers. Requests go through the same routing, policy (`IntentPolicy`) and
+/// conversation as `intents`.
 ///
-///     let host = try IntentsTestHost(extension: IntentHandler(), supporting: ["OrderPizzaIntent"])
-///     let result = try await host.send(intent, answers: ["2"])
-///     #expect(result.outcome.response.codeName == "success")
+///     let host = try await IntentsTestHost(infoPlist: "Info/GreeterIntents/Info.plist", extension: IntentHandler())
+///     let result = try await host.send("GreetIntent", parameters: [("name", "Ada")])
+///     #expect(result.code == "success")
+///     #expect(result.outputs["greeting"] == .string("Hello, Ada!"))
 public struct IntentsTestHost: Sendable {
     public let dispatcher: IntentDispatcher
     public let bundle: ExtensionBundle
+    /// The device's lock state every request is judged in.
+    public let lockState: LockState
+    /// The app's Siri authorization; nil when it is not checked (tests of an extension's logic).
+    public let authorization: SiriAuthorization?
+    /// How every request is invoked: directly, from a voice shortcut or from an App Shortcut.
+    public let source: InvocationSource
+    let stepTimeout: Duration
+    let channel: InProcessExtensionChannel
+    /// The extension's App Intents as it described them in process; nil when it has none.
+    let appIntentsMetadata: AppIntentsMetadata?
 
+    /// A host for an extension declared here rather than by a plist.
     /// - Parameters:
     ///   - supporting: the plist's `IntentsSupported`.
     ///   - restrictedWhileLocked: the plist's `IntentsRestrictedWhileLocked`.
-    ///   - lockState: the device's lock state for every `send`.
+    ///   - restrictedWhileProtectedDataUnavailable: the plist's `IntentsRestrictedWhileProtectedDataUnavailable`.
+    ///   - lockState: the device's lock state for every request.
+    ///   - authorization: the app's Siri authorization; nil to not check it.
+    ///   - source: how every request is invoked.
     ///   - stepTimeout: the deadline of each step.
+    /// - Throws: never for a SiriKit extension; declared for hosts built on this one.
     public init(extension principal: INExtension, supporting intents: [String], restrictedWhileLocked: [String] = [],
                 restrictedWhileProtectedDataUnavailable: [String] = [], lockState: LockState = .unlocked,
+                authorization: SiriAuthorization? = nil, source: InvocationSource = .direct,
                 stepTimeout: Duration = .seconds(10)) throws {
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("intents-test-\(UUID().uuidString)").path
-        try LockStateStore(stateFolder: state).save(lockState)
-        let bundle = ExtensionBundle(path: "(in process)", bundleIdentifier: "test.\(type(of: principal))",
+        let bundle = ExtensionBundle(path: ExtensionBundle.inProcessPath, bundleIdentifier: "test.\(type(of: principal))",
                                      displayName: "\(type(of: principal))", principalClass: String(reflecting: type(of: principal)),
-                                     libraryPath: "(in process)", intentsSupported: intents,
+                                     libraryPath: ExtensionBundle.inProcessPath, intentsSupported: intents,
                                      restrictedWhileLocked: restrictedWhileLocked,
                                      restrictedWhileProtectedDataUnavailable: restrictedWhileProtectedDataUnavailable,
                                      appBundleIdentifier: "test")
+        try self.init(bundle: bundle, channel: InProcessExtensionChannel(extension: principal, bundleIdentifier: bundle.bundleIdentifier),
+                      appIntents: nil, lockState: lockState, authorization: authorization, source: source, stepTimeout: stepTimeout)
+    }
+
+    /// The one initializer the others end in: the catalog of one app holding `bundle`, served by `channel`.
+    init(bundle: ExtensionBundle, channel: InProcessExtensionChannel, appIntents: AppIntentsMetadata?, lockState: LockState,
+         authorization: SiriAuthorization?, source: InvocationSource, stepTimeout: Duration) throws {
         var catalog = BundleCatalog()
-        catalog.apps = [AppBundle(path: "(in process)", bundleIdentifier: "test", displayName: "Test", alternativeNames: [],
-                                  siriUsageDescription: nil, userActivityTypes: [], extensions: [bundle])]
+        catalog.apps = [AppBundle(path: ExtensionBundle.inProcessPath, bundleIdentifier: bundle.appBundleIdentifier ?? "test",
+                                  displayName: bundle.displayName, extensions: [bundle])]
         catalog.index()
-        let channel = InProcessExtensionChannel(extension: principal, bundleIdentifier: bundle.bundleIdentifier)
-        let supervisor = ExtensionSupervisor { _ in channel }
+        var configuration = HostConfiguration(appsFolders: [], stateFolder: Self.unusedStateFolder(), runnerPath: "", stepTimeout: stepTimeout)
+        configuration.lockStateOverride = lockState
+        configuration.requiresSiriAuthorization = authorization != nil
+        configuration.authorizationOverride = authorization
+        let dispatcher = IntentDispatcher(configuration: configuration, catalog: catalog, supervisor: ExtensionSupervisor { _ in channel })
+        if let appIntents { try dispatcher.learnAppIntents(appIntents, of: bundle) }
+        self.dispatcher = dispatcher
         self.bundle = bundle
-        var configuration = HostConfiguration(appsFolders: [], stateFolder: state, runnerPath: "", stepTimeout: stepTimeout)
-        configuration.requiresSiriAuthorization = false
-        self.dispatcher = IntentDispatcher(configuration: configuration, catalog: catalog, supervisor: supervisor)
+        self.channel = channel
+        self.appIntentsMetadata = appIntents
+        self.lockState = lockState
+        self.authorization = authorization
+        self.source = source
+        self.stepTimeout = stepTimeout
     }
 
-    /// Runs `intent` through resolve, confirm and handle, answering questions from `answers`.
-    /// - Throws: `HostError`, as `IntentDispatcher.send`.
-    public func send(_ intent: INIntent, answers: [String] = [], agreesToSystemConfirmation: Bool = true) async throws -> SendResult {
-        try await dispatcher.send(intent.payload, user: ScriptedUser(answers: answers, agreesToSystemConfirmation: agreesToSystemConfirmation))
+    /// A state folder of its own, never written: the lock state and authorization are chosen,
+    /// not stored, and App Intents are learned in process, not cached.
+    private static func unusedStateFolder() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("intents-test-\(UUID().uuidString)").path
     }
 
-    /// Runs an intent given by name with text parameters, as the command line gives them.
-    public func send(_ intent: String, parameters: [(name: String, value: String)], answers: [String] = [],
-                     agreesToSystemConfirmation: Bool = true) async throws -> SendResult {
-        try await dispatcher.send(intent, parameters: parameters,
-                                  user: ScriptedUser(answers: answers, agreesToSystemConfirmation: agreesToSystemConfirmation))
+    /// How many requests the extension received from this host: none when policy refused
+    /// every request before any extension code ran.
+    public var extensionRequestCount: Int { channel.requestCount }
+
+    /// The same extension in another lock state, authorization and source: a new host, whose
+    /// `extensionRequestCount` starts from zero.
+    /// - Parameter context: a column of `intents policy`; a column not authorized stands for an
+    ///   app whose authorization is not determined.
+    public func with(_ context: PolicyContext) throws -> IntentsTestHost {
+        try IntentsTestHost(bundle: bundle, channel: InProcessExtensionChannel(sharing: channel), appIntents: appIntentsMetadata,
+                            lockState: context.lockState, authorization: context.authorized ? .authorized : .notDetermined,
+                            source: context.source, stepTimeout: stepTimeout)
     }
 }

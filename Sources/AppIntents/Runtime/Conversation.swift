@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import Intents
 import Synchronization
 
 /// A value an answer became, handed once from the responder's task to the perform task.
@@ -56,9 +57,10 @@ final class Conversation: @unchecked Sendable {
         self.intent = intent
     }
 
-    /// Runs `perform()` in a new task.
+    /// Runs `perform()` in a new task, on the executor answers run on when a host serves the
+    /// extension in its own process.
     func start() {
-        let task = Task {
+        let task = Task(executorPreference: IntentRequestHandler.taskExecutor) { [self] in
             let result = await Conversation.$current.withValue(self) { await run() }
             post(.performed(result))
         }

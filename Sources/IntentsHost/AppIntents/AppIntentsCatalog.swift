@@ -49,7 +49,7 @@ extension IntentDispatcher {
 
     /// The known metadata, the key this host remembers it by, and the library's hash.
     private func knownAppIntentsMetadata(of bundle: ExtensionBundle) throws -> (metadata: AppIntentsMetadata?, key: String, hash: String) {
-        let key = bundle.bundleIdentifier + "|" + bundle.libraryIdentity
+        let key = Self.memoryKey(of: bundle)
         guard !bundle.appIntents.isEmpty else { return (AppIntentsMetadata(), key, "") }
         if let known = knownAppIntents(key) { return (known, key, "") }
         let store = try openSystemStore()
@@ -69,16 +69,39 @@ extension IntentDispatcher {
     private func describeAppIntents(of bundle: ExtensionBundle, declared: AppIntentsDeclaration,
                                     timeout: Duration) async throws -> AppIntentsMetadata {
         try await supervisor.withChannel(for: bundle) { channel in
-            let reply = try await channel.request(.describeAppIntents(requestID: RequestIDs.next(), intents: declared.typeNames,
-                                                                      shortcutsProvider: declared.shortcutsProvider), timeout: timeout)
-            switch reply {
-            case .appIntentsDescribed(_, let metadata): return metadata
-            case .failed(_, let failure):
-                throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) could not describe its App Intents: \(failure.message)")
-            default:
-                throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) answered describe App Intents with an unexpected \(reply.kindName) message.")
-            }
+            try await Self.describeAppIntents(declared, of: bundle, on: channel, timeout: timeout)
         }
+    }
+
+    /// Asks the extension behind `channel` for the metadata of the App Intents `declared`
+    /// (the plist's), unchecked: `learnAppIntents(_:of:)` checks it.
+    /// - Throws: `HostError` (`.extensionFailed`, `.requestTimedOut`) naming the bundle.
+    public static func describeAppIntents(_ declared: AppIntentsDeclaration, of bundle: ExtensionBundle, on channel: any ExtensionChannel,
+                                          timeout: Duration) async throws -> AppIntentsMetadata {
+        let reply = try await channel.request(.describeAppIntents(requestID: RequestIDs.next(), intents: declared.typeNames,
+                                                                  shortcutsProvider: declared.shortcutsProvider), timeout: timeout)
+        switch reply {
+        case .appIntentsDescribed(_, let metadata): return metadata
+        case .failed(_, let failure):
+            throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) could not describe its App Intents: \(failure.message)")
+        default:
+            throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) answered describe App Intents with an unexpected \(reply.kindName) message.")
+        }
+    }
+
+    /// Checks `metadata` against `bundle`'s declaration, as any description is checked, then
+    /// uses it for every later request to `bundle`, without the system store's cache: for an
+    /// extension whose metadata is known without running it in a sandbox, as Apple's build
+    /// extracts it (a test host's extension, which runs in the test's own process).
+    /// - Throws: `HostError` (`.extensionFailed`) saying what in `metadata` is not usable.
+    public func learnAppIntents(_ metadata: AppIntentsMetadata, of bundle: ExtensionBundle) throws {
+        try AppIntentsMetadataCheck.check(metadata, declared: bundle.appIntents, library: bundle.bundleIdentifier)
+        rememberAppIntents(metadata, key: Self.memoryKey(of: bundle))
+    }
+
+    /// The key this host remembers `bundle`'s metadata by: its identifier and its library's identity.
+    private static func memoryKey(of bundle: ExtensionBundle) -> String {
+        bundle.bundleIdentifier + "|" + bundle.libraryIdentity
     }
 
     /// The library's content hash: the one cached for its file identity, else read and hashed.

@@ -8,9 +8,12 @@ enum ExtensionBundleReader {
 
     /// - Parameter appFolder: the real path of the containing app, which the extension's folder
     ///   must resolve inside; nil for an extension validated on its own.
+    /// - Parameter inProcess: the plist of an extension whose code runs in this process (a test
+    ///   host), read in place of the folder's `Info.plist`; no library is looked for.
     /// - Throws: `BundleFault`, naming `Info.plist`, the key at fault and its value.
-    static func read(at folder: String, appBundleIdentifier: String?, appFolder: String? = nil) throws -> ExtensionBundle {
-        let plist = try PropertyListFile(path: folder + "/Info.plist")
+    static func read(at folder: String, appBundleIdentifier: String?, appFolder: String? = nil,
+                     inProcess infoPlist: String? = nil) throws -> ExtensionBundle {
+        let plist = try PropertyListFile(path: infoPlist ?? folder + "/Info.plist")
         let root = try resolvedFolder(folder, inside: appFolder)
         let identifier = try plist.name(["CFBundleIdentifier"], as: .bundleIdentifier)
         if let appBundleIdentifier, !identifier.hasPrefix(appBundleIdentifier + ".") {
@@ -46,7 +49,7 @@ enum ExtensionBundleReader {
         }
         let locked = try restrictedSubset(plist, attributes + ["IntentsRestrictedWhileLocked"], of: supported)
         let protected = try restrictedSubset(plist, attributes + ["IntentsRestrictedWhileProtectedDataUnavailable"], of: supported)
-        let (library, libraryIdentity) = try libraryPath(plist, folder: folder, root: root)
+        let (library, libraryIdentity) = infoPlist == nil ? try libraryPath(plist, folder: folder, root: root) : (ExtensionBundle.inProcessPath, "")
         let name = try plist.optionalString(["CFBundleDisplayName"]) ?? (folder as NSString).lastPathComponent
         let entitlements = try Entitlements.read(in: folder)
         if let appBundleIdentifier { try entitlements.checkGroupsBelong(to: appBundleIdentifier) }

@@ -1,8 +1,10 @@
 extension IntentDispatcher {
     /// The policy matrix of this host's catalog, from the code every request runs; App Intents
     /// are judged from their cached metadata, so that no extension runs.
+    /// - Parameter checksAuthorization: whether Siri authorization is judged; nil, as this
+    ///   host's configuration says (`requiresSiriAuthorization`).
     /// - Throws: `HostError` (`.badState`) when the system store or a library cannot be read.
-    public func policyMatrix() throws -> PolicyMatrix {
+    public func policyMatrix(checksAuthorization: Bool? = nil) throws -> PolicyMatrix {
         // A library the host refuses to read (`.extensionFailed`: not a regular file, or too
         // large to hash) leaves that extension's App Intents not known; the rest is shown.
         var problems: [String] = []
@@ -13,7 +15,7 @@ extension IntentDispatcher {
                 problems.append("The App Intents of \(bundle.bundleIdentifier) are shown as not known: \(error.message)")
                 return nil
             }
-        }, checksAuthorization: configuration.requiresSiriAuthorization)
+        }, checksAuthorization: checksAuthorization ?? configuration.requiresSiriAuthorization)
         matrix.problems = problems
         return matrix
     }

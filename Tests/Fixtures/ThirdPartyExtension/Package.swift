@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // A third party's extension, in its own package, built against the Intents SDK as the README
-// describes. A test builds it, bundles it and runs an intent through it.
+// describes. A test builds it, bundles it and runs an intent through it, and runs its own tests.
 import PackageDescription
 
 let package = Package(
@@ -37,5 +37,8 @@ let package = Package(
                 swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "MindfulIntents", dependencies: [.product(name: "AppIntents", package: "intents")],
                 swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The extensions' tests, written with IntentsTesting and Swift Testing as an author writes them.
+        .testTarget(name: "ExtensionTests", dependencies: ["GreeterIntents", "TodoIntents", "PhoneIntents", "MindfulIntents",
+                                                           .product(name: "IntentsTesting", package: "intents")]),
     ]
 )

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The fixture's own test target (`Tests/ExtensionTests`), written with `IntentsTesting` and
+/// Swift Testing as an extension author writes tests: built with the fixture's scratch path and
+/// run there, so that a failure inside it fails this suite.
+extension ThirdPartyExtensionTests {
+    /// How many tests and suites the fixture's test target holds; a test that did not run is a failure.
+    static let fixtureTests = (tests: 10, suites: 4)
+
+    /// The test target's build, after the libraries' (one SwiftPM at a time in a scratch folder).
+    private static let testsBuild = Task {
+        let libraries = try await buildFixture()
+        guard libraries.status == 0 else { return libraries }
+        return try await runProgram("/usr/bin/env", ["swift", "build", "--build-tests", "--package-path", Package.root + "/Tests/Fixtures/ThirdPartyExtension",
+                                                     "--scratch-path", scratch, "--disable-build-manifest-caching"])
+    }
+
+    @Test func theFixturesOwnTestsWrittenWithIntentsTestingPass() async throws {
+        let build = try await Self.testsBuild.value
+        try #require(build.status == 0, "swift build --build-tests of the fixture failed:\n\(build.output)")
+        let run = try await shell(["swift", "test", "--skip-build", "--package-path", fixture, "--scratch-path", Self.scratch])
+        #expect(run.status == 0, "\(run.output)")
+        let summary = try #require(run.output.firstMatch(of: #/Test run with (\d+) tests? in (\d+) suites? (passed|failed)/#),
+                                   "no Swift Testing summary in:\n\(run.output)")
+        #expect(summary.3 == "passed", "\(run.output)")
+        #expect(Int(summary.1) == Self.fixtureTests.tests && Int(summary.2) == Self.fixtureTests.suites, "\(run.output)")
+    }
+
+    /// README's "Testing your extension" shows the fixture's code: each of its Swift blocks is
+    /// a passage of the fixture's test files or manifest (indentation aside), which the test
+    /// above compiles and runs.
+    @Test func theReadmesTestingExamplesAreTheFixturesCode() throws {
+        let readme = try String(contentsOfFile: Package.root + "/README.md", encoding: .utf8)
+        let start = try #require(readme.range(of: "### Testing your extension"))
+        let section = readme[start.upperBound...].components(separatedBy: "\n## ")[0]
+        let blocks = section.matches(of: #/```swift\n(?<code>(?s:.*?))```/#).map { String($0.code) }
+        #expect(blocks.count >= 3)
+        let folder = fixture + "/Tests/ExtensionTests"
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 } + [fixture + "/Package.swift"]
+        let sources = try files.map { Self.unindented(try String(contentsOfFile: $0, encoding: .utf8)) }
+        for block in blocks {
+            #expect(sources.contains { $0.contains(Self.unindented(block)) }, "README's example is not in the fixture's tests:\n\(block)")
+        }
+    }
+
+    private static func unindented(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.drop { $0 == " " } }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,45 @@
+import ExtensionProtocol
+import Foundation
+import Intents
+import IntentsTesting
+import Testing
+
+/// The in-process channel answers on threads of its own, as an extension process does: tests
+/// that keep Swift's cooperative pool busy (one thread per core) cannot hold an answer back
+/// past its deadline. A whole suite starting at once did, before.
+@Suite struct InProcessExtensionChannelTests {
+    /// Jobs that block the pool's threads for about 1.5 seconds on two cores, queued ahead of what comes next.
+    func blockThePool() -> [Task<Void, Never>] {
+        (0..<30).map { _ in Task { usleep(100_000) } }
+    }
+
+    @Test func describeAndPerformAnswerWhileThePoolIsBusy() async throws {
+        let channel = InProcessExtensionChannel(extension: INExtension())
+        var blockers = blockThePool()
+        let described = try await channel.request(.describeAppIntents(requestID: 1, intents: ["IntentsTests.OpenDoorIntent"], shortcutsProvider: nil),
+                                                  timeout: .seconds(1))
+        blockers += blockThePool()
+        // perform() runs in a task of its own, which must prefer the channel's threads too.
+        let asked = try await channel.request(.perform(requestID: 2, conversation: 1, typeName: "IntentsTests.OpenDoorIntent",
+                                                       intent: IntentPayload(name: "OpenDoorIntent")), timeout: .seconds(1))
+        blockers += blockThePool()
+        let performed = try await channel.request(.answer(requestID: 3, conversation: 1, answer: .value(.string("front"))), timeout: .seconds(1))
+        for blocker in blockers { await blocker.value }
+
+        guard case .appIntentsDescribed(1, let metadata) = described else { throw UnexpectedAnswer(described) }
+        #expect(metadata.intents.map(\.name) == ["OpenDoorIntent"])
+        guard case .asks(2, let question) = asked else { throw UnexpectedAnswer(asked) }
+        #expect(question.dialog == "Which door?")
+        guard case .performed(3, let result) = performed else { throw UnexpectedAnswer(performed) }
+        #expect(result.dialog == "Opened the front door.")
+        #expect(channel.requestCount == 3)
+    }
+
+    struct UnexpectedAnswer: Error {
+        let message: ExtensionToHostMessage
+
+        init(_ message: ExtensionToHostMessage) {
+            self.message = message
+        }
+    }
+}
