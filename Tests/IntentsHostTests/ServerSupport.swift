@@ -30,7 +30,7 @@ final class TestServer: @unchecked Sendable {
         process.standardOutput = FileHandle(forWritingAtPath: logPath)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             if let socket = LocalAPISocket.connect(stateFolder: state) {
                 close(socket)

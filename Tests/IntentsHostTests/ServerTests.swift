@@ -26,7 +26,12 @@ import Testing
     }
 
     @Test func aSecondSendReusesTheWarmExtensionProcess() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        // No spare runner, whose refill comes in the background, and no idle ending under a
+        // loaded machine's pauses: the server's children change only when an extension starts.
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path,
+                                    arguments: ["--no-spare", "--idle-timeout", "600"])
+        // Meditation's extension is started at launch to describe its App Intents.
+        try await waitUntil(.seconds(60)) { server.log.contains("App Intents known") }
         #expect(try await intents(["authorize", "MonkeyChat", "grant"]).status == 0)
         let send = ["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi", "--yes"]
         let first = try await intents(send)
