@@ -33,7 +33,7 @@ enum AppShortcutsHelp {
             throw SystemCommandSupport.failure(HostError(.usage, "\(apps.count) apps answer to \(name.quotedForDisplay): \(apps.joined(separator: ", ")); ask about one by its bundle identifier with `intents shortcuts list --json`."), json: json)
         }
         let listed = shortcuts.shortcuts.filter { item in
-            guard item.position < AppShortcutsSnapshot.maximumPerApp else { return false }
+            guard item.isUsed else { return false }
             if case .app(let identifier) = request { return item.app.bundleIdentifier == identifier }
             return true
         }

@@ -31,7 +31,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
             let shortcuts = try SystemCommandSupport.reporting(json) { try store.voiceShortcuts() }
             SystemCommandSupport.noteSkipped(in: store)
             let appShortcuts = await AppIntentsReport.snapshot(of: try global.catalog(), global: global)?.shortcuts
-                .filter { $0.position < AppShortcutsSnapshot.maximumPerApp } ?? []
+                .filter(\.isUsed) ?? []
             if json {
                 JSONOutput.print(["invalid": SystemCommandSupport.plain(store.skippedRecords), "shortcuts": shortcuts.map { shortcut -> [String: Any] in
                     var object: [String: Any] = ["identifier": shortcut.identifier.uuidString, "phrase": shortcut.phrase,

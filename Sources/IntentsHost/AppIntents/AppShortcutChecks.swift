@@ -77,8 +77,8 @@ public enum AppShortcutChecks {
                                   others: AppShortcutsSnapshot = AppShortcutsSnapshot()) -> [Duplicate] {
         var owners: [String: (item: InstalledAppShortcut, phrase: String)] = [:]
         var duplicates: [Duplicate] = []
-        for item in snapshot.adding(others).shortcuts where item.position < AppShortcutsSnapshot.maximumPerApp {
-            for phrase in item.shortcut.phrases where AppShortcutsSnapshot.isUsable(phrase, of: item.intent) {
+        for item in snapshot.adding(others).shortcuts {
+            for phrase in item.usedPhrases {
                 for spoken in spokenForms(phrase, of: item, parameterTexts: { [" <\($0)> "] }) {
                     guard let owner = owners[spoken] else {
                         owners[spoken] = (item, phrase)

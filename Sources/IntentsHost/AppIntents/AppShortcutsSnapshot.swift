@@ -18,6 +18,14 @@ public struct InstalledAppShortcut: Sendable {
         self.position = position
     }
 
+    /// Whether `intents say` uses it: it is among its app's first `AppShortcutsSnapshot.maximumPerApp`.
+    public var isUsed: Bool { position < AppShortcutsSnapshot.maximumPerApp }
+
+    /// The phrases `intents say` holds: the usable ones of a shortcut it uses, else none.
+    public var usedPhrases: [String] {
+        isUsed ? shortcut.phrases.filter { AppShortcutsSnapshot.isUsable($0, of: intent) } : []
+    }
+
     /// The primary (first) phrase, as the user reads it, with the app's name.
     public var primaryPhrase: String {
         AppShortcutPhrase.display(shortcut.phrases.first ?? "", appName: app.displayName,
@@ -70,6 +78,17 @@ public struct AppShortcutsSnapshot: Sendable {
     /// The value a phrase caught, by the identifier the phrase index holds.
     public func value(identifier: String, of parameter: AppParameterSchema, in bundle: ExtensionBundle) -> IntentValue? {
         values(of: parameter, in: bundle).first { $0.slotIdentifier == identifier }
+    }
+
+    /// The App Shortcuts `metadata` declares whose intent it describes, in source order,
+    /// numbered within their app from `position`, which is left after the last.
+    static func shortcuts(of metadata: AppIntentsMetadata, bundle: ExtensionBundle, app: AppBundle,
+                          position: inout Int) -> [InstalledAppShortcut] {
+        metadata.shortcuts.compactMap { shortcut in
+            guard let intent = metadata.intent(typeName: shortcut.intent) else { return nil }
+            defer { position += 1 }
+            return InstalledAppShortcut(app: app, bundle: bundle, intent: intent, shortcut: shortcut, position: position)
+        }
     }
 
     /// Whether the phrase can be used: it says the app's name and names at most one parameter,
@@ -126,11 +145,7 @@ extension IntentDispatcher {
                     continue
                 }
                 snapshot.metadata[bundle.bundleIdentifier] = metadata
-                for shortcut in metadata.shortcuts {
-                    guard let intent = metadata.intent(typeName: shortcut.intent) else { continue }
-                    snapshot.shortcuts.append(InstalledAppShortcut(app: app, bundle: bundle, intent: intent, shortcut: shortcut, position: position))
-                    position += 1
-                }
+                snapshot.shortcuts += AppShortcutsSnapshot.shortcuts(of: metadata, bundle: bundle, app: app, position: &position)
                 do {
                     if let values = try await refreshedParameterValues(of: bundle, in: app, metadata: metadata) {
                         snapshot.parameterValues[bundle.bundleIdentifier] = values

@@ -33,8 +33,8 @@ extension Linter {
         var budget = Self.maximumCollisionForms
         var unchecked: [(item: InstalledAppShortcut, phrase: String)] = []
         // Only what `intents say` uses: the usable phrases of each app's first shortcuts.
-        for item in appShortcuts.shortcuts where linted.contains(item.app.bundleIdentifier) && item.position < AppShortcutsSnapshot.maximumPerApp {
-            for phrase in item.shortcut.phrases where AppShortcutsSnapshot.isUsable(phrase, of: item.intent) {
+        for item in appShortcuts.shortcuts where linted.contains(item.app.bundleIdentifier) {
+            for phrase in item.usedPhrases {
                 if let finding = lengthFinding(phrase, of: item) { findings.append(finding) }
                 let count = Self.spokenFormCount(phrase, of: item, values: all)
                 guard count <= budget else {

@@ -56,9 +56,9 @@ public enum PhraseCatalog {
     /// takes the titles of its entity's suggested values or its enum's cases.
     static func appShortcutTemplates(_ snapshot: AppShortcutsSnapshot, values: inout SlotValues) -> [PhraseTemplate] {
         var templates: [PhraseTemplate] = []
-        for item in snapshot.shortcuts where item.position < AppShortcutsSnapshot.maximumPerApp {
+        for item in snapshot.shortcuts {
             let app = item.app.bundleIdentifier
-            for phrase in item.shortcut.phrases where AppShortcutsSnapshot.isUsable(phrase, of: item.intent) {
+            for phrase in item.usedPhrases {
                 var tokens: [PhraseTemplate.Token] = []
                 for token in AppShortcutPhrase.tokens(phrase) {
                     switch token {

@@ -54,15 +54,8 @@ public struct PolicyMatrix: Sendable {
             var position = 0
             for bundle in app.extensions {
                 let metadata = bundle.appIntents.isEmpty ? nil : try appIntents(bundle)
-                var runnable: Set<String> = []
-                for shortcut in metadata?.shortcuts ?? [] {
-                    guard let intent = metadata?.intent(typeName: shortcut.intent) else { continue }
-                    defer { position += 1 }
-                    if position < AppShortcutsSnapshot.maximumPerApp,
-                       shortcut.phrases.contains(where: { AppShortcutsSnapshot.isUsable($0, of: intent) }) {
-                        runnable.insert(intent.name)
-                    }
-                }
+                let shortcuts = metadata.map { AppShortcutsSnapshot.shortcuts(of: $0, bundle: bundle, app: app, position: &position) } ?? []
+                let runnable = Set(shortcuts.filter { !$0.usedPhrases.isEmpty }.map(\.intent.name))
                 rows += Self.rows(of: bundle, app: app, metadata: metadata, shortcutIntents: runnable, checksAuthorization: checksAuthorization)
             }
         }
