@@ -2,10 +2,13 @@
 #include "CChildProcess.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/mman.h>
+#include <sys/sendfile.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -70,4 +73,68 @@ int cchild_epoll_wait(int epoll, uint64_t *tokens, int capacity, int timeout) {
 
 int cchild_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
     return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}
+
+#ifndef MFD_CLOEXEC
+#define MFD_CLOEXEC 0x0001U
+#endif
+#ifndef MFD_ALLOW_SEALING
+#define MFD_ALLOW_SEALING 0x0002U
+#endif
+#ifndef MFD_EXEC
+#define MFD_EXEC 0x0010U
+#endif
+#ifndef F_ADD_SEALS
+#define F_ADD_SEALS 1033
+#define F_GET_SEALS 1034
+#endif
+#ifndef F_SEAL_SEAL
+#define F_SEAL_SEAL 0x0001
+#define F_SEAL_SHRINK 0x0002
+#define F_SEAL_GROW 0x0004
+#define F_SEAL_WRITE 0x0008
+#endif
+
+static const int sealed_set = F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE;
+
+int cchild_sealed_copy(int source, int64_t size, const char *name) {
+    if (size < 0) { errno = EINVAL; return -1; }
+    // MFD_EXEC: the copy is a library to map executable, also where vm.memfd_noexec would
+    // make memory files non-executable by default (Linux 6.3); older kernels refuse the flag.
+    int memory = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING | MFD_EXEC);
+    if (memory < 0 && errno == EINVAL) memory = memfd_create(name, MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    if (memory < 0) return -1;
+    off_t offset = 0;
+    while (offset < size) {
+        ssize_t copied = sendfile(memory, source, &offset, (size_t)(size - offset));
+        if (copied < 0 && errno == EINTR) continue;
+        if (copied <= 0) {
+            int saved = copied < 0 ? errno : EFBIG;
+            close(memory);
+            errno = saved;
+            return -1;
+        }
+    }
+    // One byte more means the file grew while it was copied: the copy is not the file.
+    char extra;
+    ssize_t more = pread(source, &extra, 1, size);
+    if (more != 0) {
+        int saved = more < 0 ? errno : EFBIG;
+        close(memory);
+        errno = saved;
+        return -1;
+    }
+    if (fcntl(memory, F_ADD_SEALS, sealed_set) != 0) {
+        int saved = errno;
+        close(memory);
+        errno = saved;
+        return -1;
+    }
+    return memory;
+}
+
+int cchild_is_sealed(int fd) {
+    int seals = fcntl(fd, F_GET_SEALS);
+    if (seals < 0) return -1;
+    return (seals & sealed_set) == sealed_set ? 1 : 0;
 }

@@ -72,7 +72,7 @@ public struct BenchmarkSuite: Sendable {
         }
         add(Figure(name: "warm dispatch: resolve+confirm+handle", value: warm, unit: .seconds,
                    floorName: "socketpair", floor: floor, target: .ratio(5), note: "3 round trips"))
-        let process = try _requireProcess(try await dispatcher.supervisor.channel(for: try dispatcher.route("EchoIntent")))
+        let process = try _requireProcess(try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("EchoIntent"))))
         let request = try await timed(iterations) {
             _ = try await process.request(.resolve(requestID: RequestIDs.next(), conversation: 1,
                                                    intent: IntentPayload(name: "EchoIntent", parameters: ["text": .string("hello")]),
@@ -104,8 +104,9 @@ public struct BenchmarkSuite: Sendable {
         let helloWorld = try timedSync(launches) { try probeRunner(configuration) }
         let bundle = try dispatcher.route("EchoIntent")
         let policy = try configuration.preparedSandboxPolicy(for: bundle, in: dispatcher.catalog)
+        let launch = try ExtensionLaunch(try dispatcher.clearance(for: bundle))
         let cold = try await timed(launches) {
-            let started = try await ExtensionProcess.launch(bundle: bundle, policy: policy, runnerPath: configuration.runnerPath,
+            let started = try await ExtensionProcess.launch(launch, policy: policy, runnerPath: configuration.runnerPath,
                                                            timeout: .seconds(10))
             await started.shutdown()
         }

@@ -6,22 +6,26 @@ struct PolicyCommand: AsyncParsableCommand {
         commandName: "policy",
         abstract: "Show what the host does with each intent in every lock state, authorization and invocation source.",
         discussion: """
-        Rows are the installed intents; columns are the lock state (unlocked, locked, locked
-        before the first unlock) x the app's Siri authorization (authorized or not) x how the
-        intent is invoked (directly, by a voice shortcut, by an App Shortcut). Each cell is
-        allowed, refused by a rule, or not applicable (an App Shortcut runs App Intents only).
-        The verdicts come from the very code that judges each request, and no extension runs to
-        compute them: App Intents are judged from the metadata cached when they were first
-        learned (until then, they are refused while locked, as requests are).
+        Rows are the installed intents, then each app's user activity types (NSUserActivityTypes);
+        columns are the lock state (unlocked, locked, locked before the first unlock) x the app's
+        Siri authorization (authorized or not) x how it is invoked (directly, by a voice shortcut,
+        by an App Shortcut, or by an activity continuation, which starts the app to continue a
+        user activity). Each cell is allowed, refused by a rule, or not applicable (an App
+        Shortcut runs App Intents only; an activity continuation runs no intent). The verdicts
+        come from the very code that judges each request, and no extension runs to compute
+        them: App Intents are judged from the metadata cached when they were first learned
+        (until then, they are refused while locked, as requests are).
 
         NAME selects rows: an app (its name or bundle identifier), an extension's bundle
-        identifier, or an intent. --json names each cell's rule:
+        identifier, an intent or an activity type. --json names each cell's rule:
           restricted-while-locked                       IntentsRestrictedWhileLocked
           always-restricted                             restricted by Apple whatever the plist says
           restricted-while-protected-data-unavailable   IntentsRestrictedWhileProtectedDataUnavailable
           not-authorized                                the app may not use Siri (SiriKit domain intents)
           authentication-policy                         the App Intent's authenticationPolicy
           app-intents-unknown                           the App Intent's metadata is not known yet
+          opens-app-while-locked                        continuing an activity opens its app: unlock first
+          entity-query-while-locked                     App Shortcut values are asked only while unlocked
 
         Examples:
           intents policy
@@ -31,7 +35,7 @@ struct PolicyCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "Apps, extensions or intents to show (default: all).") var names: [String] = []
-    @Flag(help: "Print one JSON object: `columns`, `rules` and `rows` with every cell's verdict, rule and reason.") var json = false
+    @Flag(help: "Print one JSON object: `columns`, `rules` and `rows` (each an `intent` or an `activityType`) with every cell's verdict, rule and reason.") var json = false
 
     func run() async throws {
         let dispatcher = HostSession.dispatcher(for: try global.hostConfiguration())

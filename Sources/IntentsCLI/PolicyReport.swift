@@ -5,7 +5,8 @@ enum PolicyReport {
     /// One letter per rule in the grid.
     static let letters: [PolicyRule: String] = [
         .restrictedWhileLocked: "W", .alwaysRestricted: "A", .restrictedWhileProtectedDataUnavailable: "P",
-        .notAuthorized: "S", .authenticationPolicy: "E", .appIntentsUnknown: "K",
+        .notAuthorized: "S", .authenticationPolicy: "E", .appIntentsUnknown: "K", .opensAppWhileLocked: "O",
+        .entityQueryWhileLocked: "Q",
     ]
 
     /// What each rule means, for the legend and `--json`.
@@ -16,6 +17,8 @@ enum PolicyReport {
         .notAuthorized: "the app is not authorized to use Siri",
         .authenticationPolicy: "the App Intent's authenticationPolicy needs the device unlocked",
         .appIntentsUnknown: "the App Intent's metadata is not known yet (learned when unlocked)",
+        .opensAppWhileLocked: "continuing the activity opens its app, which needs the device unlocked",
+        .entityQueryWhileLocked: "an App Shortcut's entity values are asked of the extension only while unlocked",
     ]
 
     static let stateLetters: [LockState: String] = [.unlocked: "U", .locked: "L", .lockedBeforeFirstUnlock: "B"]
@@ -25,7 +28,7 @@ enum PolicyReport {
             printLine("No intents are installed.")
             return
         }
-        let width = max(24, (matrix.rows.map(\.intent.count).max() ?? 0) + 4)
+        let width = max(24, (matrix.rows.map { label($0).count }.max() ?? 0) + 4)
         let perSource = LockState.allCases.count * 2
         let groupWidth = perSource * 3 + 2
         printGridLine(pad("", width) + InvocationSource.allCases.map { pad($0.label, groupWidth) }.joined())
@@ -33,13 +36,13 @@ enum PolicyReport {
         printGridLine(pad("", width) + InvocationSource.allCases.map { _ in pad(sub, groupWidth) }.joined())
         var lastApp: String?
         for row in matrix.rows {
-            let appLine = "\(row.app?.displayName ?? "?") (\(row.bundle.bundleIdentifier))"
+            let appLine = "\(row.app?.displayName ?? "?") (\(row.bundle?.bundleIdentifier ?? row.app?.bundleIdentifier ?? "?"))"
             if appLine != lastApp {
                 printLine(appLine)
                 lastApp = appLine
             }
             let cells = row.cells.chunked(perSource).map { group in pad(group.map { pad(symbol($0), 3) }.joined(), groupWidth) }
-            printGridLine(pad("  " + row.intent, width) + cells.joined())
+            printGridLine(pad("  " + label(row), width) + cells.joined())
         }
         printLine("")
         printLine("U unlocked, L locked, B locked before the first unlock; + authorized to use Siri, - not.")
@@ -47,6 +50,11 @@ enum PolicyReport {
         if matrix.rows.contains(where: { $0.cells.contains { $0.rule == .appIntentsUnknown } }) {
             printLine("Some App Intents are not known yet: `intents validate PATH`, or any request while unlocked, learns them.")
         }
+    }
+
+    /// The row's name in the grid: the intent, or the activity type marked as one.
+    static func label(_ row: PolicyMatrix.Row) -> String {
+        row.kind == .userActivity ? row.intent + " (activity)" : row.intent
     }
 
     static func symbol(_ cell: PolicyMatrix.Cell) -> String {
@@ -61,8 +69,9 @@ enum PolicyReport {
         ["columns": PolicyContext.all.map(plain),
          "rules": Dictionary(uniqueKeysWithValues: PolicyRule.allCases.map { ($0.rawValue, meanings[$0]!) }),
          "rows": matrix.rows.map { row -> [String: Any] in
-             var object: [String: Any] = ["intent": row.intent, "kind": row.kind.rawValue, "extension": row.bundle.bundleIdentifier,
-                                          "cells": row.cells.map(plain)]
+             var object: [String: Any] = ["kind": row.kind.rawValue, "cells": row.cells.map(plain)]
+             object[row.kind == .userActivity ? "activityType" : "intent"] = row.intent
+             if let bundle = row.bundle { object["extension"] = bundle.bundleIdentifier }
              if let app = row.app {
                  object["app"] = app.bundleIdentifier
                  object["appName"] = app.displayName

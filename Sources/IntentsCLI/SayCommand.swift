@@ -65,7 +65,7 @@ struct SayCommand: AsyncParsableCommand {
         if !json { printLine("Matched \"\(match.template.text)\" (\(Self.describe(match.template.target))).") }
         guard let matched = MatchedIntent(match, shortcuts: shortcuts) else {
             if record.path != nil { throw HostError(.usage, "--record records a conversation; \(utterance.quotedForDisplay) continues an activity in its app.") }
-            return try continueActivity(match, dispatcher: dispatcher)
+            return try await continueActivity(match, dispatcher: dispatcher)
         }
         let terminal = TerminalUser(answers: answers, interactive: !nonInteractive && CommandIO.current.isInteractive, agreesToSystemConfirmation: yes)
         let recording = try TranscriptRecording(record, invocation: .say(phrase: utterance, matched: matched.transcriptMatch),
@@ -82,24 +82,35 @@ struct SayCommand: AsyncParsableCommand {
          "parameters": Dictionary(match.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })]
     }
 
-    /// A voice shortcut to a user activity: handed to its app.
-    private func continueActivity(_ match: PhraseIndex.Match, dispatcher: IntentDispatcher) throws {
+    /// A voice shortcut to a user activity: handed to its app, once the policy gate allows it
+    /// (continuing an activity opens the app, which needs the device unlocked).
+    private func continueActivity(_ match: PhraseIndex.Match, dispatcher: IntentDispatcher) async throws {
         guard case .voiceShortcut(let shortcut) = match.template.target, case .userActivity(let activity) = shortcut.action else { return }
         guard let app = dispatcher.catalog.app(identifier: shortcut.app) else {
             throw SystemCommandSupport.failure(HostError(.noExtension, "The app \(shortcut.app) of this shortcut is not installed."), json: json)
         }
         // Served, the app's output is the client's: it is captured and passed on.
         let served = HostSession.server != nil
-        let (status, output) = try SystemCommandSupport.reporting(json) {
-            try ActivityContinuation.run(activity, in: app, stateFolder: dispatcher.configuration.stateFolder,
-                                         capturingOutput: json || served)
+        let outcome: ActivityContinuation.Outcome
+        do {
+            outcome = try await dispatcher.continueActivity(activity, in: app, capturingOutput: json || served)
+        } catch let error as HostError {
+            if json {
+                var failure: [String: Any] = ["code": error.code.rawValue, "message": error.message]
+                if let rule = error.policyRule { failure["rule"] = rule.rawValue }
+                JSONOutput.print(["matched": matchedObject(match), "status": error.code == .refusedByPolicy ? "refused" : "error",
+                                  "app": app.bundleIdentifier, "error": failure])
+            } else {
+                printError("error: \(error.message)")
+            }
+            throw ExitCode(ExitStatus.code(for: error))
         }
-        if served && !json { writeOutput(output) }
+        if served && !json { writeOutput(outcome.output) }
         if json {
-            JSONOutput.print(["matched": matchedObject(match), "status": status == 0 ? "continued" : "failed", "app": app.bundleIdentifier,
-                              "exitStatus": Int(status), "appOutput": output])
+            JSONOutput.print(["matched": matchedObject(match), "status": outcome.status == 0 ? "continued" : "failed", "app": app.bundleIdentifier,
+                              "exitStatus": Int(outcome.status), "appOutput": outcome.output])
         }
-        if status != 0 { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
+        if outcome.status != 0 { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
     }
 
     /// Why `outcome` runs nothing, as `say` reports it (its JSON status, its sentence and the

@@ -23,8 +23,13 @@ public final class IntentDispatcher: Sendable {
         let systemStore = Mutex<SystemStore?>(nil)
         /// Schemas described by live channels: a process's intents cannot change while it runs.
         let schemas = Mutex<[SchemaKey: IntentSchema]>([:])
-        /// App Intents metadata by bundle and library identity, as checked (`AppIntentsCatalog`).
+        /// App Intents metadata as checked (`AppIntentsCatalog`), by bundle and the SHA-256 of the
+        /// library bytes it describes (`metadataKey(of:hash:)`; by bundle alone in process).
         let appIntents = Mutex<[String: AppIntentsMetadata]>([:])
+        /// The library hash of each bundle and library file identity whose metadata is known.
+        let libraryHashes = Mutex<[String: String]>([:])
+        /// The sealed copies of App Intents extensions' libraries, which their processes run.
+        let sealedLibraries = SealedLibraryCache()
         /// Recent failures to describe or query App Intents, by the same keys: not asked again
         /// until `AppIntentsCatalog.failureMemory` has passed.
         let appIntentsFailures = Mutex<[String: (error: HostError, at: ContinuousClock.Instant)]>([:])
@@ -39,14 +44,24 @@ public final class IntentDispatcher: Sendable {
         var intent: String
     }
 
-    /// App Intents metadata this host has checked, by `memoryKey(of:)` (AppIntentsCatalog.swift).
+    /// App Intents metadata this host has checked, by `metadataKey(of:hash:)` (AppIntentsCatalog.swift).
     func knownAppIntents(_ key: String) -> AppIntentsMetadata? {
         shared.appIntents.withLock { $0[key] }
     }
 
-    func rememberAppIntents(_ metadata: AppIntentsMetadata, key: String) {
-        shared.appIntents.withLock { $0[key] = metadata }
+    /// The library hash known for a bundle and library identity (`identityKey(of:)`).
+    func knownLibraryHash(_ identity: String) -> String? {
+        shared.libraryHashes.withLock { $0[identity] }
     }
+
+    /// Remembers checked metadata by `key`; with `identity`, that its library has `libraryHash`.
+    func rememberAppIntents(_ metadata: AppIntentsMetadata, key: String, identity: String? = nil, libraryHash: String? = nil) {
+        shared.appIntents.withLock { $0[key] = metadata }
+        if let identity, let libraryHash { shared.libraryHashes.withLock { $0[identity] = libraryHash } }
+    }
+
+    /// The sealed copies of libraries this host's extension processes run.
+    var sealedLibraries: SealedLibraryCache { shared.sealedLibraries }
 
     /// Runs `body` unless it failed for `key` within `memory`; a failure is remembered, so that
     /// a hanging or broken extension costs one step timeout per `memory`, not one per request.
@@ -184,10 +199,11 @@ public final class IntentDispatcher: Sendable {
         logger[metadataKey: "bundle"] = "\(bundle.bundleIdentifier)"
         logger[metadataKey: "intent"] = "\(intent)"
         let isAppIntent = bundle.appIntents.names.contains(intent)
-        // What the source cannot run, it does not (the matrix's "not applicable"); an App
-        // Shortcut's intent comes from a phrase the installed App Shortcuts hold.
-        if let why = IntentPolicy.inapplicability(of: isAppIntent ? .appIntent(intent, schema: nil) : .siriKitIntent(intent), from: source,
-                                                  shortcutIntents: [intent]) {
+        // What the source cannot run, it does not (the matrix's "not applicable"), before its
+        // metadata is even looked up; the gate says it again. An App Shortcut's intent comes
+        // from a phrase the installed App Shortcuts hold.
+        if let why = IntentPolicy.inapplicability(of: isAppIntent ? .appIntent(intent, schema: nil, of: bundle) : .siriKitIntent(intent, of: bundle),
+                                                  from: source, shortcutIntents: [intent]) {
             throw HostError(.usage, "\(intent) of \(bundle.bundleIdentifier) cannot be run from a \(source.label): \(why).")
         }
         var result = if isAppIntent {
@@ -202,14 +218,11 @@ public final class IntentDispatcher: Sendable {
     /// A SiriKit intent: lock policy and authorization, then resolve, confirm and handle.
     private func sendSiriKitIntent(_ intent: String, on bundle: ExtensionBundle, user: any ConversationUser, source: InvocationSource,
                                    logger: Logger, payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
-        let app = catalog.app(containing: bundle)
-        if let refusal = try IntentPolicy.refusal(of: .siriKitIntent(intent), by: bundle, app: app, from: source, lock: lockReading(),
-                                                  authorization: { try siriAuthorization(of: app?.bundleIdentifier ?? bundle.bundleIdentifier) }) {
-            throw refused(refusal, logger: logger)
-        }
+        let clearance = try clear(.siriKitIntent(intent, of: bundle), app: catalog.app(containing: bundle), from: source, logger: logger)
         let outcome: ConversationOutcome
         do {
-            outcome = try await converse(intent, on: bundle, user: user, timeout: configuration.stepTimeout, logger: logger, payload: payload)
+            outcome = try await converse(intent, cleared: clearance, user: user, timeout: configuration.stepTimeout, logger: logger,
+                                         payload: payload)
         } catch {
             HostMetrics.conversationEnded("error")
             throw error
@@ -218,9 +231,10 @@ public final class IntentDispatcher: Sendable {
         return SendResult(extensionBundle: bundle.bundleIdentifier, outcome: outcome)
     }
 
-    private func converse(_ intent: String, on bundle: ExtensionBundle, user: any ConversationUser, timeout: Duration, logger stepLogger: Logger,
-                          payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> ConversationOutcome {
-        try await supervisor.withChannel(for: bundle) { channel in
+    private func converse(_ intent: String, cleared clearance: PolicyClearance, user: any ConversationUser, timeout: Duration,
+                          logger stepLogger: Logger, payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> ConversationOutcome {
+        let bundle = clearance.subject.extensionBundle!
+        return try await supervisor.withChannel(cleared: clearance) { channel in
             let schema = try await self.schema(of: intent, on: channel, bundle: bundle, timeout: timeout)
             var intentPayload = try payload(schema)
             // As on Apple's systems, the system gives each intent its identifier.
@@ -264,11 +278,36 @@ public final class IntentDispatcher: Sendable {
         return try storeCall { try openSystemStore().authorization(app: app) }
     }
 
-    /// Logs and counts a request policy refused, and gives the error it ends with.
-    func refused(_ refusal: PolicyRefusal, logger: Logger) -> HostError {
-        logger.notice("refused", metadata: ["step": "\(refusal.rule.step)", "rule": "\(refusal.rule.rawValue)"])
-        HostMetrics.refused(refusal.rule.metricReason)
-        return refusal.error
+    /// Asks the policy gate whether `subject` may run now for `source`, in this host's lock
+    /// state and with the app's Siri authorization: the clearance a launcher takes. A refusal
+    /// is logged and counted.
+    /// - Parameter library: the sealed library the decision stands on, which the process must
+    ///   run; by default, for an extension with App Intents, its sealed copy (`sealedLibrary(of:)`),
+    ///   made only once the subject is allowed.
+    /// - Throws: `HostError` `.refusedByPolicy` (with its rule) or `.usage`, as `PolicyGate.clear`;
+    ///   `.badState` when the authorization cannot be read.
+    public func clear(_ subject: PolicySubject, app: AppBundle?, from source: InvocationSource, shortcutIntents: Set<String>? = nil,
+                      library: (() throws -> SealedLibrary?)? = nil, logger: Logger? = nil) throws -> PolicyClearance {
+        do {
+            return try PolicyGate.clear(subject, app: app, from: source, lock: lockReading(),
+                                        authorization: { try siriAuthorization(of: app?.bundleIdentifier ?? subject.bundleIdentifier) },
+                                        shortcutIntents: shortcutIntents,
+                                        library: library ?? { try subject.extensionBundle.flatMap(self.sealedLibrary(of:)) })
+        } catch let error as HostError where error.policyRule != nil {
+            (logger ?? self.logger).notice("refused", metadata: ["step": "\(error.policyRule!.step)", "rule": "\(error.policyRule!.rawValue)"])
+            HostMetrics.refused(error.policyRule!.metricReason)
+            throw error
+        }
+    }
+
+    /// A clearance to run `bundle`'s code for tests and tools that speak to an extension
+    /// directly: judged as a direct request for `intent` (its first supported intent when nil),
+    /// in this host's lock state and authorization, with its library sealed as any launch.
+    /// - Throws: as `clear(_:app:from:shortcutIntents:library:logger:)`.
+    public func clearance(for bundle: ExtensionBundle, intent: String? = nil) throws -> PolicyClearance {
+        let name = intent ?? bundle.intentsSupported.first ?? bundle.appIntents.names.first ?? ""
+        let subject: PolicySubject = bundle.appIntents.names.contains(name) ? .appIntentsDescription(of: bundle) : .siriKitIntent(name, of: bundle)
+        return try clear(subject, app: catalog.app(containing: bundle), from: .direct)
     }
 
     /// A random identifier in UUID form (version 4); `UUID()` costs microseconds this path cannot spare.

@@ -101,7 +101,8 @@ final class ScriptLog: Sendable {
                                               stepTimeout: timeout)
         configuration.requiresSiriAuthorization = false
         let log = self.log
-        let supervisor = ExtensionSupervisor { bundle in
+        let supervisor = ExtensionSupervisor { launch in
+            let bundle = launch.bundle
             let script = scripts[bundle.bundleIdentifier] ?? { _ in nil }
             return ScriptedChannel(bundleIdentifier: bundle.bundleIdentifier) { message in
                 log.record(bundle.bundleIdentifier, message)

@@ -280,7 +280,7 @@ import Testing
         await dispatcher.shutdown()
     }
 
-    @Test func activityContinuationRunsOnlyAnExecutableInsideTheApp() throws {
+    @Test func activityContinuationRunsOnlyAnExecutableInsideTheApp() async throws {
         let outside = TemporaryFolder()
         let script = outside.path + "/payload.sh"
         let proof = outside.path + "/ran"
@@ -288,18 +288,18 @@ import Testing
         chmod(script, 0o755)
         let app = try writer.app("Evil", identifier: "com.evil.Evil", extra: ["CFBundleExecutable": "evil", "NSUserActivityTypes": ["com.evil.go"]])
         try FileManager.default.createSymbolicLink(atPath: app + "/evil", withDestinationPath: script)
-        let catalog = BundleScanner.scan(appsFolders: [apps.path])
-        let bundle = try #require(catalog.apps.first)
+        let dispatcher = makeDispatcher([apps.path], state: state)
+        let bundle = try #require(dispatcher.catalog.apps.first)
         let activity = UserActivityPayload(activityType: "com.evil.go")
-        let error = #expect(throws: HostError.self) { try ActivityContinuation.run(activity, in: bundle, stateFolder: state.path) }
+        let error = await #expect(throws: HostError.self) { try await dispatcher.continueActivity(activity, in: bundle) }
         #expect(error?.message == "\"Evil\" cannot continue \"com.evil.go\": its executable \"\(app)/evil\" resolves to \(RealPath.of(script)!.quotedForDisplay), outside its bundle.")
         let undeclared = UserActivityPayload(activityType: "com.evil.other")
-        #expect(throws: HostError.self) { try ActivityContinuation.run(undeclared, in: bundle, stateFolder: state.path) }
+        await #expect(throws: HostError.self) { try await dispatcher.continueActivity(undeclared, in: bundle) }
         #expect(!FileManager.default.fileExists(atPath: proof))
         // Inside the bundle, a regular executable file runs.
         try FileManager.default.removeItem(atPath: app + "/evil")
         try FileManager.default.copyItem(atPath: script, toPath: app + "/evil")
-        #expect(try ActivityContinuation.run(activity, in: bundle, stateFolder: state.path).status == 0)
+        #expect(try await dispatcher.continueActivity(activity, in: bundle).status == 0)
         #expect(FileManager.default.fileExists(atPath: proof))
     }
 

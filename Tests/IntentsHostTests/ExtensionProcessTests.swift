@@ -24,7 +24,7 @@ import Testing
         let result = try await dispatcher.send("INSendMessageIntent",
                                                parameters: [("recipients", "Bobo"), ("content", "Please send more bananas")],
                                                user: ScriptedUser(answers: ["3", "yes"]))
-        let channel = try await dispatcher.supervisor.channel(for: try dispatcher.route("INSendMessageIntent"))
+        let channel = try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("INSendMessageIntent")))
         let process = try #require(channel as? ExtensionProcess)
         #expect(process.pid != getpid() && process.pid > 0)
         #expect(result.outcome.response.codeName == "success")
@@ -112,7 +112,7 @@ import Testing
     @Test func anExtensionWithoutAStoreDoesNotLoadSQLite() async throws {
         let dispatcher = try faultyDispatcher()
         _ = try await send(dispatcher, content: "ok")
-        let process = try #require(try await dispatcher.supervisor.channel(for: try dispatcher.route("INSendMessageIntent")) as? ExtensionProcess)
+        let process = try #require(try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("INSendMessageIntent"))) as? ExtensionProcess)
         let sandboxed = try #require(process.sandboxedProcessID)
         #expect(sandboxed != process.pid)
         let maps = try String(contentsOfFile: "/proc/\(sandboxed)/maps", encoding: .utf8)

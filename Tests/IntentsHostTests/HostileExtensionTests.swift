@@ -158,7 +158,7 @@ import Testing
     @Test func runnerReportsEveryLayer() async throws {
         let dispatcher = try dispatcher()
         _ = try await attack("ping", on: dispatcher)
-        let channel = try await dispatcher.supervisor.channel(for: try dispatcher.route("AttackIntent"))
+        let channel = try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("AttackIntent")))
         let report = try #require((channel as? ExtensionProcess)?.confinement)
         #expect(report.missingRequiredLayers == [])
         #expect(report.landlockABI >= 6)
@@ -170,7 +170,7 @@ import Testing
     @Test func unsafeFlagReallyRemovesTheSandbox() async throws {
         let dispatcher = try dispatcher(unsafe: true)
         #expect(try await attack("read", "/etc/passwd", on: dispatcher) == "allowed")
-        let channel = try await dispatcher.supervisor.channel(for: try dispatcher.route("AttackIntent"))
+        let channel = try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("AttackIntent")))
         #expect((channel as? ExtensionProcess)?.confinement?.landlockABI == 0)
         await dispatcher.shutdown()
     }

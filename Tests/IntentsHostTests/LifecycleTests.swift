@@ -23,7 +23,7 @@ import Testing
     }
 
     func process(of intent: String, in dispatcher: IntentDispatcher) async throws -> ExtensionProcess {
-        try #require(try await dispatcher.supervisor.channel(for: try dispatcher.route(intent)) as? ExtensionProcess)
+        try #require(try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route(intent))) as? ExtensionProcess)
     }
 
     /// Which process answered an echo: a token the extension draws once per process (inside its
@@ -114,7 +114,7 @@ import Testing
     @Test func firstRequestIsServedByTheWaitingSpare() async throws {
         let (dispatcher, spare) = try await dispatcherWithSpare()
         #expect(try await attack("echo", "first", on: dispatcher).hasPrefix("echo first from "))
-        let channel = try await dispatcher.supervisor.channel(for: try dispatcher.route("AttackIntent"))
+        let channel = try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("AttackIntent")))
         #expect((channel as? ExtensionProcess)?.pid == spare)
         let launches = await dispatcher.supervisor.launchCount
         #expect(launches == 1)
@@ -130,7 +130,7 @@ import Testing
         #expect(try await attack("read", "/etc/passwd", on: dispatcher) == "blocked: EACCES")
         #expect(try await attack("group-write", "group.com.example.sandboxtester", on: dispatcher) == "allowed: read back 1 bytes")
         #expect(try await attack("tcp-bind", "", on: dispatcher) == "blocked: EPERM")
-        let channel = try await dispatcher.supervisor.channel(for: try dispatcher.route("AttackIntent"))
+        let channel = try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("AttackIntent")))
         #expect((channel as? ExtensionProcess)?.confinement?.missingRequiredLayers == [])
         await dispatcher.shutdown()
     }

@@ -31,7 +31,7 @@ import Testing
     func aCompletionSentToTheMainThreadRunsThere(route: String) async throws {
         let dispatcher = try dispatcher()
         #expect(try await thread(dispatcher, route: route) == "main")
-        let channel = try await dispatcher.supervisor.channel(for: try dispatcher.route("MainThreadIntent"))
+        let channel = try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("MainThreadIntent")))
         let process = try #require(channel as? ExtensionProcess)
         #expect(process.confinement?.missingRequiredLayers == [])
         #expect(process.confinement?.seccomp == true)

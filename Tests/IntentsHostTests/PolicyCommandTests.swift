@@ -21,7 +21,8 @@ extension CLITests {
         let run = try intents(mode, ["policy", "--json", "INSendMessageIntent"])
         #expect(run.status == 0)
         let object = try run.json()
-        #expect((object["columns"] as? [[String: Any]])?.count == 18)
+        // 3 lock states x 2 authorizations x 4 sources.
+        #expect((object["columns"] as? [[String: Any]])?.count == 24)
         #expect((object["rules"] as? [String: String])?["restricted-while-locked"] != nil)
         let row = try #require((object["rows"] as? [[String: Any]])?.first)
         #expect(row["app"] as? String == "com.example.MonkeyChat")

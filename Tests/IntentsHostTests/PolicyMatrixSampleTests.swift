@@ -4,7 +4,8 @@ import Testing
 /// `intents policy --json` for the sample apps against what the CLI really does: for every
 /// cell, the device is locked or unlocked (`intents lock`), the apps authorized or not
 /// (`intents authorize`), and the intent invoked from the cell's source (`send`, a voice
-/// shortcut's phrase, an App Shortcut's phrase) through the sandboxed sample extensions.
+/// shortcut's phrase, an App Shortcut's phrase) through the sandboxed sample extensions, or
+/// the app started to continue a donated activity (a voice shortcut's phrase).
 @Suite struct PolicyMatrixSampleTests {
     let apps = TemporaryFolder()
     let state = TemporaryFolder()
@@ -20,8 +21,11 @@ import Testing
                             "no JSON in:\n\(output)")
     }
 
-    /// How each sample intent is invoked from each source that can invoke it.
+    /// How each sample intent (by name) and user activity (`activity:` and its type) is invoked
+    /// from each source that can invoke it.
     static let invocations: [String: [String: [String]]] = [
+        "activity:com.example.pizza.show-menu": ["activityContinuation": ["say", "what's on the menu"]],
+        "activity:com.example.monkeychat.show-messages": ["activityContinuation": ["say", "show my monkey messages"]],
         "INSendMessageIntent": [
             "direct": ["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi"],
             "voiceShortcut": ["say", "bananas for kiki"],
@@ -41,19 +45,24 @@ import Testing
     @Test func everyCellIsWhatTheCommandsDo() async throws {
         // The apps donate; the user attaches phrases to the donations. (A delivery time keeps the
         // order independent of the hour the test runs at: the pizzeria closes at night.)
-        for (app, arguments) in [("pizza", ["order", "margherita", "1", "--delivery", "19:30"]), ("monkeychat", ["send", "c-kiki", "hi"])] {
+        for (app, arguments) in [("pizza", ["order", "margherita", "1", "--delivery", "19:30"]), ("monkeychat", ["send", "c-kiki", "hi"]),
+                                 ("pizza", ["menu"]), ("monkeychat", ["messages"])] {
             let ran = try await run(app, arguments)
             try #require(ran.status == 0, "\(app) \(arguments): \(ran.output)")
         }
         let donations = try json(try await run("intents", ["donations", "list", "--json"]).output)["donations"] as? [[String: Any]] ?? []
-        for (app, phrase) in [("com.example.Pizza", "pizza time"), ("com.example.MonkeyChat", "bananas for kiki")] {
-            let donation = try #require(donations.first { $0["app"] as? String == app }?["identifier"] as? String, "\(donations)")
+        for (app, kind, phrase) in [("com.example.Pizza", "interaction", "pizza time"), ("com.example.MonkeyChat", "interaction", "bananas for kiki"),
+                                    ("com.example.Pizza", "userActivity", "what's on the menu"),
+                                    ("com.example.MonkeyChat", "userActivity", "show my monkey messages")] {
+            let donation = try #require(donations.first { $0["app"] as? String == app && $0["kind"] as? String == kind }?["identifier"] as? String,
+                                        "\(donations)")
             #expect(try await run("intents", ["shortcuts", "add", phrase, "--donation", donation]).status == 0)
         }
 
         // Before its App Intents are learned, Meditation's are refused while locked, and its App
-        // Shortcuts are not known: the matrix says so, and the commands agree.
-        #expect(try await checkCells(in: "locked", authorized: true, expectedChecks: 5) == 5)
+        // Shortcuts are not known: the matrix says so, and the commands agree. (5 intent cells,
+        // and each activity's continuation.)
+        #expect(try await checkCells(in: "locked", authorized: true, expectedChecks: 7) == 7)
         #expect(try await run("intents", ["unlock"]).status == 0)
         // Learned by the first request while unlocked.
         #expect(try await run("intents", Self.invocations["StartMeditationIntent"]!["direct"]! + ["--non-interactive"]).status == 0)
@@ -61,12 +70,14 @@ import Testing
         var checked = 0
         for state in ["unlocked", "locked", "lockedBeforeFirstUnlock"] {
             for authorized in [true, false] {
-                checked += try await checkCells(in: state, authorized: authorized, expectedChecks: 6)
+                checked += try await checkCells(in: state, authorized: authorized, expectedChecks: 8)
             }
         }
-        // 3 intents x 2 sources x 6 (lock state x authorization): now nothing is not applicable
-        // but what cannot be (an App Shortcut of a SiriKit intent, a voice shortcut of an App Intent).
-        #expect(checked == 36)
+        // 3 intents x 2 sources x 6 (lock state x authorization), and 2 activities x 1 source x 6:
+        // now nothing is not applicable but what cannot be (an App Shortcut of a SiriKit intent, a
+        // voice shortcut of an App Intent, an activity continuation of an intent, an intent's
+        // sources for an activity).
+        #expect(checked == 48)
     }
 
     /// Puts the device in `state` and the sample apps' authorization to `authorized`, then runs
@@ -86,14 +97,17 @@ import Testing
         let policy = try await run("intents", ["policy", "--json"] + Self.sampleApps)
         #expect(policy.status == 0, "\(policy.output)")
         let rows = try json(policy.output)["rows"] as? [[String: Any]] ?? []
-        #expect(Set(rows.compactMap { $0["intent"] as? String }) == Set(Self.invocations.keys))
+        // The apps also list intents as activity types (NSUserActivityTypes), which no sample
+        // donates: their rows are judged as any activity, and have no command to check.
+        let undonated: Set = ["activity:INSendMessageIntent", "activity:OrderPizzaIntent"]
+        #expect(Set(rows.map(Self.key)) == Set(Self.invocations.keys).union(undonated))
         var checked = 0
         for row in rows {
-            let intent = row["intent"] as? String ?? "?"
+            let intent = Self.key(row)
             let cells = (row["cells"] as? [[String: Any]] ?? []).filter {
                 $0["lockState"] as? String == state && $0["authorized"] as? Bool == authorized
             }
-            #expect(cells.count == 3, "\(intent): \(cells)")
+            #expect(cells.count == 4, "\(intent): \(cells)")
             for cell in cells {
                 let source = cell["source"] as? String ?? "?"
                 let place = "\(intent) from \(source), \(state), \(authorized ? "authorized" : "not authorized")"
@@ -102,12 +116,17 @@ import Testing
                     #expect(Self.invocations[intent]?[source] == nil || unknown, "\(place) is said not applicable")
                     continue
                 }
+                if undonated.contains(intent) {
+                    #expect(source == "activityContinuation", "\(place)")
+                    #expect(cell["rule"] as? String == (state == "unlocked" ? nil : "opens-app-while-locked"), "\(place)")
+                    continue
+                }
                 let command = try #require(Self.invocations[intent]?[source], "\(place) has no invocation")
                 let ran = try await run("intents", command + ["--json", "--non-interactive", "--yes"])
                 let object = try json(ran.output)
                 if cell["verdict"] as? String == "allowed" {
                     #expect(ran.status == 0, "\(place) is allowed, but: \(ran.output)")
-                    #expect(object["status"] as? String == "success", "\(place): \(ran.output)")
+                    #expect(object["status"] as? String == (source == "activityContinuation" ? "continued" : "success"), "\(place): \(ran.output)")
                 } else {
                     #expect(ran.status == 3, "\(place) is refused, but: \(ran.output)")
                     let error = object["error"] as? [String: Any]
@@ -119,5 +138,10 @@ import Testing
         }
         if let expectedChecks { #expect(checked == expectedChecks, "\(state), \(authorized)") }
         return checked
+    }
+
+    /// A row's key in `invocations`: its intent, or `activity:` and its activity type.
+    static func key(_ row: [String: Any]) -> String {
+        (row["intent"] as? String) ?? "activity:" + (row["activityType"] as? String ?? "?")
     }
 }

@@ -11,32 +11,43 @@ import Testing
 @Suite struct PolicyMatrixTests {
     let state = TemporaryFolder()
 
-    /// Every rule has an intent here: a bank with SiriKit intents, a vault with App Intents whose
-    /// metadata is known, and a fresh extension whose metadata is not.
+    /// Every rule has an intent here: a bank with SiriKit intents and a user activity, a vault
+    /// with App Intents whose metadata is known, and a fresh extension whose metadata is not.
+    /// The App Intents extensions have real libraries of their own (copies of two fixtures), as
+    /// the host copies and hashes the library it runs.
     func catalog() throws -> BundleCatalog {
-        let library = state.path + "/libFresh.so"
-        try Data("not really a library".utf8).write(to: URL(fileURLWithPath: library))
+        let root = RealPath.of(state.path)!
+        func extensionFolder(_ app: String, copying library: String, as name: String) throws -> (folder: String, library: String) {
+            let folder = "\(root)/\(app).app/PlugIns/\(app)Intents.appex"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            if !FileManager.default.fileExists(atPath: folder + "/" + name) {
+                try FileManager.default.copyItem(atPath: library, toPath: folder + "/" + name)
+            }
+            return (folder, folder + "/" + name)
+        }
+        let vaultFiles = try extensionFolder("Vault", copying: Package.library("FaultyIntents"), as: "libVault.so")
+        let freshFiles = try extensionFolder("Fresh", copying: Package.library("EchoIntents"), as: "libFresh.so")
         let bank = ExtensionBundle(path: "/apps/Bank.app/PlugIns/BankIntents.appex", bundleIdentifier: "com.example.Bank.Intents",
                                    displayName: "Bank Intents", principalClass: "BankIntents.Handler", libraryPath: "/apps/libBank.so",
                                    intentsSupported: ["INSendPaymentIntent", "INSendMessageIntent", "INStartCallIntent", "ShowBalanceIntent"],
                                    restrictedWhileLocked: ["INSendMessageIntent"],
                                    restrictedWhileProtectedDataUnavailable: ["INStartCallIntent", "ShowBalanceIntent"],
                                    appBundleIdentifier: "com.example.Bank")
-        let vault = ExtensionBundle(path: "/apps/Vault.app/PlugIns/VaultIntents.appex", bundleIdentifier: "com.example.Vault.Intents",
-                                    displayName: "Vault Intents", principalClass: "Intents.INExtension", libraryPath: "/apps/libVault.so",
+        let vault = ExtensionBundle(path: vaultFiles.folder, bundleIdentifier: "com.example.Vault.Intents",
+                                    displayName: "Vault Intents", principalClass: "Intents.INExtension", libraryPath: vaultFiles.library,
                                     intentsSupported: [], appBundleIdentifier: "com.example.Vault", libraryIdentity: "vault-1",
                                     appIntents: AppIntentsDeclaration(typeNames: ["VaultKit.OpenVaultIntent", "VaultKit.PeekIntent"],
                                                                       shortcutsProvider: "VaultKit.Shortcuts"))
-        let fresh = ExtensionBundle(path: "/apps/Fresh.app/PlugIns/FreshIntents.appex", bundleIdentifier: "com.example.Fresh.Intents",
-                                    displayName: "Fresh Intents", principalClass: "Intents.INExtension", libraryPath: library,
+        let fresh = ExtensionBundle(path: freshFiles.folder, bundleIdentifier: "com.example.Fresh.Intents",
+                                    displayName: "Fresh Intents", principalClass: "Intents.INExtension", libraryPath: freshFiles.library,
                                     intentsSupported: [], appBundleIdentifier: "com.example.Fresh", libraryIdentity: "fresh-1",
                                     appIntents: AppIntentsDeclaration(typeNames: ["FreshKit.BrewIntent"]))
         var catalog = BundleCatalog()
         catalog.apps = [
             AppBundle(path: "/apps/Bank.app", bundleIdentifier: "com.example.Bank", displayName: "Bank", alternativeNames: ["Piggy"],
-                      siriUsageDescription: "Pay by voice.", extensions: [bank]),
-            AppBundle(path: "/apps/Vault.app", bundleIdentifier: "com.example.Vault", displayName: "Vault", extensions: [vault]),
-            AppBundle(path: "/apps/Fresh.app", bundleIdentifier: "com.example.Fresh", displayName: "Fresh", extensions: [fresh]),
+                      siriUsageDescription: "Pay by voice.", userActivityTypes: ["com.example.bank.statement"], extensions: [bank]),
+            AppBundle(path: root + "/Vault.app", bundleIdentifier: "com.example.Vault", displayName: "Vault", extensions: [vault]),
+            AppBundle(path: root + "/Fresh.app", bundleIdentifier: "com.example.Fresh", displayName: "Fresh", extensions: [fresh]),
         ]
         catalog.index()
         return catalog
@@ -54,12 +65,15 @@ import Testing
         var configuration = HostConfiguration(appsFolders: [], stateFolder: state.path, runnerPath: "")
         configuration.lockStateOverride = lockState
         configuration.authorizationOverride = authorized ? .authorized : .notDetermined
-        let supervisor = ExtensionSupervisor { bundle in
-            launches.record(bundle.bundleIdentifier)
-            throw HostError(.extensionFailed, "launched \(bundle.bundleIdentifier)")
+        let supervisor = ExtensionSupervisor { launch in
+            launches.record(launch.bundle.bundleIdentifier)
+            throw HostError(.extensionFailed, "launched \(launch.bundle.bundleIdentifier)")
         }
         let dispatcher = IntentDispatcher(configuration: configuration, catalog: catalog, supervisor: supervisor)
-        dispatcher.rememberAppIntents(Self.vaultMetadata, key: "com.example.Vault.Intents|vault-1")
+        let vault = catalog.apps[1].extensions[0]
+        let hash = try! LibraryContentHash.of(vault.libraryPath)
+        dispatcher.rememberAppIntents(Self.vaultMetadata, key: IntentDispatcher.metadataKey(of: vault, hash: hash),
+                                      identity: IntentDispatcher.identityKey(of: vault), libraryHash: hash)
         return dispatcher
     }
 
@@ -68,7 +82,7 @@ import Testing
         let launches = LaunchCounter()
         let matrix = try dispatcher(catalog, launches: launches).policyMatrix()
         #expect(matrix.rows.map(\.intent) == ["INSendPaymentIntent", "INSendMessageIntent", "INStartCallIntent", "ShowBalanceIntent",
-                                              "OpenVaultIntent", "PeekIntent", "BrewIntent"])
+                                              "com.example.bank.statement", "OpenVaultIntent", "PeekIntent", "BrewIntent"])
         #expect(launches.count == 0, "computing the matrix started an extension")
         var checked = 0
         for row in matrix.rows {
@@ -76,11 +90,18 @@ import Testing
                 let host = dispatcher(catalog, lockState: cell.context.lockState, authorized: cell.context.authorized, launches: launches)
                 let before = launches.count
                 let error = await #expect(throws: HostError.self) {
-                    _ = try await host.send(row.intent, parameters: [], typed: [:], app: row.app?.bundleIdentifier,
-                                            user: NonInteractiveUser(), source: cell.context.source)
+                    if row.kind == .userActivity {
+                        _ = try await host.continueActivity(UserActivityPayload(activityType: row.intent), in: row.app!)
+                    } else {
+                        _ = try await host.send(row.intent, parameters: [], typed: [:], app: row.app?.bundleIdentifier,
+                                                user: NonInteractiveUser(), source: cell.context.source)
+                    }
                 }
                 let place = "\(row.intent) in \(cell.context)"
                 switch cell.verdict {
+                case .allowed where row.kind == .userActivity:
+                    // Past the gate: the app has no executable to start.
+                    #expect(error?.code == .noExtension, "\(place): \(error?.message ?? "")")
                 case .allowed:
                     #expect(error?.code == .extensionFailed, "\(place): \(error?.message ?? "")")
                     #expect(launches.count == before + 1, "\(place) did not reach the extension")
@@ -95,9 +116,9 @@ import Testing
                 checked += 1
             }
         }
-        // 4 SiriKit rows x 12 cells, 2 known App Intents x 6 direct + 6 App Shortcut cells for the
-        // one a shortcut runs, and the unknown one's 6 direct cells.
-        #expect(checked == 4 * 12 + 2 * 6 + 6 + 6)
+        // 4 SiriKit rows x 12 cells, the activity's 6 continuation cells, 2 known App Intents x 6
+        // direct + 6 App Shortcut cells for the one a shortcut runs, and the unknown one's 6 direct cells.
+        #expect(checked == 4 * 12 + 6 + 2 * 6 + 6 + 6)
     }
 
     @Test func eachRuleDecidesTheCellsItShould() throws {
@@ -126,13 +147,22 @@ import Testing
         #expect(rules("BrewIntent", .direct) == ["allowed", "app-intents-unknown", "app-intents-unknown"])
         let brew = matrix.rows.first { $0.intent == "BrewIntent" }?.cell(PolicyContext(lockState: .unlocked, authorized: true, source: .appShortcut))
         #expect(brew?.reason == "the extension's App Shortcuts are not known yet")
+        // An activity continuation starts the app: only while unlocked, authorized to use Siri or not.
+        #expect(rules("com.example.bank.statement", .activityContinuation) == ["allowed", "opens-app-while-locked", "opens-app-while-locked"])
+        #expect(rules("com.example.bank.statement", .activityContinuation, authorized: false) == ["allowed", "opens-app-while-locked", "opens-app-while-locked"])
+        for source in [InvocationSource.direct, .voiceShortcut, .appShortcut] {
+            #expect(rules("com.example.bank.statement", source) == ["not-applicable", "not-applicable", "not-applicable"])
+        }
+        #expect(rules("INSendPaymentIntent", .activityContinuation) == ["not-applicable", "not-applicable", "not-applicable"])
+        #expect(rules("OpenVaultIntent", .activityContinuation) == ["not-applicable", "not-applicable", "not-applicable"])
     }
 
     @Test func namesSelectAppsExtensionsAndIntents() throws {
         let matrix = try dispatcher(try catalog(), launches: LaunchCounter()).policyMatrix()
-        #expect(try matrix.selecting(["piggy"]).rows.count == 4)
+        #expect(try matrix.selecting(["piggy"]).rows.count == 5)
         #expect(try matrix.selecting(["com.example.Vault.Intents", "BrewIntent"]).rows.map(\.intent) == ["OpenVaultIntent", "PeekIntent", "BrewIntent"])
-        #expect(try matrix.selecting([]).rows.count == 7)
+        #expect(try matrix.selecting([]).rows.count == 8)
+        #expect(try matrix.selecting(["com.example.bank.statement"]).rows.map(\.kind) == [.userActivity])
         let error = #expect(throws: HostError.self) { try matrix.selecting(["Vault", "Nothing\u{1b}[31m"]) }
         #expect(error?.code == .usage)
         #expect(error?.message == "No installed app, extension or intent is named \"Nothing\\u{1b}[31m\"; `intents apps` lists them.")

@@ -42,12 +42,12 @@ import Testing
     }
 
     @Test func extensionProcessesShutDownConcurrentlyOnTwoThreads() async throws {
-        let (bundle, policy) = try echoBundle(apps: apps, state: state)
+        let (launch, policy) = try echoLaunch(apps: apps, state: state)
         let processes = try await withTaskExecutorPreference(TwoThreadExecutor.shared) {
             try await withThrowingTaskGroup(of: ExtensionProcess.self) { group in
                 for _ in 0..<8 {
                     group.addTask {
-                        try await ExtensionProcess.launch(bundle: bundle, policy: policy, runnerPath: Package.runner, timeout: .seconds(30))
+                        try await ExtensionProcess.launch(launch, policy: policy, runnerPath: Package.runner, timeout: .seconds(30))
                     }
                 }
                 return try await group.reduce(into: [ExtensionProcess]()) { $0.append($1) }
@@ -68,8 +68,8 @@ import Testing
     }
 
     @Test func aRequestsDeadlineIsDisarmedWithItsReply() async throws {
-        let (bundle, policy) = try echoBundle(apps: apps, state: state)
-        let process = try await ExtensionProcess.launch(bundle: bundle, policy: policy, runnerPath: Package.runner, timeout: .seconds(30))
+        let (launch, policy) = try echoLaunch(apps: apps, state: state)
+        let process = try await ExtensionProcess.launch(launch, policy: policy, runnerPath: Package.runner, timeout: .seconds(30))
         #expect(process.armedDeadlines == 0)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for _ in 0..<200 {
@@ -113,10 +113,10 @@ struct RecycledPidTests {
     }
 
     @Test func anExtensionProcessNeverSignalsItsRecycledPid() async throws {
-        let (bundle, policy) = try echoBundle(apps: apps, state: state)
+        let (launch, policy) = try echoLaunch(apps: apps, state: state)
         var attempt: (process: ExtensionProcess, other: pid_t?)?
         for _ in 0..<5 where attempt?.other == nil {
-            let process = try await ExtensionProcess.launch(bundle: bundle, policy: policy, runnerPath: Package.runner, timeout: .seconds(30))
+            let process = try await ExtensionProcess.launch(launch, policy: policy, runnerPath: Package.runner, timeout: .seconds(30))
             await process.shutdown()
             #expect(process.exitStatus == 0)
             attempt = (process, occupy(process.pid))
@@ -175,8 +175,8 @@ struct RecycledPidTests {
     }
 }
 
-/// The EchoIntents fixture as a bundle of its own, with its sandbox policy.
-func echoBundle(apps: TemporaryFolder, state: TemporaryFolder) throws -> (ExtensionBundle, SandboxPolicy) {
+/// The Echo fixture's extension, cleared to start as a direct request, and its sandbox policy.
+func echoLaunch(apps: TemporaryFolder, state: TemporaryFolder) throws -> (ExtensionLaunch, SandboxPolicy) {
     let writer = BundleWriter(appsFolder: apps.path)
     try writer.app("Echo", identifier: "com.example.Echo")
     try writer.appex("EchoIntents", in: "Echo", identifier: "com.example.Echo.Intents",
@@ -184,7 +184,7 @@ func echoBundle(apps: TemporaryFolder, state: TemporaryFolder) throws -> (Extens
     let configuration = HostConfiguration(appsFolders: [apps.path], stateFolder: state.path, runnerPath: Package.runner)
     let dispatcher = IntentDispatcher(configuration: configuration)
     let bundle = try dispatcher.route("EchoIntent")
-    return (bundle, try configuration.preparedSandboxPolicy(for: bundle, in: dispatcher.catalog))
+    return (try ExtensionLaunch(try dispatcher.clearance(for: bundle)), try configuration.preparedSandboxPolicy(for: bundle, in: dispatcher.catalog))
 }
 
 /// The first child of `pid` (the shell's background `sleep`), once `pid` has become `sleep`.
@@ -280,9 +280,9 @@ final class TwoThreadExecutor: TaskExecutor, @unchecked Sendable {
             made.withLock { $0.append(channel) }
             return channel
         }
-        _ = try await supervisor.channel(for: try dispatcher.route("INSendMessageIntent"))
+        _ = try await supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("INSendMessageIntent")))
         // The cap is one: the first channel is evicted, and its shutdown takes half a second.
-        _ = try await supervisor.channel(for: try dispatcher.route("OrderPizzaIntent"))
+        _ = try await supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("OrderPizzaIntent")))
         await supervisor.shutdownAll()
         let channels = made.withLock { $0 }
         #expect(channels.count == 2)

@@ -110,7 +110,7 @@ import Testing
         let outcome = try await attack("thread-bomb", "10000", on: dispatcher)
         #expect(outcome.hasPrefix("blocked: EAGAIN after "), "\(outcome)")
         #expect((Int(outcome.split(separator: " ").dropLast().last ?? "") ?? 10_000) < 64)
-        let channel = try await dispatcher.supervisor.channel(for: try dispatcher.route("AttackIntent"))
+        let channel = try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("AttackIntent")))
         #expect((channel as? ExtensionProcess)?.confinement?.threadsCgroup == true)
         await dispatcher.shutdown()
     }

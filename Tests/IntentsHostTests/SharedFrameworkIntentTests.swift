@@ -20,7 +20,7 @@ import Testing
         let result = try await dispatcher.send("SharedGreetIntent", parameters: [("name", "Ada")], user: NonInteractiveUser())
         #expect(result.outcome.response.codeName == "success")
         #expect(result.outcome.response.output == [NamedValue(name: "greeting", value: .string("Hello, Ada!"))])
-        let channel = try await dispatcher.supervisor.channel(for: try dispatcher.route("SharedGreetIntent"))
+        let channel = try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("SharedGreetIntent")))
         #expect((channel as? ExtensionProcess)?.confinement?.missingRequiredLayers == [])
         await dispatcher.shutdown()
     }

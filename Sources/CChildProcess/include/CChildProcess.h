@@ -34,4 +34,13 @@ int cchild_epoll_wait(int epoll, uint64_t *tokens, int capacity, int timeout);
 /// error number.
 int cchild_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
+/// Copies the `size` bytes of the file open at `source` (read from offset 0, whatever its
+/// position) into a new memory file (memfd, close-on-exec, named `name`) and seals it against
+/// any change of its bytes or size; returns the memory file's descriptor, or -1 with errno
+/// (EFBIG when `source` holds more or fewer than `size` bytes meanwhile).
+int cchild_sealed_copy(int source, int64_t size, const char *name);
+
+/// Whether `fd` is a memory file sealed against writes, growth and shrinking: 1, 0, or -1 with errno.
+int cchild_is_sealed(int fd);
+
 #endif

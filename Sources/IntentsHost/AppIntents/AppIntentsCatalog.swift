@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import Logging
 import SystemStore
 
 /// How the host knows an extension's App Intents without trusting its code.
@@ -11,6 +12,10 @@ import SystemStore
 /// read the cache: a request starts no process to learn its intent's policy. Asking the
 /// extension rather than scanning its source sees what its code really declares: types from
 /// other modules (a shared framework's entities), computed phrases, and conditional shortcuts.
+///
+/// The bytes described, hashed and run are one: the library is copied into a sealed memory
+/// file (`SealedLibrary`), which is hashed, described and run, so a library swapped on disk
+/// between any two of these steps changes nothing that runs.
 extension IntentDispatcher {
     /// The checked App Intents metadata of `bundle`: from this host's memory, the store's
     /// cache, or the sandboxed extension, in that order.
@@ -18,60 +23,74 @@ extension IntentDispatcher {
     ///   answer is not usable, `.refusedByPolicy` when they are not known yet and the device is
     ///   locked (the extension is not run then), `.badState` for the store or an unreadable library.
     public func appIntentsMetadata(of bundle: ExtensionBundle) async throws -> AppIntentsMetadata {
-        let (known, key, hash) = try knownAppIntentsMetadata(of: bundle)
-        if let known { return known }
-        if let refusal = IntentPolicy.refusal(of: .appIntent("", schema: nil), by: bundle, app: nil, from: .direct, lock: lockReading(),
-                                              authorization: { nil }) {
-            throw refusal.error
+        if let known = try cachedAppIntentsMetadata(of: bundle) { return known }
+        return try await runnableAppIntents(of: bundle).metadata
+    }
+
+    /// The checked App Intents metadata of `bundle`'s library as it will run: its sealed copy
+    /// (`SealedLibrary`, nil for an extension served in process) and the metadata of exactly
+    /// those bytes, from memory, the store's cache, or the extension running that copy.
+    /// - Throws: as `appIntentsMetadata(of:)`.
+    func runnableAppIntents(of bundle: ExtensionBundle, logger: Logger? = nil) async throws -> (metadata: AppIntentsMetadata, library: SealedLibrary?) {
+        guard !bundle.appIntents.isEmpty else { return (AppIntentsMetadata(), nil) }
+        let logger = logger ?? self.logger
+        let library = try sealedLibrary(of: bundle)
+        guard let library else {
+            if let learned = knownAppIntents(Self.inProcessKey(of: bundle)) { return (learned, nil) }
+            throw HostError(.extensionFailed, "The App Intents of \(bundle.bundleIdentifier), served in process, were not learned (learnAppIntents(_:of:)).")
         }
+        let key = Self.metadataKey(of: bundle, hash: library.hash)
+        if let known = knownAppIntents(key) { return (known, library) }
         let store = try openSystemStore()
+        if let cached = try storeCall({ try store.appIntentsMetadata(libraryHash: library.hash) }),
+           (try? AppIntentsMetadataCheck.check(cached, declared: bundle.appIntents, library: bundle.libraryPath)) != nil {
+            rememberAppIntents(cached, key: key, identity: Self.identityKey(of: bundle), libraryHash: library.hash)
+            return (cached, library)
+        }
+        // Learning them runs the extension: the gate decides first (not while locked).
+        let clearance = try clear(.appIntentsDescription(of: bundle), app: catalog.app(containing: bundle), from: .direct,
+                                  library: { library }, logger: logger)
         let declared = bundle.appIntents
         let timeout = configuration.stepTimeout
         // A failure (no answer, or an unusable one) is remembered: it is not asked again at once.
         let metadata = try await rememberingFailure(key + "|describe", for: Self.failureMemory) {
-            let metadata = try await describeAppIntents(of: bundle, declared: declared, timeout: timeout)
+            let metadata = try await supervisor.withChannel(cleared: clearance) { channel in
+                try await Self.describeAppIntents(declared, of: bundle, on: channel, timeout: timeout)
+            }
             try AppIntentsMetadataCheck.check(metadata, declared: declared, library: bundle.libraryPath)
             return metadata
         }
-        try storeCall { try store.saveAppIntentsMetadata(metadata, libraryHash: hash, identity: bundle.libraryIdentity) }
-        rememberAppIntents(metadata, key: key)
+        try storeCall { try store.saveAppIntentsMetadata(metadata, libraryHash: library.hash, identity: bundle.libraryIdentity) }
+        rememberAppIntents(metadata, key: key, identity: Self.identityKey(of: bundle), libraryHash: library.hash)
         logger.info("described App Intents", metadata: ["bundle": "\(bundle.bundleIdentifier)", "intents": "\(metadata.intents.count)",
                                                        "shortcuts": "\(metadata.shortcuts.count)"])
-        return metadata
+        return (metadata, library)
     }
 
     /// The checked App Intents metadata of `bundle` this host or the store's cache knows, or nil:
-    /// never runs the extension (`intents policy` reads this).
+    /// never runs the extension, and reads the library only when the store has no hash for its
+    /// file identity (`intents policy`, the App Shortcuts listing). What runs is judged again
+    /// by the bytes it runs (`runnableAppIntents(of:)`).
     /// - Throws: `HostError` (`.badState`) for the store or an unreadable library.
     public func cachedAppIntentsMetadata(of bundle: ExtensionBundle) throws -> AppIntentsMetadata? {
-        try knownAppIntentsMetadata(of: bundle).metadata
-    }
-
-    /// The known metadata, the key this host remembers it by, and the library's hash.
-    private func knownAppIntentsMetadata(of bundle: ExtensionBundle) throws -> (metadata: AppIntentsMetadata?, key: String, hash: String) {
-        let key = Self.memoryKey(of: bundle)
-        guard !bundle.appIntents.isEmpty else { return (AppIntentsMetadata(), key, "") }
-        if let known = knownAppIntents(key) { return (known, key, "") }
+        guard !bundle.appIntents.isEmpty else { return AppIntentsMetadata() }
+        guard bundle.libraryPath != ExtensionBundle.inProcessPath else { return knownAppIntents(Self.inProcessKey(of: bundle)) }
+        let identity = Self.identityKey(of: bundle)
+        if let hash = knownLibraryHash(identity), let known = knownAppIntents(Self.metadataKey(of: bundle, hash: hash)) { return known }
         let store = try openSystemStore()
         let hash = try libraryHash(of: bundle, store: store)
+        let key = Self.metadataKey(of: bundle, hash: hash)
+        if let known = knownAppIntents(key) { return known }
         if let cached = try storeCall({ try store.appIntentsMetadata(libraryHash: hash) }),
            (try? AppIntentsMetadataCheck.check(cached, declared: bundle.appIntents, library: bundle.libraryPath)) != nil {
-            rememberAppIntents(cached, key: key)
-            return (cached, key, hash)
+            rememberAppIntents(cached, key: key, identity: identity, libraryHash: hash)
+            return cached
         }
-        return (nil, key, hash)
+        return nil
     }
 
     /// How long a failure to describe or query an extension's App Intents is remembered.
     static let failureMemory = Duration.seconds(60)
-
-    /// Asks the sandboxed extension for its App Intents metadata.
-    private func describeAppIntents(of bundle: ExtensionBundle, declared: AppIntentsDeclaration,
-                                    timeout: Duration) async throws -> AppIntentsMetadata {
-        try await supervisor.withChannel(for: bundle) { channel in
-            try await Self.describeAppIntents(declared, of: bundle, on: channel, timeout: timeout)
-        }
-    }
 
     /// Asks the extension behind `channel` for the metadata of the App Intents `declared`
     /// (the plist's), unchecked: `learnAppIntents(_:of:)` checks it.
@@ -96,30 +115,57 @@ extension IntentDispatcher {
     /// - Throws: `HostError` (`.extensionFailed`) saying what in `metadata` is not usable.
     public func learnAppIntents(_ metadata: AppIntentsMetadata, of bundle: ExtensionBundle) throws {
         try AppIntentsMetadataCheck.check(metadata, declared: bundle.appIntents, library: bundle.bundleIdentifier)
-        rememberAppIntents(metadata, key: Self.memoryKey(of: bundle))
+        rememberAppIntents(metadata, key: Self.inProcessKey(of: bundle))
     }
 
-    /// The key this host remembers `bundle`'s metadata by: its identifier and its library's identity.
-    private static func memoryKey(of bundle: ExtensionBundle) -> String {
+    /// The key this host remembers `bundle`'s checked metadata by: the bundle and the hash of
+    /// the library bytes it describes (two bundles may share bytes, not their declarations).
+    static func metadataKey(of bundle: ExtensionBundle, hash: String) -> String {
+        bundle.bundleIdentifier + "|" + hash
+    }
+
+    /// The key this host remembers the metadata of an extension served in process by.
+    private static func inProcessKey(of bundle: ExtensionBundle) -> String {
+        "in-process|" + bundle.bundleIdentifier
+    }
+
+    /// The key this host remembers `bundle`'s library hash by: its identifier and its library's identity.
+    static func identityKey(of bundle: ExtensionBundle) -> String {
         bundle.bundleIdentifier + "|" + bundle.libraryIdentity
     }
 
     /// The library's content hash: the one cached for its file identity, else read and hashed.
     func libraryHash(of bundle: ExtensionBundle, store: SystemStore) throws -> String {
+        if let known = knownLibraryHash(Self.identityKey(of: bundle)) { return known }
         if !bundle.libraryIdentity.isEmpty, let known = try storeCall({ try store.appIntentsLibraryHash(identity: bundle.libraryIdentity) }) {
             return known
         }
         return try LibraryContentHash.of(bundle.libraryPath)
     }
 
+    /// The sealed copy of `bundle`'s library that its process runs (made once per library
+    /// identity, kept within `SealedLibraryCache`'s budget); nil for an extension without App
+    /// Intents, whose policy does not depend on its bytes, or one served in process.
+    /// - Throws: as `SealedLibrary.of(_:)`.
+    func sealedLibrary(of bundle: ExtensionBundle) throws -> SealedLibrary? {
+        guard !bundle.appIntents.isEmpty, bundle.libraryPath != ExtensionBundle.inProcessPath else { return nil }
+        return try sealedLibraries.library(for: Self.identityKey(of: bundle)) { try SealedLibrary.of(bundle) }
+    }
+
     /// The App Intent `name` of `bundle`, described.
     /// - Throws: as `appIntentsMetadata(of:)`, or `.noExtension` when it does not describe it.
     public func appIntentSchema(_ name: String, of bundle: ExtensionBundle) async throws -> (AppIntentSchema, AppIntentsMetadata) {
         let metadata = try await appIntentsMetadata(of: bundle)
+        return (try Self.schema(name, in: metadata, of: bundle), metadata)
+    }
+
+    /// The App Intent `name` in `metadata`.
+    /// - Throws: `HostError` (`.noExtension`) when `metadata` does not describe it.
+    static func schema(_ name: String, in metadata: AppIntentsMetadata, of bundle: ExtensionBundle) throws -> AppIntentSchema {
         guard let schema = metadata.intent(named: name) else {
             throw HostError(.noExtension, "\(bundle.bundleIdentifier) declares \(name) in AppIntents but does not describe it.")
         }
-        return (schema, metadata)
+        return schema
     }
 
     func storeCall<Result>(_ body: () throws -> Result) throws -> Result {

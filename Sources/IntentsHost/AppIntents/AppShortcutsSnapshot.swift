@@ -174,12 +174,22 @@ extension IntentDispatcher {
            stored.generation == generation, stored.libraryHash == hash {
             return stored
         }
-        guard lockReading().state == .unlocked else { return try storeCall { try store.appShortcutParameters(extension: bundle.bundleIdentifier) } }
+        // Asking the queries runs the extension: the gate decides first (only while unlocked);
+        // until then the values last gathered are used.
+        var clearances: [(type: String, clearance: PolicyClearance)] = []
+        do {
+            for type in entityTypes {
+                clearances.append((type, try clear(.entityQuery(type, of: bundle), app: app, from: .direct)))
+            }
+        } catch let error as HostError where error.code == .refusedByPolicy {
+            return try storeCall { try store.appShortcutParameters(extension: bundle.bundleIdentifier) }
+        }
         let key = "\(bundle.bundleIdentifier)|\(bundle.libraryIdentity)|\(generation)|query"
         let entities = try await rememberingFailure(key, for: Self.failureMemory) {
-            try await suggestedEntities(entityTypes, of: bundle)
+            try await suggestedEntities(clearances, of: bundle)
         }
-        let values = AppShortcutParameterValues(libraryHash: hash, generation: generation, entities: entities)
+        let values = AppShortcutParameterValues(libraryHash: clearances.first?.clearance.library?.hash ?? hash, generation: generation,
+                                                entities: entities)
         try storeCall { try store.saveAppShortcutParameters(values, extension: bundle.bundleIdentifier) }
         logger.info("gathered App Shortcut parameters", metadata: ["bundle": "\(bundle.bundleIdentifier)", "generation": "\(generation)"])
         return values
@@ -187,16 +197,17 @@ extension IntentDispatcher {
 
     /// The suggested entities of each type, asked of the extension within one step timeout for
     /// all of them: an extension cannot multiply the wait by declaring many entity types.
-    private func suggestedEntities(_ entityTypes: [String], of bundle: ExtensionBundle) async throws -> [String: [IntentValue]] {
+    private func suggestedEntities(_ clearances: [(type: String, clearance: PolicyClearance)],
+                                   of bundle: ExtensionBundle) async throws -> [String: [IntentValue]] {
         let budget = configuration.stepTimeout
         let started = ContinuousClock.now
         var entities: [String: [IntentValue]] = [:]
-        for type in entityTypes {
+        for (type, clearance) in clearances {
             let timeout = budget - (ContinuousClock.now - started)
             guard timeout > .zero else {
                 throw HostError(.requestTimedOut, "\(bundle.bundleIdentifier) did not suggest its App Shortcut values within \(budget) (requestTimedOut).")
             }
-            entities[type] = try await supervisor.withChannel(for: bundle) { channel in
+            entities[type] = try await supervisor.withChannel(cleared: clearance) { channel in
                 let reply = try await channel.request(.queryEntities(requestID: RequestIDs.next(), entity: type, request: .suggested),
                                                       timeout: timeout)
                 switch reply {

@@ -10,25 +10,26 @@ struct AppIntentInput: Sendable {
 
 extension IntentDispatcher {
     /// Runs the App Intent `name` of `bundle`: its `authenticationPolicy` is checked against the
-    /// lock state from the cached metadata, before any process starts for the request.
+    /// lock state from the metadata of the very library bytes the process runs (a sealed copy),
+    /// before any process starts for the request.
     func sendAppIntent(_ name: String, on bundle: ExtensionBundle, input: AppIntentInput, user: any ConversationUser,
                        source: InvocationSource, logger: Logger) async throws -> SendResult {
-        let schema: AppIntentSchema
-        let metadata: AppIntentsMetadata
-        do {
-            (schema, metadata) = try await appIntentSchema(name, of: bundle)
-        } catch let error as HostError where error.policyRule != nil {
-            // Not known yet while locked: the same refusal `IntentPolicy` gives an unknown App Intent.
-            throw refused(PolicyRefusal(error.policyRule!, error.message), logger: logger)
-        }
-        if let refusal = IntentPolicy.refusal(of: .appIntent(name, schema: schema), by: bundle, app: catalog.app(containing: bundle),
-                                              from: source, lock: lockReading(), authorization: { nil }) {
-            throw refused(refusal, logger: logger)
-        }
+        let app = catalog.app(containing: bundle)
+        // A first judgement by the metadata known for the library as scanned, which reads and
+        // runs nothing: a request it refuses (not known yet, or needing an unlock) ends here.
+        let scanned = try? cachedAppIntentsMetadata(of: bundle)
+        _ = try clear(.appIntent(name, schema: scanned?.intent(named: name), of: bundle), app: app, from: source, shortcutIntents: [name],
+                      library: { nil }, logger: logger)
+        // The judgement that counts: by the metadata of the very bytes the process will run.
+        let described = try await runnableAppIntents(of: bundle, logger: logger)
+        let metadata = described.metadata
+        let schema = try Self.schema(name, in: metadata, of: bundle)
+        let clearance = try clear(.appIntent(name, schema: schema, of: bundle), app: app, from: source, shortcutIntents: [name],
+                                  library: { described.library }, logger: logger)
         let timeout = configuration.stepTimeout
         let outcome: ConversationOutcome
         do {
-            outcome = try await supervisor.withChannel(for: bundle) { channel in
+            outcome = try await supervisor.withChannel(cleared: clearance) { channel in
                 var conversationLogger = logger
                 conversationLogger[metadataKey: "conversation"] = "\(Self.makeIdentifier())"
                 let driver = AppIntentDriver(channel: channel, bundleIdentifier: bundle.bundleIdentifier, schema: schema, metadata: metadata, user: user, timeout: timeout,

@@ -22,6 +22,14 @@ enum LibraryContentHash {
             throw HostError(.badState, "The library \(path) cannot be read to be hashed: \(String(cString: strerror(errno))).")
         }
         defer { close(descriptor) }
+        _ = try checkedSize(of: descriptor, path: path)
+        return try hash(of: descriptor, path: path)
+    }
+
+    /// The size of the regular file open at `descriptor`.
+    /// - Throws: `HostError` (`.badState`) when it cannot be read; (`.extensionFailed`) when it
+    ///   is not a regular file or is larger than `maximumLibrarySize`.
+    static func checkedSize(of descriptor: Int32, path: String) throws -> Int64 {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw HostError(.badState, "The library \(path) cannot be read to be hashed: \(String(cString: strerror(errno))).")
@@ -32,11 +40,19 @@ enum LibraryContentHash {
         guard Int64(status.st_size) <= maximumLibrarySize else {
             throw HostError(.extensionFailed, "The library \(path) has \(status.st_size) bytes, more than the \(maximumLibrarySize) a library may have, so it is not read.")
         }
+        return Int64(status.st_size)
+    }
+
+    /// The SHA-256 of the bytes of the file open at `descriptor`, read from its start (whatever
+    /// its offset), at most `maximumLibrarySize`.
+    /// - Throws: `HostError` (`.badState`) naming `path` when it cannot be read;
+    ///   (`.extensionFailed`) when it grows past `maximumLibrarySize` while it is read.
+    static func hash(of descriptor: Int32, path: String) throws -> String {
         var total: Int64 = 0
         var hasher = SHA256()
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(total)) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
                 throw HostError(.badState, "The library \(path) cannot be read to be hashed: \(String(cString: strerror(errno))).")

@@ -65,9 +65,7 @@ struct BundleFile {
     ///   now a symlink, or no longer there, reads as `.missing`).
     static func openUnchanged(folder: String, library: String) -> Result<(folder: Int32, library: Int32), Problem> {
         guard RealPath.isInside(library, folder) else { return .failure(.outside(library)) }
-        guard let folderDescriptor = walk(from: AT_FDCWD, path: folder, finalFlags: openPathOnly | O_DIRECTORY) else {
-            return .failure(.missing)
-        }
+        guard case .success(let folderDescriptor) = openFolder(folder) else { return .failure(.missing) }
         let relative = String(library.dropFirst(folder.count + 1))
         guard let named = walk(from: folderDescriptor, path: relative, finalFlags: openPathOnly) else {
             close(folderDescriptor)
@@ -79,6 +77,14 @@ struct BundleFile {
             close(folderDescriptor)
             return .failure(problem)
         }
+    }
+
+    /// Opens the folder at the real path `folder` through no symlink, as `openUnchanged` does,
+    /// as an O_PATH descriptor (for a Landlock rule); `.missing` when a component is now a
+    /// symlink or no longer there.
+    static func openFolder(_ folder: String) -> Result<Int32, Problem> {
+        guard let descriptor = walk(from: AT_FDCWD, path: folder, finalFlags: openPathOnly | O_DIRECTORY) else { return .failure(.missing) }
+        return .success(descriptor)
     }
 
     /// Checks that the O_PATH descriptor `named` is a regular file, then reopens that very file

@@ -44,16 +44,32 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    /// Spawns `executable` with `arguments` (stdin, stdout and stderr on /dev/null, no other
-    /// descriptor, the host's environment), leading a process group of its own when `ownGroup`,
-    /// and watches it.
+    /// Where a spawned child's standard output and error go.
+    public enum Output: Sendable {
+        /// /dev/null.
+        case discarded
+        /// This process's own standard output and error.
+        case inherited
+        /// Both to this descriptor (a pipe's write end), which the caller keeps and closes.
+        case descriptor(Int32)
+    }
+
+    /// Spawns `executable` with `arguments` (stdin on /dev/null, stdout and stderr as `output`
+    /// says, no other descriptor; `environment`, as `NAME=value` entries, else the host's),
+    /// leading a process group of its own when `ownGroup`, and watches it.
     /// - Throws: `HostError` (`.extensionFailed`) naming the executable when it cannot start.
-    public static func spawn(_ executable: String, arguments: [String] = [], ownGroup: Bool = true) throws -> ChildProcess {
+    public static func spawn(_ executable: String, arguments: [String] = [], environment: [String]? = nil,
+                             output: Output = .discarded, ownGroup: Bool = true) throws -> ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        for target in Int32(0)...2 {
-            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        for target in Int32(1)...2 {
+            switch output {
+            case .discarded: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
+            case .inherited: break
+            case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+            }
         }
         // A descriptor the host opened without close-on-exec must not live on in the child (a
         // file being written could then not be executed: ETXTBSY).
@@ -66,9 +82,14 @@ public final class ChildProcess: Sendable {
             posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        let envp = environment.map { $0.map { strdup($0) } + [nil] }
+        defer {
+            argv.forEach { free($0) }
+            envp?.forEach { free($0) }
+        }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        let status = envp.map { posix_spawn(&child, executable, &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&child, executable, &actions, &attributes, argv, environ)
         guard status == 0 else {
             throw HostError(.extensionFailed, "Cannot start \(executable.quotedForDisplay): \(String(cString: strerror(status))).")
         }

@@ -15,6 +15,8 @@ import Synchronization
 public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     public let bundle: ExtensionBundle
     public let pid: pid_t
+    /// The SHA-256 of the sealed library the process loaded; nil when it loaded the file.
+    public let libraryHash: String?
     /// What the process was allowed.
     public let policy: SandboxPolicy
     /// How long `shutdown()` gives the process to end once its socket is closed, before it is killed.
@@ -56,14 +58,16 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     /// The key under which the wait for `ready` is pending.
     private static let readyID: UInt64 = 0
 
-    /// Starts the runner for `bundle` and waits until the extension says it is ready.
+    /// Starts the runner for the extension of `launch` and waits until it says it is ready.
     /// - Throws: `HostError` naming the bundle when it cannot start or is not ready in `timeout`.
     /// The runner confines itself by `policy` first; the host checks its report, so that an
-    /// extension never runs unconfined unless the policy says so (the unsafe flag).
-    public static func launch(bundle: ExtensionBundle, policy: SandboxPolicy, runnerPath: String,
+    /// extension never runs unconfined unless the policy says so (the unsafe flag). It loads
+    /// the sealed library of `launch` when there is one, else the library file as scanned.
+    public static func launch(_ launch: ExtensionLaunch, policy: SandboxPolicy, runnerPath: String,
                               timeout: Duration) async throws -> ExtensionProcess {
+        let bundle = launch.bundle
         let policyText = try policy.runnerText()
-        let files = try openBundle(bundle)
+        let files = try openBundle(launch)
         defer { close(files.library); close(files.folder) }
         let spawn = try await SpawnThread.shared.perform {
             try RunnerSpawn(
@@ -73,51 +77,79 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
                 policy: policy, environment: runnerEnvironment(),
                 bundleIdentifier: bundle.bundleIdentifier, bundle: files)
         }
-        let process = ExtensionProcess(bundle: bundle, spawn: spawn, policy: policy)
+        let process = ExtensionProcess(bundle: bundle, spawn: spawn, policy: policy, libraryHash: launch.library?.hash)
         _ = try await process.exchange(id: readyID, step: "start", timeout: timeout, send: nil)
         return process
     }
 
-    /// Gives a spare runner its extension: it narrows itself to `policy` and loads the library.
+    /// Gives a spare runner the extension of `launch`: it narrows itself to `policy` and loads
+    /// the library (the sealed copy, when there is one).
     /// - Throws: `HostError` naming the bundle, as `launch`; the spare is ended first when it
     ///   could not be given the extension.
-    static func adopt(_ spare: SpareRunner, bundle: ExtensionBundle, policy: SandboxPolicy,
+    static func adopt(_ spare: SpareRunner, _ launch: ExtensionLaunch, policy: SandboxPolicy,
                       timeout: Duration) async throws -> ExtensionProcess {
+        let bundle = launch.bundle
         let policyText: String
         let files: (folder: Int32, library: Int32)
         do {
             policyText = try policy.runnerText()
-            files = try openBundle(bundle)
+            files = try openBundle(launch)
         } catch {
             await spare.discard()
             throw error
         }
         defer { close(files.library); close(files.folder) }
         TaskCgroup.setLimit(policy.limits.threads, runner: spare.spawn.pid, under: policy.taskCgroup)
-        let process = ExtensionProcess(bundle: bundle, spawn: spare.spawn, policy: policy)
+        let process = ExtensionProcess(bundle: bundle, spawn: spare.spawn, policy: policy, libraryHash: launch.library?.hash)
         _ = try await process.exchange(id: readyID, step: "start", timeout: timeout,
                                        send: .assign(principalClass: bundle.principalClass, policy: policyText),
                                        descriptors: [files.library, files.folder])
         return process
     }
 
-    /// Opens the bundle's folder and, beneath it, its library, by the real paths the scan
-    /// checked and through no symlink: the runner loads exactly this file, and its sandbox opens
-    /// exactly this folder, whatever the bundle renames or swaps meanwhile.
+    /// Opens the bundle's folder by the real path the scan checked, through no symlink (its
+    /// sandbox opens exactly this folder, whatever the bundle renames or swaps meanwhile), and
+    /// the library the runner loads: a duplicate of the sealed copy's descriptor when `launch`
+    /// has one, else the library file beneath the folder, opened the same way. An extension
+    /// with App Intents always runs a sealed copy: its metadata stands for those bytes only.
     /// - Throws: `HostError` (`.extensionFailed`) naming the bundle and the library.
-    private static func openBundle(_ bundle: ExtensionBundle) throws -> (folder: Int32, library: Int32) {
-        switch BundleFile.openUnchanged(folder: bundle.resolvedPath, library: bundle.libraryPath) {
-        case .success(let files):
-            return files
-        case .failure(.missing):
-            throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) cannot start: its library \(bundle.libraryPath.quotedForDisplay) is no longer where it was checked (a folder on its path was moved or replaced by a symlink); run the command again.")
-        case .failure(let problem):
-            throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) cannot start: its library \(bundle.libraryPath.quotedForDisplay) \(problem.clause).")
+    private static func openBundle(_ launch: ExtensionLaunch) throws -> (folder: Int32, library: Int32) {
+        let bundle = launch.bundle
+        guard let sealed = launch.library else {
+            guard bundle.appIntents.isEmpty else {
+                throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) cannot start: it has App Intents, and its library must be run from the sealed copy their metadata was read from.")
+            }
+            switch BundleFile.openUnchanged(folder: bundle.resolvedPath, library: bundle.libraryPath) {
+            case .success(let files):
+                return files
+            case .failure(let problem):
+                throw startFailure(bundle, problem)
+            }
         }
+        let folder: Int32
+        switch BundleFile.openFolder(bundle.resolvedPath) {
+        case .success(let descriptor): folder = descriptor
+        case .failure(let problem): throw startFailure(bundle, problem)
+        }
+        let library = fcntl(sealed.descriptor, F_DUPFD_CLOEXEC, 3)
+        guard library >= 0 else {
+            close(folder)
+            throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) cannot start: the sealed copy of its library cannot be passed on: \(String(cString: strerror(errno))).")
+        }
+        return (folder, library)
     }
 
-    private init(bundle: ExtensionBundle, spawn: RunnerSpawn, policy: SandboxPolicy) {
+    /// Why `bundle` cannot start, its library (or folder) being what `problem` says.
+    static func startFailure(_ bundle: ExtensionBundle, _ problem: BundleFile.Problem) -> HostError {
+        if problem == .missing {
+            return HostError(.extensionFailed, "\(bundle.bundleIdentifier) cannot start: its library \(bundle.libraryPath.quotedForDisplay) is no longer where it was checked (a folder on its path was moved or replaced by a symlink); run the command again.")
+        }
+        return HostError(.extensionFailed, "\(bundle.bundleIdentifier) cannot start: its library \(bundle.libraryPath.quotedForDisplay) \(problem.clause).")
+    }
+
+    private init(bundle: ExtensionBundle, spawn: RunnerSpawn, policy: SandboxPolicy, libraryHash: String?) {
         self.bundle = bundle
+        self.libraryHash = libraryHash
         self.policy = policy
         self.pid = spawn.pid
         self.child = spawn.child

@@ -3,17 +3,23 @@ import Foundation
 
 /// Starts extension processes on demand, keeps them warm, and ends them when idle.
 ///
+/// A channel is had only with a `PolicyClearance`, which only the policy gate makes: no
+/// extension starts, or serves, without the one policy decision having allowed it.
+///
 /// One channel per extension serves every conversation with it (requests carry ids). A channel
-/// that died (crash, timeout) is replaced on the next request. A channel unused for
-/// `idleTimeout` is ended; starting one more than `maximumLive` ends the least recently used
-/// idle one first. Channels ended on the way (idle, evicted) are ended in tasks the supervisor
-/// keeps, and `shutdownAll()` awaits them with the rest.
+/// that died (crash, timeout) is replaced on the next request, and so is one running other
+/// library bytes than a clearance names (the library changed since it started). A channel
+/// unused for `idleTimeout` is ended; starting one more than `maximumLive` ends the least
+/// recently used idle one first. Channels ended on the way (idle, evicted) are ended in tasks
+/// the supervisor keeps, and `shutdownAll()` awaits them with the rest.
 public actor ExtensionSupervisor {
-    /// Starts a channel for a bundle: a runner process, or an in-process double in tests.
-    public typealias Launcher = @Sendable (ExtensionBundle) async throws -> any ExtensionChannel
+    /// Starts a channel for an extension: a runner process, or an in-process double in tests.
+    public typealias Launcher = @Sendable (ExtensionLaunch) async throws -> any ExtensionChannel
 
     private struct Entry {
         var channel: any ExtensionChannel
+        /// The hash of the sealed library the channel's process runs; nil when it runs the file.
+        var libraryHash: String?
         var activeConversations = 0
         var lastUsed = ContinuousClock.now
     }
@@ -24,6 +30,7 @@ public actor ExtensionSupervisor {
     private var entries: [String: Entry] = [:]
     /// Channels of replaced or removed bundles, kept until their conversations end.
     private var retired: [ObjectIdentifier: Entry] = [:]
+    /// Launches under way, by bundle identifier and library hash (`id|hash`, `id|` for the file).
     private var launching: [String: Task<any ExtensionChannel, any Error>] = [:]
     private var reaper: Task<Void, Never>?
     /// Shutdowns under way of channels no longer in `entries`, by number.
@@ -52,12 +59,12 @@ public actor ExtensionSupervisor {
                                  policy: @escaping @Sendable (ExtensionBundle) throws -> SandboxPolicy) -> ExtensionSupervisor {
         let spares = spareBase.map { SparePool(runnerPath: runnerPath, basePolicy: $0, timeout: startTimeout) }
         spares?.refill()
-        return ExtensionSupervisor(idleTimeout: idleTimeout, maximumLive: maximumLive, spares: spares) { bundle in
-            let sandbox = try policy(bundle)
+        return ExtensionSupervisor(idleTimeout: idleTimeout, maximumLive: maximumLive, spares: spares) { launch in
+            let sandbox = try policy(launch.bundle)
             if sandbox.confine, !sandbox.allowNetwork, let spare = spares?.take(covering: sandbox) {
-                return try await ExtensionProcess.adopt(spare, bundle: bundle, policy: sandbox, timeout: startTimeout)
+                return try await ExtensionProcess.adopt(spare, launch, policy: sandbox, timeout: startTimeout)
             }
-            return try await ExtensionProcess.launch(bundle: bundle, policy: sandbox, runnerPath: runnerPath, timeout: startTimeout)
+            return try await ExtensionProcess.launch(launch, policy: sandbox, runnerPath: runnerPath, timeout: startTimeout)
         }
     }
 
@@ -73,21 +80,27 @@ public actor ExtensionSupervisor {
     /// The process id of the spare runner waiting now, if any.
     public nonisolated var spareRunnerID: pid_t? { spares?.readyProcessID }
 
-    /// Runs `body` with the live channel for `bundle`, started if needed; the channel counts as
-    /// busy until `body` returns.
+    /// Runs `body` with the live channel for the extension `clearance` allows, started if
+    /// needed (running the sealed library the clearance names, when it names one); the channel
+    /// counts as busy until `body` returns.
     /// - Throws: what starting the channel or `body` throws; `HostError` (`.busy`) when every
-    ///   live channel is busy and the cap allows no more.
-    public func withChannel<Result: Sendable>(for bundle: ExtensionBundle,
+    ///   live channel is busy and the cap allows no more, (`.usage`) when the clearance is for
+    ///   an app rather than an extension.
+    public func withChannel<Result: Sendable>(cleared clearance: PolicyClearance,
                                               _ body: @Sendable (any ExtensionChannel) async throws -> Result) async throws -> Result {
-        let channel = try await acquire(bundle)
-        defer { release(bundle, channel) }
+        let launch = try ExtensionLaunch(clearance)
+        let channel = try await acquire(launch)
+        defer { release(launch.bundle, channel) }
         return try await body(channel)
     }
 
-    /// The live channel for `bundle`, started if there is none (not counted as busy).
-    public func channel(for bundle: ExtensionBundle) async throws -> any ExtensionChannel {
-        let channel = try await acquire(bundle)
-        release(bundle, channel)
+    /// The live channel for the extension `clearance` allows, started if there is none (not
+    /// counted as busy).
+    /// - Throws: as `withChannel(cleared:_:)`.
+    public func channel(cleared clearance: PolicyClearance) async throws -> any ExtensionChannel {
+        let launch = try ExtensionLaunch(clearance)
+        let channel = try await acquire(launch)
+        release(launch.bundle, channel)
         return channel
     }
 
@@ -111,30 +124,50 @@ public actor ExtensionSupervisor {
         }
     }
 
-    private func acquire(_ bundle: ExtensionBundle) async throws -> any ExtensionChannel {
-        let key = bundle.bundleIdentifier
-        if var entry = entries[key], entry.channel.isAlive {
-            entry.activeConversations += 1
-            entries[key] = entry
-            return entry.channel
+    private func acquire(_ launch: ExtensionLaunch) async throws -> any ExtensionChannel {
+        let key = launch.bundle.bundleIdentifier
+        let wanted = launch.library?.hash
+        if let entry = entries[key], entry.channel.isAlive {
+            if wanted == nil || entry.libraryHash == wanted {
+                return register(entry.channel, libraryHash: entry.libraryHash, for: key)
+            }
+            // It runs other bytes than those policy judged: no new conversation goes to it.
+            retire([key])
         }
-        if let pending = launching[key] {
+        // A launch under way serves this request too when it loads the wanted bytes (any bytes,
+        // when none are wanted).
+        let launchKey = key + "|" + (wanted ?? "")
+        if let (pendingKey, pending) = launching.first(where: { wanted == nil ? $0.key.hasPrefix(key + "|") : $0.key == launchKey }) {
             let channel = try await pending.value
-            entries[key, default: Entry(channel: channel)].activeConversations += 1
-            return channel
+            return register(channel, libraryHash: Self.libraryHash(inLaunchKey: pendingKey), for: key)
         }
         entries[key] = nil
         try makeRoom()
         launchCount += 1
         HostMetrics.extensionStarted()
-        let launch = Task { try await launcher(bundle) }
-        launching[key] = launch
-        defer { launching[key] = nil }
-        let channel = try await launch.value
-        entries[key, default: Entry(channel: channel)].activeConversations += 1
-        startReaper()
-        recordProcesses()
+        let task = Task { try await launcher(launch) }
+        launching[launchKey] = task
+        defer { launching[launchKey] = nil }
+        let channel = try await task.value
+        defer {
+            startReaper()
+            recordProcesses()
+        }
+        return register(channel, libraryHash: wanted, for: key)
+    }
+
+    /// Counts one more conversation on `channel`, the live channel of `key` from now on; a
+    /// different channel live for `key` until now (other library bytes) is retired.
+    private func register(_ channel: any ExtensionChannel, libraryHash: String?, for key: String) -> any ExtensionChannel {
+        if let current = entries[key], current.channel !== channel { retire([key]) }
+        entries[key, default: Entry(channel: channel, libraryHash: libraryHash)].activeConversations += 1
         return channel
+    }
+
+    /// The library hash a key of `launching` names; nil for a launch of the file.
+    private static func libraryHash(inLaunchKey key: String) -> String? {
+        let hash = key.split(separator: "|", omittingEmptySubsequences: false).last.map(String.init) ?? ""
+        return hash.isEmpty ? nil : hash
     }
 
     /// Stops giving these bundles' channels to new conversations (their bundle was replaced or

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Drains a pipe on its own thread and keeps the last bytes written to it: an extension's
-/// stderr (and stdout), quoted when the extension fails.
+/// stderr (and stdout), quoted when the extension fails, or a continuing app's output.
 final class OutputTail: Sendable {
     private let capacity: Int
     private let buffer = Mutex<[UInt8]>([])
@@ -32,6 +32,11 @@ final class OutputTail: Sendable {
     /// Waits up to `timeout` for the writer to close the pipe.
     func waitForEnd(timeout: Duration) {
         _ = finished.wait(timeout: .now() + .milliseconds(Int(timeout.seconds * 1000)))
+    }
+
+    /// The last bytes written, as they were (invalid UTF-8 repaired).
+    var raw: String {
+        String(decoding: buffer.withLock { $0 }, as: UTF8.self)
     }
 
     /// The last lines written, trimmed; empty when nothing was written.

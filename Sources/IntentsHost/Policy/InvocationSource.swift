@@ -1,5 +1,5 @@
-/// How an intent was invoked: policy may differ by source (an intent run from a voice shortcut
-/// needs no Siri authorization, as on Apple's systems).
+/// How an intent was invoked, or an app started: policy may differ by source (an intent run
+/// from a voice shortcut needs no Siri authorization, as on Apple's systems).
 public enum InvocationSource: String, Codable, Sendable, CaseIterable {
     /// Asked for directly: `intents send`, or a phrase `intents say` matches to the intent.
     case direct
@@ -7,6 +7,13 @@ public enum InvocationSource: String, Codable, Sendable, CaseIterable {
     case voiceShortcut
     /// An App Shortcut's phrase, which runs an App Intent.
     case appShortcut
+    /// The host hands a user activity to its app, starting the app's executable to continue it
+    /// (a voice shortcut the user attached to a donated activity).
+    case activityContinuation
+
+    /// The sources that run an intent's conversation (all but an activity continuation): what a
+    /// transcript may record.
+    public static let conversationSources: [InvocationSource] = allCases.filter { $0 != .activityContinuation }
 
     /// How the matrix and the CLI name it.
     public var label: String {
@@ -14,6 +21,7 @@ public enum InvocationSource: String, Codable, Sendable, CaseIterable {
         case .direct: "direct"
         case .voiceShortcut: "voice shortcut"
         case .appShortcut: "App Shortcut"
+        case .activityContinuation: "activity continuation"
         }
     }
 }

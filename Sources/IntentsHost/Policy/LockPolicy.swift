@@ -1,7 +1,8 @@
 import ExtensionProtocol
 import SiriKitDomains
 
-/// Decides, before any extension code runs, whether an intent may run in a lock state.
+/// Decides, before any extension code runs, whether an intent may run in a lock state (and
+/// whether an app may be started to continue an activity).
 public enum LockPolicy {
     /// Intents Apple restricts while locked whatever the extension's plist says, from the
     /// SiriKit domain data (`alwaysRestrictedWhileLocked`).
@@ -35,6 +36,20 @@ public enum LockPolicy {
     public static func restriction(ofUnknownAppIntentsOf bundle: ExtensionBundle, in reading: LockReading) -> PolicyRefusal? {
         guard reading.state != .unlocked else { return nil }
         return refusal(.appIntentsUnknown, "The App Intents of \(bundle.bundleIdentifier) are not known yet: they are learned by running the extension, which waits until the device is unlocked", reading)
+    }
+
+    /// The rule that refuses running `bundle`'s query of `entityType` outside a conversation in
+    /// the lock state `reading` gives, or nil: only while unlocked.
+    public static func restriction(ofEntityQuery entityType: String, by bundle: ExtensionBundle, in reading: LockReading) -> PolicyRefusal? {
+        guard reading.state != .unlocked else { return nil }
+        return refusal(.entityQueryWhileLocked, "The \(entityType) values of \(bundle.bundleIdentifier)'s App Shortcuts are asked of the extension only while the device is unlocked", reading)
+    }
+
+    /// The rule that refuses continuing the user activity `activityType` of `app` in the lock
+    /// state `reading` gives, or nil: continuing it opens the app, which needs the device unlocked.
+    public static func restriction(ofContinuing activityType: String, by app: AppBundle, in reading: LockReading) -> PolicyRefusal? {
+        guard reading.state != .unlocked else { return nil }
+        return refusal(.opensAppWhileLocked, "Continuing \(activityType.quotedForDisplay) opens \(app.displayName.quotedForDisplay) (\(app.bundleIdentifier)), which needs the device unlocked", reading)
     }
 
     /// The rule that refuses `intent` in the lock state `reading` gives, or nil.

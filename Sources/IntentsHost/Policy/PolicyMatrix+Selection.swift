@@ -1,6 +1,7 @@
 extension PolicyMatrix {
     /// The rows `names` select: each name is an app (its display name, an alternative name or
-    /// its bundle identifier), an extension's bundle identifier, or an intent; no names, all rows.
+    /// its bundle identifier), an extension's bundle identifier, an intent or a user activity
+    /// type; no names, all rows.
     /// - Throws: `HostError` (`.usage`) naming the first name that selects nothing.
     public func selecting(_ names: [String]) throws -> PolicyMatrix {
         guard !names.isEmpty else { return self }
@@ -19,7 +20,7 @@ extension PolicyMatrix {
 extension PolicyMatrix.Row {
     /// Whether `name` names this row's app, extension or intent (app names case-insensitively).
     func isNamed(_ name: String) -> Bool {
-        if intent == name || bundle.bundleIdentifier == name { return true }
+        if intent == name || bundle?.bundleIdentifier == name { return true }
         guard let app else { return false }
         if app.bundleIdentifier == name { return true }
         let folded = name.lowercased()

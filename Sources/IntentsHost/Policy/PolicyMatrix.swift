@@ -1,19 +1,24 @@
 import ExtensionProtocol
 import SystemStore
 
-/// What the host does with each installed intent in each `PolicyContext`, computed by
-/// `IntentPolicy`, the code the dispatcher runs for every request, and without running any
-/// extension (App Intents are judged from their cached metadata).
+/// What the host does with each installed intent, and each app's user activities, in each
+/// `PolicyContext`, computed by `IntentPolicy`, the code the policy gate runs for every
+/// request, and without running any extension (App Intents are judged from their cached metadata).
 public struct PolicyMatrix: Sendable {
-    /// One intent of one extension, and its verdict in every column of `PolicyContext.all`.
+    /// One intent of one extension, or one user activity type of an app, and its verdict in
+    /// every column of `PolicyContext.all`.
     public struct Row: Sendable {
         public enum Kind: String, Sendable {
             case siriKit = "sirikit"
             case appIntent = "app-intent"
+            /// A user activity type the app continues (`NSUserActivityTypes`).
+            case userActivity = "user-activity"
         }
 
         public var app: AppBundle?
-        public var bundle: ExtensionBundle
+        /// The extension that runs the intent; nil for a user activity, which its app continues.
+        public var bundle: ExtensionBundle?
+        /// The intent's name, or the user activity's type.
         public var intent: String
         public var kind: Kind
         /// In the order of `PolicyContext.all`.
@@ -42,7 +47,8 @@ public struct PolicyMatrix: Sendable {
     /// Why some extensions' App Intents are shown as not known: one sentence each.
     public var problems: [String] = []
 
-    /// The matrix of every intent of `catalog`'s extensions, apps in catalog order.
+    /// The matrix of every intent of `catalog`'s extensions and every user activity type of its
+    /// apps, apps in catalog order, each app's activities after its extensions' intents.
     /// - Parameters:
     ///   - appIntents: an extension's known App Intents metadata, or nil when not known yet.
     ///   - checksAuthorization: whether the host checks Siri authorization (as `HostConfiguration`).
@@ -58,6 +64,10 @@ public struct PolicyMatrix: Sendable {
                 let runnable = Set(shortcuts.filter { !$0.usedPhrases.isEmpty }.map(\.intent.name))
                 rows += Self.rows(of: bundle, app: app, metadata: metadata, shortcutIntents: runnable, checksAuthorization: checksAuthorization)
             }
+            for type in app.userActivityTypes {
+                rows.append(row(.userActivity(type, of: app), kind: .userActivity, app: app, checksAuthorization: checksAuthorization,
+                                shortcutIntents: nil))
+            }
         }
         return PolicyMatrix(rows: rows)
     }
@@ -72,30 +82,28 @@ public struct PolicyMatrix: Sendable {
         let appIntentNames = bundle.appIntents.names
         let appIntentSet = Set(appIntentNames)
         for intent in bundle.intentsSupported where !appIntentSet.contains(intent) {
-            rows.append(row(.siriKitIntent(intent), kind: .siriKit, bundle: bundle, app: app, checksAuthorization: checksAuthorization,
+            rows.append(row(.siriKitIntent(intent, of: bundle), kind: .siriKit, app: app, checksAuthorization: checksAuthorization,
                             shortcutIntents: []))
         }
         for name in appIntentNames {
-            rows.append(row(.appIntent(name, schema: metadata?.intent(named: name)), kind: .appIntent, bundle: bundle, app: app,
+            rows.append(row(.appIntent(name, schema: metadata?.intent(named: name), of: bundle), kind: .appIntent, app: app,
                             checksAuthorization: checksAuthorization, shortcutIntents: metadata == nil ? nil : shortcutIntents))
         }
         return rows
     }
 
     /// - Parameter shortcutIntents: the App Intents the extension's App Shortcuts run; nil when not known yet.
-    private static func row(_ subject: PolicySubject, kind: Row.Kind, bundle: ExtensionBundle, app: AppBundle?,
+    private static func row(_ subject: PolicySubject, kind: Row.Kind, app: AppBundle?,
                             checksAuthorization: Bool, shortcutIntents: Set<String>?) -> Row {
         let cells = PolicyContext.all.map { context -> Cell in
-            if let why = IntentPolicy.inapplicability(of: subject, from: context.source, shortcutIntents: shortcutIntents) {
-                return Cell(context: context, verdict: .notApplicable, reason: why)
-            }
             let status: SiriAuthorization? = checksAuthorization ? (context.authorized ? .authorized : .notDetermined) : nil
-            guard let refusal = IntentPolicy.refusal(of: subject, by: bundle, app: app, from: context.source,
-                                                     lock: LockReading(state: context.lockState), authorization: { status }) else {
-                return Cell(context: context, verdict: .allowed)
+            switch IntentPolicy.decision(on: subject, app: app, from: context.source, lock: LockReading(state: context.lockState),
+                                         authorization: { status }, shortcutIntents: shortcutIntents) {
+            case .allowed: return Cell(context: context, verdict: .allowed)
+            case .refused(let refusal): return Cell(context: context, verdict: .refused, rule: refusal.rule, reason: refusal.message)
+            case .notApplicable(let why): return Cell(context: context, verdict: .notApplicable, reason: why)
             }
-            return Cell(context: context, verdict: .refused, rule: refusal.rule, reason: refusal.message)
         }
-        return Row(app: app, bundle: bundle, intent: subject.name, kind: kind, cells: cells)
+        return Row(app: app, bundle: subject.extensionBundle, intent: subject.name, kind: kind, cells: cells)
     }
 }

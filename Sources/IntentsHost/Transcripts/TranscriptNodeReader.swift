@@ -29,7 +29,7 @@ struct TranscriptNodeReader {
             invocation: try invocation(try required(fields, "invocation", in: root)),
             lockState: try named(required(fields, "lockState", in: root), "lockState", LockState.allCases, \.rawValue),
             authorization: try named(required(fields, "authorization", in: root), "authorization", SiriAuthorization.allCases, \.name),
-            source: try fields["source"].map { try named($0, "source", InvocationSource.allCases, \.rawValue) } ?? .direct,
+            source: try fields["source"].map { try named($0, "source", InvocationSource.conversationSources, \.rawValue) } ?? .direct,
             agreesToSystemConfirmation: try fields["agreesToSystemConfirmation"].map { try boolean($0, "agreesToSystemConfirmation") } ?? false,
             conversation: try fields["conversation"].map { try conversation($0) } ?? [],
             result: try result(try required(fields, "result", in: root)),

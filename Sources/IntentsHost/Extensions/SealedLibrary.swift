@@ -1,0 +1,68 @@
+import CChildProcess
+import ExtensionProtocol
+import Foundation
+
+/// An extension's library copied into a sealed memory file and hashed there: the bytes hashed
+/// are exactly the bytes a runner loads, whatever becomes of the file afterwards.
+///
+/// App Intents metadata is cached by the library's SHA-256, and policy judges an App Intent by
+/// that metadata, so the code that is described, and later run, must be the code that was
+/// hashed: reading the file once to hash it and again to load it would let a file swapped in
+/// between run under the other's metadata. The memory file is sealed against writes, growth,
+/// shrinking and further seals, so neither the host nor the runner it is passed to can change
+/// it; the runner loads it through its descriptor (`/proc/self/fd/N`), as it loads a file.
+public final class SealedLibrary: Sendable {
+    /// The SHA-256 of its bytes, in hex.
+    public let hash: String
+    /// Its size in bytes.
+    public let size: Int
+    /// The sealed memory file (close-on-exec); closed when this is released.
+    let descriptor: Int32
+
+    /// Copies `bundle`'s library, opened as its runner would open it (by the real paths the
+    /// scan checked, through no symlink, a regular ELF file), and hashes the copy.
+    /// - Throws: `HostError`: `.extensionFailed` naming the bundle and the library when it is no
+    ///   longer where it was checked, is not a regular ELF file, is larger than a library may be
+    ///   (`LibraryContentHash.maximumLibrarySize`) or changes size while it is copied; `.badState`
+    ///   when it cannot be read or the memory file cannot be made.
+    public static func of(_ bundle: ExtensionBundle) throws -> SealedLibrary {
+        let files: (folder: Int32, library: Int32)
+        switch BundleFile.openUnchanged(folder: bundle.resolvedPath, library: bundle.libraryPath) {
+        case .success(let opened): files = opened
+        case .failure(let problem): throw ExtensionProcess.startFailure(bundle, problem)
+        }
+        close(files.folder)
+        defer { close(files.library) }
+        return try SealedLibrary(copying: files.library, path: bundle.libraryPath, name: bundle.bundleIdentifier)
+    }
+
+    /// Copies the regular file open at `source` (from its start) into a sealed memory file
+    /// named `name`, and hashes the copy.
+    /// - Throws: as `of(_:)`, naming `path`.
+    init(copying source: Int32, path: String, name: String) throws {
+        let size = try LibraryContentHash.checkedSize(of: source, path: path)
+        let memory = cchild_sealed_copy(source, size, "intents-library")
+        guard memory >= 0 else {
+            let code = errno
+            if code == EFBIG {
+                throw HostError(.extensionFailed, "The library \(path) changed size while it was copied for \(name), so it is not used; run the command again.")
+            }
+            throw HostError(.badState, "The library \(path) cannot be copied for \(name): \(String(cString: strerror(code))).")
+        }
+        do {
+            hash = try LibraryContentHash.hash(of: memory, path: path)
+        } catch {
+            close(memory)
+            throw error
+        }
+        self.size = Int(size)
+        descriptor = memory
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Whether the memory file is still sealed against any change of its bytes (always, once made).
+    var isSealed: Bool { cchild_is_sealed(descriptor) == 1 }
+}

@@ -1,0 +1,55 @@
+import ExtensionProtocol
+import SystemStore
+
+/// Leave to start code for the user: what the launchers take (`ExtensionSupervisor`,
+/// `ActivityContinuation`). Only `PolicyGate.clear` makes one, after the one policy decision
+/// (`IntentPolicy`) allowed its subject, so a path that starts code for the user without
+/// asking policy cannot be written without going through the gate.
+public struct PolicyClearance: Sendable {
+    /// What was allowed to run, with the bundle whose code runs.
+    public let subject: PolicySubject
+    /// How it was invoked.
+    public let source: InvocationSource
+    /// The library bytes the decision stands on (an App Intent is judged by the metadata of
+    /// these bytes), which the extension process must run; nil for a bundle without App Intents.
+    public let library: SealedLibrary?
+
+    /// Made only by the gate, in this file.
+    fileprivate init(subject: PolicySubject, source: InvocationSource, library: SealedLibrary?) {
+        self.subject = subject
+        self.source = source
+        self.library = library
+    }
+}
+
+/// The one gate every path that starts code on the user's behalf goes through: an extension
+/// for an intent, an App Intent's `perform()`, an extension described or queried outside a
+/// conversation, an app continuing an activity. It asks `IntentPolicy` and gives a clearance,
+/// or refuses before any process starts.
+public enum PolicyGate {
+    /// Judges `subject` from `source` in the lock state `lock` gives, with the app's Siri
+    /// authorization, and gives the clearance a launcher takes.
+    /// - Parameters:
+    ///   - app: the app holding the subject's extension; nil when not known.
+    ///   - authorization: the app's Siri authorization, read only when it matters; nil when the
+    ///     host does not check it.
+    ///   - shortcutIntents: for an App Shortcut, the App Intents its phrases run (nil: not known).
+    ///   - library: the library bytes the decision stands on, which the process must run; asked
+    ///     for only once the subject is allowed.
+    /// - Throws: `HostError` `.refusedByPolicy` with the rule (`policyRule`) when a rule refuses
+    ///   it; `.usage` when `source` cannot invoke `subject` at all (an App Shortcut naming a
+    ///   SiriKit intent); what `authorization` and `library` throw.
+    public static func clear(_ subject: PolicySubject, app: AppBundle?, from source: InvocationSource, lock: LockReading,
+                             authorization: () throws -> SiriAuthorization?, shortcutIntents: Set<String>? = nil,
+                             library: () throws -> SealedLibrary? = { nil }) throws -> PolicyClearance {
+        switch try IntentPolicy.decision(on: subject, app: app, from: source, lock: lock, authorization: authorization,
+                                         shortcutIntents: shortcutIntents) {
+        case .allowed:
+            return PolicyClearance(subject: subject, source: source, library: try library())
+        case .refused(let refusal):
+            throw refusal.error
+        case .notApplicable(let why):
+            throw HostError(.usage, "\(subject.name) of \(subject.bundleIdentifier) cannot be run from a \(source.label): \(why).")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ExtensionProtocol
+import Foundation
+@testable import IntentsHost
+import Testing
+
+/// The one gate: every launcher takes a clearance only the gate makes, a clearance covers only
+/// what it cleared, and what the gate lets start waits at most a step.
+@Suite struct PolicyGateTests {
+    let apps = TemporaryFolder()
+    let state = TemporaryFolder()
+    let outside = TemporaryFolder()
+
+    /// An app whose executable is `script` (a shell script), continuing `com.example.go`.
+    func app(running script: String) throws -> (IntentDispatcher, AppBundle) {
+        let folder = try BundleWriter(appsFolder: apps.path).app("Slow", identifier: "com.example.Slow",
+                                                                 extra: ["CFBundleExecutable": "slow", "NSUserActivityTypes": ["com.example.go"]])
+        try "#!/bin/sh\n\(script)\n".write(toFile: folder + "/slow", atomically: true, encoding: .utf8)
+        chmod(folder + "/slow", 0o755)
+        let dispatcher = makeDispatcher([apps.path], state: state, stepTimeout: .milliseconds(500))
+        return (dispatcher, try #require(dispatcher.catalog.apps.first))
+    }
+
+    /// Whether process `pid` is gone (or only a zombie left for its parent to reap).
+    static func hasEnded(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
+    }
+
+    @Test func aContinuingAppThatNeverEndsIsEndedWithItsGroupAfterAStep() async throws {
+        let pids = outside.path + "/pids"
+        // The app and a child of its own, both waiting forever.
+        let (dispatcher, app) = try app(running: "sleep 1000 & echo $$ $! > \(pids); wait")
+        let error = await #expect(throws: HostError.self) {
+            try await dispatcher.continueActivity(UserActivityPayload(activityType: "com.example.go"), in: app, capturingOutput: true)
+        }
+        #expect(error?.code == .requestTimedOut)
+        #expect(error?.message == "\"Slow\" (com.example.Slow) did not finish continuing \"com.example.go\" within 500 ms (requestTimedOut); its process was ended.")
+        let started = try String(contentsOfFile: pids, encoding: .utf8).split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        #expect(started.count == 2)
+        try await waitUntil(.seconds(10)) { started.allSatisfy(Self.hasEnded) }
+    }
+
+    @Test func aContinuingAppsExitStatusAndOutputComeBack() async throws {
+        let (dispatcher, app) = try app(running: "echo \"continuing $3\"; exit 7")
+        let outcome = try await dispatcher.continueActivity(UserActivityPayload(activityType: "com.example.go"), in: app, capturingOutput: true)
+        #expect(outcome.status == 7)
+        #expect(outcome.output == "continuing com.example.go\n")
+    }
+
+    @Test func aClearanceCoversOnlyWhatItCleared() async throws {
+        let proof = outside.path + "/ran"
+        let (dispatcher, app) = try app(running: "touch \(proof)")
+        let clearance = try dispatcher.clear(.userActivity("com.example.go", of: app), app: app, from: .activityContinuation)
+        // Another activity of the same app.
+        let other = await #expect(throws: HostError.self) {
+            _ = try await ActivityContinuation.run(UserActivityPayload(activityType: "com.example.other"), cleared: clearance,
+                                                   stateFolder: state.path, timeout: .seconds(5))
+        }
+        #expect(other?.code == .usage)
+        // An extension launcher given an app's clearance starts nothing.
+        let supervisor = ExtensionSupervisor { _ in throw HostError(.extensionFailed, "launched") }
+        let launch = await #expect(throws: HostError.self) { _ = try await supervisor.channel(cleared: clearance) }
+        #expect(launch?.code == .usage)
+        #expect(await supervisor.launchCount == 0)
+        #expect(!FileManager.default.fileExists(atPath: proof))
+        // An activity is continued from an activity continuation, and from nothing else.
+        let direct = #expect(throws: HostError.self) { _ = try dispatcher.clear(.userActivity("com.example.go", of: app), app: app, from: .voiceShortcut) }
+        #expect(direct?.code == .usage)
+        #expect(direct?.message == "com.example.go of com.example.Slow cannot be run from a voice shortcut: a user activity is continued by its app, not run as an intent.")
+    }
+
+    @Test(arguments: [LockState.locked, .lockedBeforeFirstUnlock])
+    func whileLockedNoActivityIsContinuedAndTheAppNeverStarts(state lockState: LockState) async throws {
+        let proof = outside.path + "/ran"
+        let (dispatcher, app) = try app(running: "touch \(proof)")
+        try LockStateStore(stateFolder: state.path).save(lockState)
+        let error = await #expect(throws: HostError.self) {
+            _ = try await dispatcher.continueActivity(UserActivityPayload(activityType: "com.example.go"), in: app)
+        }
+        #expect(error?.code == .refusedByPolicy)
+        #expect(error?.policyRule == .opensAppWhileLocked)
+        #expect(!FileManager.default.fileExists(atPath: proof))
+        try LockStateStore(stateFolder: state.path).save(.unlocked)
+        #expect(try await dispatcher.continueActivity(UserActivityPayload(activityType: "com.example.go"), in: app).status == 0)
+        #expect(FileManager.default.fileExists(atPath: proof))
+    }
+}
