@@ -186,6 +186,6 @@ let package = Package(
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "SharedKit", "LocalAPI",
-                                                         "SystemStore", "SiriKitDomains"]),
+                                                         "SystemStore", "SQLiteSupport", "SiriKitDomains"]),
     ]
 )

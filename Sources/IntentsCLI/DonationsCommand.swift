@@ -15,6 +15,7 @@ struct DonationsCommand: AsyncParsableCommand {
           intents donations list
           intents donations list --app Pizza --json
           intents donations delete 6F1C...
+          intents donations delete 6F1C... --app Pizza   # when two apps used the identifier
           intents donations delete --app Pizza --all
         """,
         subcommands: [List.self, Delete.self],
@@ -54,10 +55,19 @@ struct DonationsCommand: AsyncParsableCommand {
     }
 
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete donations by identifier, or all of one app's with --all.")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete donations by identifier, or all of one app's with --all.",
+            discussion: """
+            An identifier is the app's own choice: when several apps used one, say which app's \
+            with --app; nothing is deleted until then.
+
+            Examples:
+              intents donations delete 6F1C...
+              intents donations delete 6F1C... --app Pizza
+            """)
         @OptionGroup var global: GlobalOptions
         @Argument(help: "Donation identifiers.") var identifiers: [String] = []
-        @Option(help: "Only this app's (its name or bundle identifier).") var app: String?
+        @Option(help: "Only this app's (its name or bundle identifier); needed when several apps used an identifier.") var app: String?
         @Flag(help: "Delete every donation (of --app, when given).") var all = false
 
         func validate() throws {
@@ -67,8 +77,13 @@ struct DonationsCommand: AsyncParsableCommand {
         func run() async throws {
             let store = try global.systemStore(json: false)
             let bundle = try app.map { try global.bundleIdentifier(ofApp: $0, json: false) }
-            let deleted = try SystemCommandSupport.reporting(false) {
-                try store.deleteDonations(app: bundle, all ? .all(nil) : .identifiers(identifiers))
+            let deleted = try SystemCommandSupport.reporting(false) { () -> Int in
+                if all || bundle != nil { return try store.deleteDonations(app: bundle, all ? .all(nil) : .identifiers(identifiers)) }
+                // Each identifier's one app, found before anything is deleted: never several apps' at once.
+                let owners = try DonationIdentifiers.owners(of: identifiers, in: store)
+                return try owners.reduce(0) { deleted, owner in
+                    deleted + (try store.deleteDonations(app: owner.app, .identifiers(owner.identifiers)))
+                }
             }
             if !all && deleted < identifiers.count {
                 throw SystemCommandSupport.failure(HostError(.usage, "Deleted \(deleted) of \(identifiers.count) donations; the others do not exist."), json: false)

@@ -13,6 +13,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
         Examples:
           intents donations list
           intents shortcuts add "pizza time" --donation 6F1C...   # a donation's identifier
+          intents shortcuts add "pizza time" --donation 6F1C... --app Pizza   # when two apps used it
           intents shortcuts list --json
           intents shortcuts edit 2B7E... "pizza night"
           intents shortcuts delete 2B7E...
@@ -61,14 +62,15 @@ struct ShortcutsCommand: AsyncParsableCommand {
         @Argument(help: "The phrase the user will say.") var phrase: String
         @Option(help: ArgumentHelp("The donation's identifier, as `intents donations list` shows it.", valueName: "id"))
         var donation: String
+        @Option(help: "The app whose donation it is (its name or bundle identifier); needed when several apps used the identifier.")
+        var app: String?
         @Flag(help: "Print one JSON object.") var json = false
 
         func run() async throws {
             let store = try global.systemStore(json: json)
+            let owner = try app.map { try global.bundleIdentifier(ofApp: $0, json: json) }
             let shortcut = try SystemCommandSupport.reporting(json) { () -> VoiceShortcutRecord in
-                guard let donated = try store.donation(identifier: donation) else {
-                    throw HostError(.usage, "No donation has the identifier \(donation); `intents donations list` shows them.")
-                }
+                let donated = try DonationIdentifiers.donation(donation, app: owner, in: store)
                 let shortcut = VoiceShortcutRecord(phrase: phrase, app: donated.app, action: donated.action, donation: donated.identifier)
                 try store.addVoiceShortcut(shortcut)
                 return shortcut

@@ -82,15 +82,18 @@ public final class IntentDispatcher: Sendable {
     /// The installed apps and extensions; a server replaces it when its apps folders change.
     public var catalog: BundleCatalog { shared.catalog.withLock { $0 } }
 
-    /// Scans the apps folders now (unless `catalog` is given); extension processes start only
-    /// when an intent needs them.
+    /// Scans the apps folders now (unless `catalog` is given), with the state folder's install
+    /// ledger (`HostConfiguration.scanInstalledApps`); extension processes start only when an
+    /// intent needs them.
     public init(configuration: HostConfiguration, catalog: BundleCatalog? = nil, supervisor: ExtensionSupervisor? = nil,
                 logger: Logger = Logger(label: "intents.host", factory: { _ in SwiftLogNoOpLogHandler() })) {
         signal(SIGPIPE, SIG_IGN)
         self.logger = logger
         if !configuration.unsafeNoSandbox { TaskCgroup.sweep() }
         self.configuration = configuration
-        let shared = SharedState(catalog: catalog ?? BundleScanner.scan(appsFolders: configuration.appsFolders))
+        let store = catalog == nil ? try? SystemStore(stateFolder: configuration.stateFolder) : nil
+        let shared = SharedState(catalog: catalog ?? configuration.scanInstalledApps(store: store))
+        if let store { shared.systemStore.withLock { $0 = store } }
         self.shared = shared
         self.supervisor = supervisor ?? .processes(runnerPath: configuration.runnerPath, startTimeout: configuration.startTimeout,
                                                    idleTimeout: configuration.idleTimeout,

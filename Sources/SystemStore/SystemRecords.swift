@@ -31,7 +31,8 @@ public enum ShortcutAction: Codable, Hashable, Sendable {
 public struct Donation: Codable, Hashable, Sendable {
     public enum Kind: String, Codable, Sendable { case interaction, userActivity }
 
-    /// Assigned by the store: a UUID string, or the interaction's own identifier.
+    /// A UUID string, or the interaction's own identifier: the app's choice, unique among that
+    /// app's donations only (another app may use it too).
     public var identifier: String
     /// The donating app's bundle identifier.
     public var app: String
@@ -67,7 +68,7 @@ public struct VoiceShortcutRecord: Codable, Hashable, Sendable {
     /// The app the shortcut belongs to (bundle identifier).
     public var app: String
     public var action: ShortcutAction
-    /// The donation it was made from, if any.
+    /// The identifier of the donation it was made from, if any: one of `app`'s donations.
     public var donation: String?
 
     public init(identifier: UUID = UUID(), phrase: String, app: String, action: ShortcutAction, donation: String? = nil) {

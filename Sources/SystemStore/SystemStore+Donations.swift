@@ -2,11 +2,12 @@ import Foundation
 import SQLiteSupport
 
 extension SystemStore {
-    /// Records a donation; one with the same identifier is replaced. Past the per-app cap, the
+    /// Records a donation; the donating app's own donation with the same identifier is replaced,
+    /// never another app's (an identifier is its app's own choice). Past the per-app cap, the
     /// app's oldest donations (by date) are evicted in the same transaction.
     public func donate(_ donation: Donation) throws {
         try write {
-            try connection.run("DELETE FROM donations WHERE identifier = ?", [.text(donation.identifier)])
+            try connection.run("DELETE FROM donations WHERE app = ? AND identifier = ?", [.text(donation.app), .text(donation.identifier)])
             try connection.run("""
                 INSERT INTO donations (identifier, app, kind, date, group_identifier, persistent_identifier, record)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -28,9 +29,18 @@ extension SystemStore {
         return rows.compactMap { decodedRow(Donation.self, $0, kind: "donation") }
     }
 
-    /// The donation with this identifier.
-    public func donation(identifier: String) throws -> Donation? {
-        try read("SELECT record FROM donations WHERE identifier = ?", [.text(identifier)]).first.map { try decode(Donation.self, $0[0]) }
+    /// Every app's donation with this identifier, app by app: an identifier is unique among one
+    /// app's donations only. Records that do not decode are skipped (`skippedRecords` lists them).
+    public func donations(identifier: String) throws -> [Donation] {
+        try read("SELECT identifier, app, record FROM donations WHERE identifier = ? ORDER BY app", [.text(identifier)])
+            .compactMap { decodedRow(Donation.self, $0, kind: "donation") }
+    }
+
+    /// `app`'s donation with this identifier.
+    /// - Throws: `SystemStoreError` (`.corrupt`) when its record does not decode.
+    public func donation(identifier: String, app: String) throws -> Donation? {
+        try read("SELECT record FROM donations WHERE app = ? AND identifier = ?", [.text(app), .text(identifier)])
+            .first.map { try decode(Donation.self, $0[0]) }
     }
 
     /// What a deletion removes.

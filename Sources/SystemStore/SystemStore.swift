@@ -4,7 +4,8 @@ import SQLiteSupport
 import Synchronization
 
 /// The host's system store, `<state>/System.sqlite`: donations, voice shortcuts, shortcut
-/// suggestions, relevant shortcuts, user vocabulary and Siri authorizations.
+/// suggestions, relevant shortcuts, user vocabulary, Siri authorizations, and the order in which
+/// the host installed apps.
 ///
 /// The host and app processes open it at once (an app donates while the host runs): WAL, a busy
 /// timeout, durable commits, every write in one immediate transaction. Records are JSON in a

@@ -39,6 +39,30 @@ enum SystemStoreSchema {
             extension TEXT NOT NULL, library_hash TEXT NOT NULL, generation INTEGER NOT NULL, record BLOB NOT NULL,
             PRIMARY KEY (extension));
         """,
+        // A donation's identifier is its app's own choice: unique among that app's donations only,
+        // so that no app can replace another's. SQLite cannot change a UNIQUE constraint: the
+        // table is made anew, keeping each row's seq and the last seq handed out. And the apps a
+        // host installed, in the order a scan first accepted them (`recordAppInstalls`).
+        """
+        CREATE TABLE donations_scoped (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            identifier TEXT NOT NULL,
+            app TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            date REAL NOT NULL,
+            group_identifier TEXT,
+            persistent_identifier TEXT,
+            record BLOB NOT NULL,
+            UNIQUE (app, identifier));
+        INSERT INTO donations_scoped (seq, identifier, app, kind, date, group_identifier, persistent_identifier, record)
+            SELECT seq, identifier, app, kind, date, group_identifier, persistent_identifier, record FROM donations;
+        DELETE FROM sqlite_sequence WHERE name = 'donations_scoped';
+        INSERT INTO sqlite_sequence (name, seq) SELECT 'donations_scoped', seq FROM sqlite_sequence WHERE name = 'donations';
+        DROP TABLE donations;
+        ALTER TABLE donations_scoped RENAME TO donations;
+        CREATE INDEX donations_by_app ON donations (app, date);
+        CREATE TABLE app_installs (app TEXT PRIMARY KEY NOT NULL, seq INTEGER NOT NULL UNIQUE);
+        """,
     ]
 
     static func migrate(_ connection: RawSQLiteConnection) throws {

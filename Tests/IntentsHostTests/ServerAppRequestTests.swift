@@ -137,6 +137,48 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// A dropped-in bundle whose executable is a hard link to an installed app's is the one at
+    /// fault: the installed app's calls are still its own, and `intents apps` names both apps.
+    @Test func aBundleHardLinkingAnInstalledAppsExecutableIsFaultedAndTakesNothing() async throws {
+        let folder = try sampleAppsFolder(apps)
+        let server = try TestServer(apps: [folder], state: state.path)
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_STATE": state.path]
+        // Served once: the server has scanned (and so installed) the sample apps. Its socket
+        // accepts connections before that.
+        let installed = try await runProgram(Package.cli, ["--state", state.path, "apps"], environment: environment)
+        #expect(installed.status == 0 && installed.output.contains("MonkeyChat (com.example.MonkeyChat)"), "\(installed.output)")
+        // Made aside and moved in whole, so that the server never sees it half made.
+        let thief = try BundleWriter(appsFolder: apps.path).app("AAThief", identifier: "com.example.Thief",
+                                                                extra: ["CFBundleExecutable": "thief"])
+        #expect(link(folder + "/MonkeyChat.app/monkeychat", thief + "/thief") == 0, "\(String(cString: strerror(errno)))")
+        #expect(rename(thief, folder + "/AAThief.app") == 0, "\(String(cString: strerror(errno)))")
+
+        // Until the server has scanned the newcomer, as an app or as a fault.
+        var listing = (status: Int32(0), output: "")
+        let deadline = ContinuousClock.now + .seconds(60)
+        while true {
+            listing = try await runProgram(Package.cli, ["--state", state.path, "apps", "--json"], environment: environment)
+            if listing.output.contains("com.example.Thief") || ContinuousClock.now > deadline { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let line = listing.output.split(separator: "\n").last { $0.hasPrefix("{") } ?? ""
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(listing.output)")
+        let apps = (report["apps"] as? [[String: Any]])?.compactMap { $0["bundleIdentifier"] as? String }
+        #expect(apps?.contains("com.example.MonkeyChat") == true, "\(listing.output)")
+        #expect(apps?.contains("com.example.Thief") == false, "\(listing.output)")
+        let faults = (report["faults"] as? [[String: Any]])?.filter { $0["code"] as? String == "sharedExecutable" }
+        #expect(faults?.compactMap { $0["message"] as? String } == [
+            "In \(folder)/AAThief.app/Info.plist, CFBundleExecutable \"thief\" is the same file as the executable of com.example.MonkeyChat (\"\(folder)/MonkeyChat.app\"), installed before it; com.example.Thief is not used until its executable is a file of its own.",
+        ], "\(listing.output)")
+
+        let sent = try await runProgram(folder + "/MonkeyChat.app/monkeychat", ["send", "bobo.jungle", "More bananas"], environment: environment)
+        #expect(sent.status == 0, "\(sent.output)")
+        let store = try SystemStore(stateFolder: state.path)
+        #expect(try store.donations(app: "com.example.MonkeyChat").count == 1, "\(sent.output)")
+        #expect(try store.donations(app: "com.example.Thief").isEmpty)
+        #expect(server.stop() == 0)
+    }
+
     /// A served `say` of an activity shortcut: the app's donation goes through the server, and
     /// the app it hands the activity to prints on the client's terminal.
     @Test func anActivityShortcutSaidThroughTheServerPrintsOnTheClient() async throws {

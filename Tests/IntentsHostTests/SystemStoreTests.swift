@@ -40,7 +40,7 @@ import Testing
         #expect(try second.donations().map(\.action.name) == ["C", "D"])
         #expect(try second.deleteDonations(app: "other", .all(nil)) == 0)
         #expect(try first.deleteDonations(app: "a", .identifiers([kept.identifier])) == 1)
-        #expect(try second.donation(identifier: kept.identifier) == nil)
+        #expect(try second.donation(identifier: kept.identifier, app: "a") == nil)
     }
 
     @Test func phrasesAreUniqueOnceNormalizedAndMustHaveWords() throws {

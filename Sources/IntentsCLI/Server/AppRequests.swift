@@ -5,8 +5,8 @@ import LocalAPI
 import SystemStore
 
 /// App processes' system calls, performed for the app the connection's peer is: the installed
-/// app whose `CFBundleExecutable` is the very file the peer runs (same device and inode),
-/// never the app a request names.
+/// app whose `CFBundleExecutable`, as scanned, is the very file the peer runs (same device and
+/// inode), never the app a request names.
 enum AppRequests {
     static func answer(_ request: AppRequest, from peer: PeerIdentity, on host: ServedHost) async -> AppReply {
         let call: SystemCall
@@ -54,19 +54,20 @@ enum AppRequests {
         }
     }
 
-    /// The installed app whose executable file is the one `peer` ran when it connected, and
-    /// still runs: a regular file inside the app's folder (never a link), and one app's only.
+    /// The installed app whose executable file, as the last scan found it, is the one `peer`
+    /// ran when it connected, and still runs; and its `CFBundleExecutable` still is that file: a
+    /// regular file inside the app's folder (never a link). A scan gives no two apps one file
+    /// (`BundleFault.Code.sharedExecutable`), so a bundle that links its executable to an
+    /// installed app's, even before the next scan, takes nothing: the peer is that app still.
     static func installedApp(runBy peer: PeerIdentity, in catalog: BundleCatalog) -> Result<AppBundle, HostError> {
         let executable = peer.executable?.quotedForDisplay ?? "of process \(peer.processID)"
         guard let file = peer.executableFile, peer.runsTheSameFile else {
             return .failure(HostError(.usage, "Process \(peer.processID) no longer runs the executable it connected with; its request is refused."))
         }
         let matches = catalog.apps.filter { app in
-            guard let name = app.executable, BundleName.isValid(name, as: .executable), let root = RealPath.of(app.path) else { return false }
-            var status = stat()
-            let path = root + "/" + name
-            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
-            return UInt64(status.st_dev) == file.device && UInt64(status.st_ino) == file.inode
+            guard app.executableFile == file, let name = app.executable, BundleName.isValid(name, as: .executable),
+                  let root = RealPath.of(app.path) else { return false }
+            return FileIdentity.ofRegularFile(at: root + "/" + name) == file
         }
         guard let app = matches.first else {
             return .failure(HostError(.noExtension, "No installed app has the executable \(executable) as its CFBundleExecutable (a regular file in the app's folder); install the app in the server's apps folders."))

@@ -44,8 +44,9 @@ enum HostSession {
         await dispatcher.shutdown()
     }
 
-    /// The installed apps: the server's catalog, else a scan of `configuration`'s folders.
+    /// The installed apps: the server's catalog, else a scan of `configuration`'s folders with
+    /// its state folder's install ledger.
     static func catalog(for configuration: HostConfiguration) -> BundleCatalog {
-        server?.dispatcher.catalog ?? BundleScanner.scan(appsFolders: configuration.appsFolders)
+        server?.dispatcher.catalog ?? configuration.scanInstalledApps()
     }
 }

@@ -24,11 +24,6 @@ struct PeerIdentity: Sendable {
     /// The device and inode of the file the peer ran when it connected.
     var executableFile: FileIdentity?
 
-    struct FileIdentity: Hashable, Sendable {
-        var device: UInt64
-        var inode: UInt64
-    }
-
     /// The device and inode of the file process `pid` runs now.
     static func runningFile(of pid: pid_t) -> FileIdentity? {
         var status = stat()

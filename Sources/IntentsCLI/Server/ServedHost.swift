@@ -41,7 +41,7 @@ final class ServedHost: Sendable {
     /// Scans the apps folders again and swaps the catalog: replaced or removed extensions end
     /// once their conversations have, and their next request starts the new library.
     func reload() async {
-        let catalog = BundleScanner.scan(appsFolders: configuration.appsFolders)
+        let catalog = configuration.scanInstalledApps(store: try? dispatcher.openSystemStore())
         let changed = dispatcher.replaceCatalog(catalog)
         catalogGeneration.add(1, ordering: .releasing)
         HostMetrics.catalogReloaded()

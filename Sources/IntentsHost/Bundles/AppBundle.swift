@@ -17,6 +17,10 @@ public struct AppBundle: Hashable, Sendable {
     public var extensions: [ExtensionBundle]
     /// `CFBundleExecutable`: the program, inside the bundle, that continues user activities.
     public var executable: String?
+    /// The executable file as scanned, when it is a regular file inside the app's folder: an app
+    /// process running this very file is this app's (`intents serve` names it so). No two apps
+    /// of a catalog have one file (`BundleFault.Code.sharedExecutable`).
+    public var executableFile: FileIdentity?
     /// The app's `AppIntentVocabulary.plist`, when it has a valid one.
     public var vocabulary: AppIntentVocabulary?
 
@@ -29,8 +33,10 @@ public struct AppBundle: Hashable, Sendable {
 
     public init(path: String, bundleIdentifier: String, displayName: String, alternativeNames: [String] = [],
                 siriUsageDescription: String? = nil, userActivityTypes: [String] = [], entitlements: Entitlements = Entitlements(),
-                extensions: [ExtensionBundle], executable: String? = nil, vocabulary: AppIntentVocabulary? = nil) {
+                extensions: [ExtensionBundle], executable: String? = nil, executableFile: FileIdentity? = nil,
+                vocabulary: AppIntentVocabulary? = nil) {
         self.executable = executable
+        self.executableFile = executableFile
         self.vocabulary = vocabulary
         self.path = path
         self.bundleIdentifier = bundleIdentifier

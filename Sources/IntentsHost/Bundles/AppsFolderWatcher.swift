@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Watches apps folders and says when what a scan reads has changed and settled, so that the
-/// server rescans (`BundleScanner.scan(appsFolders:)`) and swaps its catalog without a restart.
+/// server rescans (`HostConfiguration.scanInstalledApps`) and swaps its catalog without a restart.
 ///
 /// It watches each folder, its `*.app` bundles, their `PlugIns` and `*.appex` folders with
 /// inotify (polling when inotify cannot be used), never through links. A change is reported

@@ -19,6 +19,9 @@ public struct BundleFault: Error, Hashable, Sendable, CustomStringConvertible {
         case bundleOutsideApp
         /// An app group claimed by an app of another developer.
         case foreignAppGroup
+        /// An app's `CFBundleExecutable` that is the same file (device and inode) as another
+        /// app's, installed before it (or new with it).
+        case sharedExecutable
         /// An `IntentsSupported` entry that no class in the bundle's libraries provides.
         case intentClassNotFound
         /// The App Intents metadata the extension gave could not be had or is not usable.

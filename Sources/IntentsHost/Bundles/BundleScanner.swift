@@ -11,7 +11,14 @@ public enum BundleScanner {
     /// bundle that uses it, and none of them is served. An intent that several apps' extensions
     /// support is routed to none of them by default: it is a conflict, and the user says which
     /// app (see `IntentDispatcher`).
-    public static func scan(appsFolders: [String]) -> BundleCatalog {
+    ///
+    /// An executable file is one app's: apps whose `CFBundleExecutable` is one file (device and
+    /// inode) are at fault but for the one `ledger` recorded first; when it recorded none of
+    /// them, or there is no ledger (or it cannot be read), all of them are (fail closed). Apps
+    /// accepted that the ledger lacks are recorded: one read per scan, and a write only when an
+    /// app is new.
+    /// - Parameter ledger: the order in which the host installed apps; nil counts every app as new.
+    public static func scan(appsFolders: [String], ledger: (any AppInstallLedger)? = nil) -> BundleCatalog {
         var catalog = BundleCatalog()
         var found: [AppBundle] = []
         // A folder named twice (as given, with a trailing slash, through a link) is read once:
@@ -31,11 +38,27 @@ public enum BundleScanner {
                 if let app { found.append(app) }
             }
         }
-        let (unique, faults) = IdentityCheck.keepingUnique(found)
-        catalog.apps = unique
-        catalog.faults += faults
+        let installed = try? ledger?.appInstallOrder()
+        catalog.apps = keepingValidIdentities(found, installed: installed ?? [:], faults: &catalog.faults)
         catalog.index()
+        if let ledger, let installed {
+            let new = catalog.apps.map(\.bundleIdentifier).filter { installed[$0] == nil }
+            // A write that fails is made at a later scan; until then these apps count as new.
+            if !new.isEmpty { try? ledger.recordAppInstalls(new) }
+        }
         return catalog
+    }
+
+    /// The apps whose identifiers no other bundle uses and whose executable file no other app
+    /// has (or had it first, by `installed`); the faults of the others are added to `faults`.
+    /// Each check sees every app: an app dropped for one reason still keeps its identifier and
+    /// its file from the others.
+    private static func keepingValidIdentities(_ apps: [AppBundle], installed: [String: Int], faults: inout [BundleFault]) -> [AppBundle] {
+        let (unique, duplicates) = IdentityCheck.keepingUnique(apps)
+        let (owners, sharing) = ExecutableCheck.keepingOwners(apps, installed: installed)
+        faults += duplicates + sharing
+        let ownerPaths = Set(owners.map(\.path))
+        return unique.filter { ownerPaths.contains($0.path) }
     }
 
     /// Validates whatever `path` is: an apps folder, an `.app`, an `.appex`, or an `Info.plist`.
@@ -70,7 +93,8 @@ public enum BundleScanner {
 
     /// Validates each of `paths` as `validate(path:)` does, into one catalog: a bundle named
     /// twice (or an extension also named with its app) is read once, and an identifier two of
-    /// the bundles use is a fault of each, as in `scan(appsFolders:)`.
+    /// the bundles use, or an executable file two apps have, is a fault of each, as in
+    /// `scan(appsFolders:)` with no ledger.
     public static func validate(paths: [String]) -> BundleCatalog {
         guard paths.count > 1 else { return validate(path: paths.first ?? ".") }
         var seen: Set<String> = []
@@ -86,9 +110,7 @@ public enum BundleScanner {
         // An extension validated alone stands as an app of its own: dropped when its app is here too.
         let inApps = Set(apps.filter { !$0.isExtensionAlone }.flatMap(\.extensions).map(\.resolvedPath))
         apps.removeAll { $0.isExtensionAlone && inApps.contains($0.extensions[0].resolvedPath) }
-        let (unique, duplicates) = IdentityCheck.keepingUnique(apps)
-        catalog.apps = unique
-        catalog.faults += duplicates
+        catalog.apps = keepingValidIdentities(apps, installed: [:], faults: &catalog.faults)
         catalog.index()
         return catalog
     }
@@ -116,6 +138,7 @@ public enum BundleScanner {
         } catch {
             return (nil, [error as? BundleFault ?? BundleFault(.malformedPropertyList, path: folder, "\(error)")])
         }
+        app.executableFile = app.executable.flatMap { FileIdentity.ofRegularFile(at: root + "/" + $0) }
         var faults: [BundleFault] = []
         do {
             app.vocabulary = try AppIntentVocabulary.read(appFolder: folder, appNames: app.spokenNames)

@@ -1,0 +1,167 @@
+import Foundation
+import IntentsHost
+import Synchronization
+import SystemStore
+import Testing
+
+/// An app's executable is its own file: a bundle whose `CFBundleExecutable` is the same file
+/// (device and inode) as an installed app's is at fault, and the app installed first keeps it,
+/// across restarts (the system store records which app came first).
+@Suite struct SharedExecutableTests {
+    let root = TemporaryFolder()
+    let state = TemporaryFolder()
+    /// Listed first: its apps are found before those of `laterFolder`.
+    var earlyFolder: String { root.path + "/1-early" }
+    var laterFolder: String { root.path + "/2-later" }
+
+    init() throws {
+        for folder in [earlyFolder, laterFolder] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+    }
+
+    /// Writes app `name` (executable `name` lowercased) in `folder`: a file of its own, or a hard
+    /// link to `file`. Returns the app's folder.
+    @discardableResult
+    func app(_ name: String, in folder: String, linkedTo file: String? = nil) throws -> String {
+        let executable = name.lowercased()
+        let app = try BundleWriter(appsFolder: folder).app(name, identifier: "com.example.\(name)", extra: ["CFBundleExecutable": executable])
+        if let file {
+            try #require(link(file, app + "/" + executable) == 0, "\(String(cString: strerror(errno)))")
+        } else {
+            try Data("#!/bin/sh\necho \(name)\n".utf8).write(to: URL(fileURLWithPath: app + "/" + executable))
+        }
+        return app
+    }
+
+    func scan(_ ledger: (any AppInstallLedger)?) -> BundleCatalog {
+        BundleScanner.scan(appsFolders: [earlyFolder, laterFolder], ledger: ledger)
+    }
+
+    func sharingFault(_ app: String, executable: String, with other: String, installedBefore: Bool) -> BundleFault {
+        let identifier = "com.example." + ((app as NSString).lastPathComponent as NSString).deletingPathExtension
+        let otherIdentifier = "com.example." + ((other as NSString).lastPathComponent as NSString).deletingPathExtension
+        let message = installedBefore
+            ? "In \(app)/Info.plist, CFBundleExecutable \"\(executable)\" is the same file as the executable of \(otherIdentifier) (\"\(other)\"), installed before it; \(identifier) is not used until its executable is a file of its own."
+            : "In \(app)/Info.plist, CFBundleExecutable \"\(executable)\" is the same file as the executable of \(otherIdentifier) (\"\(other)\"); no app with this file as its executable is used until each has a file of its own."
+        return BundleFault(.sharedExecutable, path: app + "/Info.plist", key: "CFBundleExecutable", message)
+    }
+
+    @Test func theAppInstalledFirstKeepsItsExecutableAcrossRestarts() throws {
+        let installed = try app("Installed", in: laterFolder)
+        let store = try SystemStore(stateFolder: state.path)
+        #expect(scan(store).apps.map(\.bundleIdentifier) == ["com.example.Installed"])
+
+        // The newcomer is found first, and its name sorts first too: it is at fault all the same.
+        let newcomer = try app("Newcomer", in: earlyFolder, linkedTo: installed + "/installed")
+        let catalog = scan(store)
+        #expect(catalog.apps.map(\.bundleIdentifier) == ["com.example.Installed"])
+        #expect(catalog.faults == [sharingFault(newcomer, executable: "newcomer", with: installed, installedBefore: true)])
+        #expect(try store.appInstallOrder().keys.sorted() == ["com.example.Installed"])
+
+        // An unchanged catalog writes nothing.
+        let stamp = try store.changeStamp()
+        _ = scan(store)
+        #expect(try store.changeStamp() == stamp)
+
+        // A restart: a ledger opened anew on the same file.
+        let reopened = try SystemStore(path: store.path)
+        let restarted = scan(reopened)
+        #expect(restarted.apps.map(\.bundleIdentifier) == ["com.example.Installed"])
+        #expect(restarted.faults == catalog.faults)
+
+        // Its own file again, the newcomer is used and recorded.
+        try FileManager.default.removeItem(atPath: newcomer + "/newcomer")
+        try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: newcomer + "/newcomer"))
+        #expect(scan(reopened).apps.map(\.bundleIdentifier) == ["com.example.Newcomer", "com.example.Installed"])
+        #expect(try reopened.appInstallOrder().sorted { $0.value < $1.value }.map(\.key) == ["com.example.Installed", "com.example.Newcomer"])
+    }
+
+    @Test func appsNewTogetherThatShareAnExecutableAreAllFaultedAndNoneRecorded() throws {
+        let first = try app("First", in: laterFolder)
+        let second = try app("Second", in: earlyFolder, linkedTo: first + "/first")
+        let kept = try app("Kept", in: laterFolder)
+        let store = try SystemStore(stateFolder: state.path)
+        let catalog = scan(store)
+        #expect(catalog.apps.map(\.bundleIdentifier) == ["com.example.Kept"])
+        #expect(catalog.faults == [sharingFault(second, executable: "second", with: first, installedBefore: false),
+                                   sharingFault(first, executable: "first", with: second, installedBefore: false)])
+        #expect(try store.appInstallOrder().keys.sorted() == ["com.example.Kept"])
+        #expect(kept.hasSuffix("Kept.app"))
+    }
+
+    /// With no ledger (`intents validate`, a scan of folders no host has installed), every app
+    /// is new: all the apps that share a file are at fault.
+    @Test func withoutALedgerEveryAppIsNew() throws {
+        let first = try app("First", in: laterFolder)
+        let second = try app("Second", in: laterFolder, linkedTo: first + "/first")
+        let catalog = BundleScanner.scan(appsFolders: [laterFolder])
+        #expect(catalog.apps.isEmpty)
+        #expect(catalog.faults == [sharingFault(first, executable: "first", with: second, installedBefore: false),
+                                   sharingFault(second, executable: "second", with: first, installedBefore: false)])
+    }
+
+    /// A ledger that cannot be read counts as none: the scan fails closed and records nothing.
+    @Test func aLedgerThatCannotBeReadCountsAsNone() throws {
+        let first = try app("First", in: laterFolder)
+        try app("Second", in: laterFolder, linkedTo: first + "/first")
+        let ledger = UnreadableLedger()
+        let catalog = scan(ledger)
+        #expect(catalog.apps.isEmpty)
+        #expect(catalog.faults.map(\.code) == [.sharedExecutable, .sharedExecutable])
+        #expect(ledger.recorded.withLock { $0 } == [])
+    }
+
+    /// The one who came first keeps the file even when it is also at fault for another reason:
+    /// a newcomer cannot take an installed app's executable by making it faulty.
+    @Test func aNewcomerDoesNotGetTheExecutableOfAnInstalledAppItMadeFaulty() throws {
+        let installed = try app("Installed", in: laterFolder)
+        let store = try SystemStore(stateFolder: state.path)
+        _ = scan(store)
+        let newcomer = try app("Newcomer", in: earlyFolder, linkedTo: installed + "/installed")
+        try BundleWriter(appsFolder: earlyFolder).app("Impostor", identifier: "com.example.Installed")
+        let catalog = scan(store)
+        #expect(catalog.apps.isEmpty)
+        #expect(catalog.faults.map(\.code).sorted { $0.rawValue < $1.rawValue } == [.duplicateBundleIdentifier, .duplicateBundleIdentifier, .sharedExecutable])
+        #expect(catalog.faults.contains(sharingFault(newcomer, executable: "newcomer", with: installed, installedBefore: true)))
+    }
+
+    @Test func eachAppsExecutableFileIsRecordedAtScan() throws {
+        let own = try app("Own", in: laterFolder)
+        let linked = try BundleWriter(appsFolder: laterFolder).app("Linked", identifier: "com.example.Linked", extra: ["CFBundleExecutable": "linked"])
+        try #require(symlink(own + "/own", linked + "/linked") == 0)
+        try BundleWriter(appsFolder: laterFolder).app("Missing", identifier: "com.example.Missing", extra: ["CFBundleExecutable": "missing"])
+        let catalog = BundleScanner.scan(appsFolders: [laterFolder])
+        var status = stat()
+        try #require(lstat(own + "/own", &status) == 0)
+        let files = Dictionary(uniqueKeysWithValues: catalog.apps.map { ($0.bundleIdentifier, $0.executableFile) })
+        #expect(files == ["com.example.Own": FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)),
+                          "com.example.Linked": nil, "com.example.Missing": nil])
+        #expect(catalog.faults == [])
+    }
+
+    /// The sample apps the build lays out each have an executable of their own, in every folder
+    /// they are laid out in (hard links to one build product, one app each).
+    @Test func sampleAppsHaveExecutablesOfTheirOwn() throws {
+        let one = try sampleAppsFolder(root)
+        let other = TemporaryFolder()
+        let two = try sampleAppsFolder(other)
+        let store = try SystemStore(stateFolder: state.path)
+        for folder in [one, two, one] {
+            let catalog = BundleScanner.scan(appsFolders: [folder], ledger: store)
+            #expect(catalog.faults == [])
+            let files = catalog.apps.compactMap(\.executableFile)
+            #expect(files.count == 3)
+            #expect(Set(files).count == files.count)
+        }
+    }
+}
+
+/// A ledger whose store cannot be read.
+final class UnreadableLedger: AppInstallLedger {
+    let recorded = Mutex<[String]>([])
+
+    struct Unreadable: Error {}
+
+    func appInstallOrder() throws -> [String: Int] { throw Unreadable() }
+
+    func recordAppInstalls(_ apps: [String]) throws { recorded.withLock { $0 += apps } }
+}
