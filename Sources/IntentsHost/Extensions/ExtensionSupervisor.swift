@@ -30,8 +30,14 @@ public actor ExtensionSupervisor {
     private var entries: [String: Entry] = [:]
     /// Channels of replaced or removed bundles, kept until their conversations end.
     private var retired: [ObjectIdentifier: Entry] = [:]
+    /// A launch under way: the hash of the sealed library it loads (nil: the file), and its task.
+    private struct Launching {
+        var libraryHash: String?
+        var task: Task<any ExtensionChannel, any Error>
+    }
+
     /// Launches under way, by bundle identifier and library hash (`id|hash`, `id|` for the file).
-    private var launching: [String: Task<any ExtensionChannel, any Error>] = [:]
+    private var launching: [String: Launching] = [:]
     private var reaper: Task<Void, Never>?
     /// Shutdowns under way of channels no longer in `entries`, by number.
     private var endings: [UInt64: Task<Void, Never>] = [:]
@@ -137,16 +143,16 @@ public actor ExtensionSupervisor {
         // A launch under way serves this request too when it loads the wanted bytes (any bytes,
         // when none are wanted).
         let launchKey = key + "|" + (wanted ?? "")
-        if let (pendingKey, pending) = launching.first(where: { wanted == nil ? $0.key.hasPrefix(key + "|") : $0.key == launchKey }) {
-            let channel = try await pending.value
-            return register(channel, libraryHash: Self.libraryHash(inLaunchKey: pendingKey), for: key)
+        if let pending = wanted == nil ? launching.first(where: { $0.key.hasPrefix(key + "|") })?.value : launching[launchKey] {
+            let channel = try await pending.task.value
+            return register(channel, libraryHash: pending.libraryHash, for: key)
         }
         entries[key] = nil
         try makeRoom()
         launchCount += 1
         HostMetrics.extensionStarted()
         let task = Task { try await launcher(launch) }
-        launching[launchKey] = task
+        launching[launchKey] = Launching(libraryHash: wanted, task: task)
         defer { launching[launchKey] = nil }
         let channel = try await task.value
         defer {
@@ -162,12 +168,6 @@ public actor ExtensionSupervisor {
         if let current = entries[key], current.channel !== channel { retire([key]) }
         entries[key, default: Entry(channel: channel, libraryHash: libraryHash)].activeConversations += 1
         return channel
-    }
-
-    /// The library hash a key of `launching` names; nil for a launch of the file.
-    private static func libraryHash(inLaunchKey key: String) -> String? {
-        let hash = key.split(separator: "|", omittingEmptySubsequences: false).last.map(String.init) ?? ""
-        return hash.isEmpty ? nil : hash
     }
 
     /// Stops giving these bundles' channels to new conversations (their bundle was replaced or
