@@ -176,6 +176,53 @@ struct AppsFolderWatcherTests {
         }
     }
 
+    /// Issue 21: a bundle removed while another bundle's plist is touched without pause is
+    /// reported while the touching goes on (it used to wait for the folders to be quiet, and
+    /// the removed bundle stayed served), and a scan then no longer finds it.
+    @Test(arguments: Kind.allCases)
+    func removalIsReportedWhileAnotherBundleIsTouched(_ kind: Kind) async throws {
+        let root = TemporaryFolder()
+        let apps = try folder(root.path + "/Apps")
+        let busy = try echoApp("Busy", in: apps)
+        let gone = try echoApp("Gone", in: apps)
+        try #require(ScanAtReport(apps, touches: 0).apps == ["com.example.Busy", "com.example.Gone"])
+        let toucher = await FileToucher.start(touching: busy + "/Info.plist")
+        defer { toucher.stop() }
+        try await watching(apps, kind, probe: { ScanAtReport(apps, touches: toucher.count) }) { watcher, changes in
+            try await untilRunning(watcher)
+            try FileManager.default.removeItem(atPath: gone)
+            let removed = ContinuousClock.now
+            let report = try #require(await changes.first(after: removed, within: Self.reportDeadline) {
+                !$0.apps.contains("com.example.Gone")
+            })
+            #expect(await toucher.touched(after: report.seen.touches), "the touching had stopped before the report")
+            #expect(report.seen.apps == ["com.example.Busy"])
+        }
+    }
+
+    /// Issue 21: a bundle copied in while another bundle's plist is touched without pause is
+    /// reported while the touching goes on, within the maximum settle time of a change (it used
+    /// to wait for the folders to be quiet).
+    @Test(arguments: Kind.allCases)
+    func bundleCopiedInIsReportedWhileAnotherIsTouched(_ kind: Kind) async throws {
+        let root = TemporaryFolder()
+        let apps = try folder(root.path + "/Apps")
+        let busy = try echoApp("Busy", in: apps)
+        let staged = try echoApp("New", in: try folder(root.path + "/staging"))
+        let toucher = await FileToucher.start(touching: busy + "/Info.plist")
+        defer { toucher.stop() }
+        try await watching(apps, kind, probe: { ScanAtReport(apps, touches: toucher.count) }) { watcher, changes in
+            try await untilRunning(watcher)
+            try FileManager.default.copyItem(atPath: staged, toPath: apps + "/New.app")
+            let copied = ContinuousClock.now
+            let report = try #require(await changes.first(after: copied, within: Self.reportDeadline) {
+                $0.apps.contains("com.example.New")
+            })
+            #expect(await toucher.touched(after: report.seen.touches), "the touching had stopped before the report")
+            #expect(report.seen.apps == ["com.example.Busy", "com.example.New"])
+        }
+    }
+
     @Test(arguments: Kind.allCases)
     func cancellationEndsRunPromptlyAndClosesInotify(_ kind: Kind) async throws {
         let root = TemporaryFolder()
@@ -280,6 +327,19 @@ private final class ChangeLog<Seen: Sendable>: Sendable {
     }
 }
 
+/// What a scan of the apps folder finds when a change is reported, and how many touches the
+/// test's toucher had made by then.
+private struct ScanAtReport: Sendable {
+    /// The bundle identifiers of the apps served, sorted.
+    var apps: [String]
+    var touches: Int
+
+    init(_ appsFolder: String, touches: Int) {
+        self.touches = touches
+        apps = BundleScanner.scan(appsFolders: [appsFolder]).apps.map(\.bundleIdentifier).sorted()
+    }
+}
+
 /// Runs a watcher on `folder` around `body`, then cancels it and waits for it to end; each
 /// report records what `probe` sees when it comes.
 private func watching<Seen: Sendable>(_ folder: String, _ kind: AppsFolderWatcherTests.Kind, probe: @escaping @Sendable () -> Seen,
@@ -331,6 +391,16 @@ private func folder(_ path: String) throws -> String {
 private func inotifyDescriptors() -> Int {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
     return names.filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0)) == "anon_inode:inotify" }.count
+}
+
+/// Writes a valid app `name` (`com.example.<name>`) into `folder`: its extension is the Echo
+/// fixture's library; returns the app's folder.
+private func echoApp(_ name: String, in folder: String) throws -> String {
+    let writer = BundleWriter(appsFolder: folder)
+    let app = try writer.app(name, identifier: "com.example.\(name)")
+    try writer.appex("\(name)Intents", in: name, identifier: "com.example.\(name).Intents", principalClass: "EchoIntents.EchoExtension",
+                     intents: ["EchoIntent"], library: Package.library("EchoIntents"))
+    return app
 }
 
 /// A bundle the watcher sees as one (it does not validate): `<name>.app` with a plist and a

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// The apps-folder watcher's thread: it waits in `poll()` for inotify events, for the next
-/// look, or for `stop()`, and delivers the changes its `ChangeSettler` says have settled.
+/// look, or for `stop()`, and delivers the changes its `ChangeSettler` says are due: settled,
+/// unsettled for `maximumSettle`, or removals.
 ///
 /// Everything but `stop()` runs on the thread; `stop()` sets a flag and writes to a pipe
 /// the thread polls, so it ends at once.
@@ -21,10 +22,12 @@ final class WatchLoop: @unchecked Sendable {
     private var settler: ChangeSettler
 
     /// - Parameters:
+    ///   - maximumSettle: how long after its first event a change is delivered even if it has not settled.
     ///   - pollingInterval: polls at this interval instead of using inotify, when given.
-    ///   - deliver: called on the thread when a change has settled; must not block.
+    ///   - deliver: called on the thread when a change is to be delivered; must not block.
     ///   - report: called on the thread with the mode in use, and why it polls if it fell back.
-    init(folders: [String], baseline: FolderSnapshot, settle: Duration, pollingInterval: Duration?, watchLimit: Int? = nil,
+    init(folders: [String], baseline: FolderSnapshot, settle: Duration, maximumSettle: Duration, pollingInterval: Duration?,
+         watchLimit: Int? = nil,
          deliver: @escaping @Sendable () -> Void,
          report: @escaping @Sendable (AppsFolderWatcher.ActiveMode, String?) -> Void) throws(AppsFolderWatcher.Failure) {
         self.folders = folders
@@ -32,7 +35,8 @@ final class WatchLoop: @unchecked Sendable {
         self.watchLimit = watchLimit
         self.deliver = deliver
         self.report = report
-        settler = ChangeSettler(baseline: baseline, settle: settle, pollingInterval: pollingInterval, now: clock.now)
+        settler = ChangeSettler(baseline: baseline, settle: settle, maximumSettle: maximumSettle, pollingInterval: pollingInterval,
+                                now: clock.now)
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw .cannotStart("pipe: \(String(cString: strerror(errno)))") }
         for end in ends {
@@ -71,7 +75,7 @@ final class WatchLoop: @unchecked Sendable {
             if isStopped { break }
             if ready > 0, descriptors.count > 1, descriptors[1].revents != 0, let inotify {
                 let batch = inotify.drain()
-                if batch.relevant { settler.noteEvents(at: clock.now, overflowed: batch.overflowed) }
+                if batch.relevant { settler.noteEvents(at: clock.now, removal: batch.removed, overflowed: batch.overflowed) }
                 // New folders are watched at once: a copy goes on writing into them.
                 if batch.structural { _ = look() }
             }
