@@ -18,7 +18,8 @@ struct ServeCommand: AsyncParsableCommand {
         lock, unlock, status, authorize, shortcuts, donations, suggestions and vocabulary go
         through it, with the same output and exit codes; questions are asked on the client's
         terminal. Extensions stay warm between requests. A bundle added to, replaced in or removed
-        from the apps folders is picked up within a second, once its files have settled. SIGTERM or SIGINT stops accepting, lets
+        from the apps folders is picked up within a second, once its files have settled (a removal
+        at once, and any change within 3 s even if files go on changing). SIGTERM or SIGINT stops accepting, lets
         the commands under way finish (at most --shutdown-grace), ends every extension process
         and exits 0; a second signal ends it at once.
 

@@ -172,6 +172,35 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// Issue 21: a removed bundle stops being served, and its warm process ends, while another
+    /// bundle's plist is touched without pause (the reload used to wait for the folders to be
+    /// quiet, and the warm process went on answering).
+    @Test func aRemovedBundleStopsBeingServedWhileAnotherIsTouched() async throws {
+        let live = apps.path + "/Live"
+        try addFaultyApp(to: live)
+        let busy = try BundleWriter(appsFolder: live).app("Busy", identifier: "com.example.Busy")
+        // No spare runner and no idle ending: the server's children change only when an
+        // extension starts or is retired.
+        let server = try TestServer(apps: [live], state: state.path, arguments: ["--no-spare", "--idle-timeout", "600"])
+        try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.Faulty")
+        let send = ["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=hi", "--yes"]
+        let served = try await intents(send)
+        #expect(served.status == 0, "\(served.output)")
+        let warm = server.childProcessIDs
+        try #require(!warm.isEmpty)
+
+        let toucher = await FileToucher.start(touching: busy + "/Info.plist")
+        defer { toucher.stop() }
+        try FileManager.default.removeItem(atPath: live + "/Faulty.app")
+        let touchesAtRemoval = toucher.count
+        let removed = try await eventually(2, send)
+        #expect(removed.status == 2)
+        #expect(removed.output.contains("No extension supports INSendMessageIntent"), "\(removed.output)\n\(server.log)")
+        try await waitUntil(.seconds(60)) { server.childProcessIDs.isDisjoint(with: warm) }
+        #expect(await toucher.touched(after: touchesAtRemoval), "the touching had stopped")
+        #expect(server.stop() == 0)
+    }
+
     /// A half-copied library (cut short) is refused, and loaded once the copy completes.
     @Test func aLibraryStillBeingCopiedIsNotLoadedHalfWritten() async throws {
         let live = apps.path + "/Live"

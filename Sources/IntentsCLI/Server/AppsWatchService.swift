@@ -5,7 +5,8 @@ import ServiceLifecycle
 import Synchronization
 
 /// Live drop-in: watches the server's apps folders and swaps the catalog once a change has
-/// settled (a bundle added, replaced or removed), until graceful shutdown.
+/// settled (a bundle added, replaced or removed), at once for a removal, and at most
+/// `AppsFolderWatcher.maximumSettle` after a change began, until graceful shutdown.
 struct AppsWatchService: Service {
     let watcher: AppsFolderWatcher
     let logger: Logger

@@ -11,6 +11,13 @@ import Synchronization
 /// reported half-written; and only when the snapshot differs from the one last reported, so
 /// events that change nothing (a file rewritten as it was, touched files excepted) are not.
 /// A folder that does not exist yet, or is removed and made again, is picked up.
+///
+/// Two things do not wait for the folders to be quiet, so that a folder written to without
+/// pause never keeps a removed bundle served or new ones out: a removal (a bundle, or a file a
+/// scan reads, gone or moved away) is reported at once; and a change still unsettled
+/// `maximumSettle` after its first event is reported then (a bundle still being written is a
+/// bundle fault in that scan, as a half-copied library is, and is reported again when it changes).
+/// The `ChangeSettler` makes these decisions.
 public final class AppsFolderWatcher: Sendable {
     /// How changes are noticed.
     public enum Mode: Sendable, Hashable {
@@ -43,10 +50,16 @@ public final class AppsFolderWatcher: Sendable {
     /// The polling interval when `.automatic` falls back to polling.
     public static let fallbackPollingInterval: Duration = .milliseconds(250)
 
+    /// How long after its first event a change is reported even if the folders have not been
+    /// quiet since (a file touched every 100 ms, a long copy): 3 s. Then a change starts again.
+    public static let maximumSettle: Duration = .seconds(3)
+
     /// The folders watched, made absolute.
     public let folders: [String]
     public let mode: Mode
     public let settle: Duration
+    /// How long after its first event a change is reported even if it has not settled.
+    public let maximumSettle: Duration
     private let onChange: @Sendable () async -> Void
     private let watchLimit: Int?
     private let state: Mutex<State>
@@ -63,17 +76,22 @@ public final class AppsFolderWatcher: Sendable {
     /// before `run()` starts. Scan after making the watcher, and none is missed.
     /// - Parameters:
     ///   - folders: the apps folders, as configured (relative to the current folder, or absolute).
-    ///   - settle: how long the folders must be quiet, and stay the same, before a change is reported.
-    ///   - onChange: called after each settled change, one call at a time; changes during a
+    ///   - settle: how long the folders must be quiet, and stay the same, before a change is
+    ///     reported (removals excepted, and for up to `AppsFolderWatcher.maximumSettle`).
+    ///   - onChange: called after each change reported, one call at a time; changes during a
     ///     call are reported by one more call after it.
     public convenience init(folders: [String], mode: Mode = .automatic, settle: Duration = .milliseconds(200),
                             onChange: @escaping @Sendable () async -> Void) {
         self.init(folders: folders, mode: mode, settle: settle, watchLimit: nil, onChange: onChange)
     }
 
-    /// - Parameter watchLimit: the most folders inotify watches before falling back to polling,
-    ///   as if the user's watch limit were reached.
-    init(folders: [String], mode: Mode, settle: Duration, watchLimit: Int?, onChange: @escaping @Sendable () async -> Void) {
+    /// - Parameters:
+    ///   - maximumSettle: how long after its first event a change is reported even if it has
+    ///     not settled (never before a quiet change would have settled).
+    ///   - watchLimit: the most folders inotify watches before falling back to polling, as if
+    ///     the user's watch limit were reached.
+    init(folders: [String], mode: Mode, settle: Duration, maximumSettle: Duration = AppsFolderWatcher.maximumSettle,
+         watchLimit: Int?, onChange: @escaping @Sendable () async -> Void) {
         let current = FileManager.default.currentDirectoryPath
         self.folders = folders.map { folder in
             var path = folder.hasPrefix("/") ? folder : current + "/" + folder
@@ -82,6 +100,7 @@ public final class AppsFolderWatcher: Sendable {
         }
         self.mode = mode
         self.settle = settle
+        self.maximumSettle = maximumSettle
         self.onChange = onChange
         self.watchLimit = watchLimit
         state = Mutex(State(delivered: FolderSnapshot.take(folders: self.folders)))
@@ -93,7 +112,7 @@ public final class AppsFolderWatcher: Sendable {
     /// Why `.automatic` polls, when it fell back (`inotify_add_watch: No space left on device`).
     public var fallbackReason: String? { state.withLock { $0.fallbackReason } }
 
-    /// Watches until the task is cancelled, calling `onChange` after each settled change.
+    /// Watches until the task is cancelled, calling `onChange` after each change reported.
     /// Returns soon after cancellation, with the inotify descriptor closed. The waiting is done
     /// on a thread of its own, never on the concurrency pool's.
     /// - Throws: `Failure` when already running or when the watcher's thread cannot be set up.
@@ -106,7 +125,8 @@ public final class AppsFolderWatcher: Sendable {
         let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let loop: WatchLoop
         do {
-            loop = try WatchLoop(folders: folders, baseline: baseline, settle: settle, pollingInterval: pollingInterval,
+            loop = try WatchLoop(folders: folders, baseline: baseline, settle: settle, maximumSettle: maximumSettle,
+                                 pollingInterval: pollingInterval,
                                  watchLimit: watchLimit,
                                  deliver: { continuation.yield() },
                                  report: { [self] mode, reason in

@@ -76,6 +76,14 @@ struct FolderSnapshot: Equatable, Sendable {
         static let plugInsName = Array("PlugIns".utf8)
     }
 
+    /// Whether an entry of `other` (by path) is not in this snapshot: something was removed or
+    /// moved away since `other` was taken.
+    func lacksEntries(of other: FolderSnapshot) -> Bool {
+        guard !other.entries.isEmpty else { return false }
+        let paths = Set(entries.map(\.path))
+        return other.entries.contains { !paths.contains($0.path) }
+    }
+
     /// Walks `folders`. `visit` is told of each folder of the tree (an open descriptor and its
     /// level) before its entries are read, so that a watch added then misses nothing.
     static func take(folders: [String], limit: Int = defaultLimit,

@@ -38,9 +38,16 @@ final class InotifyWatch {
         var relevant = false
         /// Folders came, went, moved or changed mode: watches must be refreshed.
         var structural = false
+        /// Something a scan reads was removed or moved away (or events were lost): a removal
+        /// is delivered at once, without waiting for the folders to settle.
+        var removed = false
         /// Events were lost.
         var overflowed = false
     }
+
+    /// The events that say an entry, or a watched folder, is gone from where it was.
+    private static let removals = UInt32(IN_DELETE | IN_MOVED_FROM)
+    private static let selfRemovals = UInt32(IN_DELETE_SELF | IN_MOVE_SELF)
 
     static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB
         | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_EXCL_UNLINK)
@@ -120,6 +127,7 @@ final class InotifyWatch {
             batch.overflowed = true
             batch.relevant = true
             batch.structural = true
+            batch.removed = true
             return
         }
         if mask & UInt32(IN_IGNORED) != 0 {
@@ -131,10 +139,12 @@ final class InotifyWatch {
         if name.isEmpty {
             batch.relevant = true
             batch.structural = true
+            if mask & Self.selfRemovals != 0 { batch.removed = true }
         } else {
             let matching = watched.filter { $0.matches(name) }
             guard !matching.isEmpty else { return }
             batch.relevant = true
+            if mask & Self.removals != 0 { batch.removed = true }
             // A folder came or went, or an event came from a configured folder's parent.
             if mask & UInt32(IN_ISDIR) != 0 || matching.contains(where: \.isName) { batch.structural = true }
         }

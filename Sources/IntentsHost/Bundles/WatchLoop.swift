@@ -2,20 +2,13 @@ import Foundation
 import Synchronization
 
 /// The apps-folder watcher's thread: it waits in `poll()` for inotify events, for the next
-/// look when it polls, or for `stop()`, and says when a change has settled.
-///
-/// Settling: a relevant event (or, when polling, a look that differs from the last change
-/// delivered) makes a change pending. Once nothing has happened for a quarter of `settle`, a
-/// snapshot is taken (an event after it drops it); `settle` later another. When the two are
-/// equal, the folders have been quiet for `settle` and the change has settled: it is
-/// delivered if the snapshot differs from the one last delivered. Otherwise the second
-/// snapshot is the new candidate and the wait starts again.
+/// look, or for `stop()`, and delivers the changes its `ChangeSettler` says are due: settled,
+/// unsettled for `maximumSettle`, or removals.
 ///
 /// Everything but `stop()` runs on the thread; `stop()` sets a flag and writes to a pipe
 /// the thread polls, so it ends at once.
 final class WatchLoop: @unchecked Sendable {
     private let folders: [String]
-    private let settle: Duration
     private let forcedInterval: Duration?
     private let watchLimit: Int?
     private let deliver: @Sendable () -> Void
@@ -26,30 +19,24 @@ final class WatchLoop: @unchecked Sendable {
 
     private let clock = ContinuousClock()
     private var inotify: InotifyWatch?
-    private var interval: Duration
-    private(set) var delivered: FolderSnapshot
-    private var pending = false
-    /// Deliver at the next settled look even if nothing seems to differ (events were lost).
-    private var forced = false
-    private var lastEvent: ContinuousClock.Instant
-    private var candidate: (snapshot: FolderSnapshot, time: ContinuousClock.Instant)?
-    private var nextLook: ContinuousClock.Instant
+    private var settler: ChangeSettler
 
     /// - Parameters:
+    ///   - maximumSettle: how long after its first event a change is delivered even if it has not settled.
     ///   - pollingInterval: polls at this interval instead of using inotify, when given.
-    ///   - deliver: called on the thread when a change has settled; must not block.
+    ///   - deliver: called on the thread when a change is to be delivered; must not block.
     ///   - report: called on the thread with the mode in use, and why it polls if it fell back.
-    init(folders: [String], baseline: FolderSnapshot, settle: Duration, pollingInterval: Duration?, watchLimit: Int? = nil,
+    init(folders: [String], baseline: FolderSnapshot, settle: Duration, maximumSettle: Duration, pollingInterval: Duration?,
+         watchLimit: Int? = nil,
          deliver: @escaping @Sendable () -> Void,
          report: @escaping @Sendable (AppsFolderWatcher.ActiveMode, String?) -> Void) throws(AppsFolderWatcher.Failure) {
         self.folders = folders
-        self.delivered = baseline
-        self.settle = settle
         self.forcedInterval = pollingInterval
         self.watchLimit = watchLimit
-        self.interval = pollingInterval ?? AppsFolderWatcher.fallbackPollingInterval
         self.deliver = deliver
         self.report = report
+        settler = ChangeSettler(baseline: baseline, settle: settle, maximumSettle: maximumSettle, pollingInterval: pollingInterval,
+                                now: clock.now)
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { throw .cannotStart("pipe: \(String(cString: strerror(errno)))") }
         for end in ends {
@@ -57,14 +44,15 @@ final class WatchLoop: @unchecked Sendable {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
         }
         (wakeRead, wakeWrite) = (ends[0], ends[1])
-        lastEvent = clock.now
-        nextLook = lastEvent
     }
 
     deinit {
         close(wakeRead)
         close(wakeWrite)
     }
+
+    /// What the folders held when a change was last delivered (or at the baseline).
+    var delivered: FolderSnapshot { settler.delivered }
 
     /// Ends `run()` soon, from any thread.
     func stop() {
@@ -87,12 +75,7 @@ final class WatchLoop: @unchecked Sendable {
             if isStopped { break }
             if ready > 0, descriptors.count > 1, descriptors[1].revents != 0, let inotify {
                 let batch = inotify.drain()
-                if batch.relevant {
-                    pending = true
-                    lastEvent = clock.now
-                    candidate = nil
-                    if batch.overflowed { forced = true }
-                }
+                if batch.relevant { settler.noteEvents(at: clock.now, removal: batch.removed, overflowed: batch.overflowed) }
                 // New folders are watched at once: a copy goes on writing into them.
                 if batch.structural { _ = look() }
             }
@@ -104,65 +87,28 @@ final class WatchLoop: @unchecked Sendable {
         var reason: String?
         if forcedInterval == nil {
             do { inotify = try InotifyWatch(limit: watchLimit) } catch { reason = error.reason }
+            if inotify == nil { settler.startPolling(every: AppsFolderWatcher.fallbackPollingInterval, at: clock.now) }
         }
-        let now = clock.now
         let snapshot = look()
-        if inotify != nil { report(.inotify, nil) } else if reason != nil || forcedInterval != nil {
+        // A fall back during the look has reported itself.
+        if inotify != nil { report(.inotify, nil) } else if reason != nil || forcedInterval != nil, let interval = settler.pollingInterval {
             report(.polling(interval: interval), reason)
         }
-        nextLook = now + interval
         // Changes since the baseline (taken when the watcher was made) are changes too.
-        if snapshot != delivered {
-            pending = true
-            lastEvent = now
-            candidate = (snapshot, now)
-        }
+        if settler.looked(snapshot, at: clock.now) { deliver() }
     }
 
-    /// Settles a pending change, or polls when it is time to.
+    /// Looks at the folders when the settler says a look is due, and delivers what it says to.
     private func step() {
-        let now = clock.now
-        if pending {
-            guard now >= due else { return }
-            let snapshot = look()
-            if let candidate, candidate.snapshot == snapshot {
-                settled(snapshot, at: now)
-            } else {
-                candidate = (snapshot, clock.now)
-            }
-        } else if inotify == nil, now >= nextLook {
-            let snapshot = look()
-            nextLook = now + interval
-            if snapshot != delivered {
-                pending = true
-                lastEvent = now
-                candidate = (snapshot, now)
-            }
-        }
+        guard let due = settler.nextLook, clock.now >= due else { return }
+        let snapshot = look()
+        // The instant after the look: the folders are known quiet from then on.
+        if settler.looked(snapshot, at: clock.now) { deliver() }
     }
 
-    private func settled(_ snapshot: FolderSnapshot, at now: ContinuousClock.Instant) {
-        pending = false
-        candidate = nil
-        nextLook = now + interval
-        // A truncated snapshot cannot tell: any relevant event is a change then.
-        guard snapshot != delivered || forced || snapshot.isTruncated else { return }
-        delivered = snapshot
-        forced = false
-        deliver()
-    }
-
-    /// When the pending change's next look is due: a quarter of `settle` after the last event
-    /// for the candidate snapshot, then `settle` after it (and after the last event).
-    private var due: ContinuousClock.Instant {
-        guard let candidate else { return lastEvent + settle / 4 }
-        return max(lastEvent, candidate.time) + settle
-    }
-
-    /// Milliseconds until the next thing to do, rounded up; -1 when only an event can bring one.
+    /// Milliseconds until the next look, rounded up; -1 when only an event can bring one.
     private func timeout() -> Int32 {
-        let next: ContinuousClock.Instant
-        if pending { next = due } else if inotify == nil { next = nextLook } else { return -1 }
+        guard let next = settler.nextLook else { return -1 }
         let remaining = clock.now.duration(to: next)
         guard remaining > .zero else { return 0 }
         return Int32(min((remaining.seconds * 1000).rounded(.up), 60_000))
@@ -212,11 +158,11 @@ final class WatchLoop: @unchecked Sendable {
     /// Polls from now on: inotify could not watch everything.
     private func fallBack(_ reason: String) {
         inotify = nil
-        interval = AppsFolderWatcher.fallbackPollingInterval
-        report(.polling(interval: interval), reason)
+        let now = clock.now
+        settler.startPolling(every: AppsFolderWatcher.fallbackPollingInterval, at: now)
+        report(.polling(interval: AppsFolderWatcher.fallbackPollingInterval), reason)
         // Events may have been missed: look again.
-        pending = true
-        lastEvent = clock.now
+        settler.noteEvents(at: now)
     }
 }
 
