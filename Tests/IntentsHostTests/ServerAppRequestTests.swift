@@ -168,7 +168,7 @@ import Testing
         #expect(apps?.contains("com.example.Thief") == false, "\(listing.output)")
         let faults = (report["faults"] as? [[String: Any]])?.filter { $0["code"] as? String == "sharedExecutable" }
         #expect(faults?.compactMap { $0["message"] as? String } == [
-            "In \(folder)/AAThief.app/Info.plist, CFBundleExecutable \"thief\" is the same file as the executable of com.example.MonkeyChat (\"\(folder)/MonkeyChat.app\"), installed before it; com.example.Thief is not used until its executable is a file of its own.",
+            "In \(folder)/AAThief.app/Info.plist, CFBundleExecutable \"thief\" is the same file as the executable of com.example.MonkeyChat (\"\(folder)/MonkeyChat.app\"), which had it first; com.example.Thief is not used until its executable is a file of its own.",
         ], "\(listing.output)")
 
         let sent = try await runProgram(folder + "/MonkeyChat.app/monkeychat", ["send", "bobo.jungle", "More bananas"], environment: environment)

@@ -5,8 +5,8 @@ import SystemStore
 import Testing
 
 /// An app's executable is its own file: a bundle whose `CFBundleExecutable` is the same file
-/// (device and inode) as an installed app's is at fault, and the app installed first keeps it,
-/// across restarts (the system store records which app came first).
+/// (device and inode) as an installed app's is at fault, and the app that had the file first
+/// keeps it, across restarts (the system store records each app's executable file).
 @Suite struct SharedExecutableTests {
     let root = TemporaryFolder()
     let state = TemporaryFolder()
@@ -36,11 +36,11 @@ import Testing
         BundleScanner.scan(appsFolders: [earlyFolder, laterFolder], ledger: ledger)
     }
 
-    func sharingFault(_ app: String, executable: String, with other: String, installedBefore: Bool) -> BundleFault {
+    func sharingFault(_ app: String, executable: String, with other: String, hadItFirst: Bool) -> BundleFault {
         let identifier = "com.example." + ((app as NSString).lastPathComponent as NSString).deletingPathExtension
         let otherIdentifier = "com.example." + ((other as NSString).lastPathComponent as NSString).deletingPathExtension
-        let message = installedBefore
-            ? "In \(app)/Info.plist, CFBundleExecutable \"\(executable)\" is the same file as the executable of \(otherIdentifier) (\"\(other)\"), installed before it; \(identifier) is not used until its executable is a file of its own."
+        let message = hadItFirst
+            ? "In \(app)/Info.plist, CFBundleExecutable \"\(executable)\" is the same file as the executable of \(otherIdentifier) (\"\(other)\"), which had it first; \(identifier) is not used until its executable is a file of its own."
             : "In \(app)/Info.plist, CFBundleExecutable \"\(executable)\" is the same file as the executable of \(otherIdentifier) (\"\(other)\"); no app with this file as its executable is used until each has a file of its own."
         return BundleFault(.sharedExecutable, path: app + "/Info.plist", key: "CFBundleExecutable", message)
     }
@@ -54,8 +54,8 @@ import Testing
         let newcomer = try app("Newcomer", in: earlyFolder, linkedTo: installed + "/installed")
         let catalog = scan(store)
         #expect(catalog.apps.map(\.bundleIdentifier) == ["com.example.Installed"])
-        #expect(catalog.faults == [sharingFault(newcomer, executable: "newcomer", with: installed, installedBefore: true)])
-        #expect(try store.appInstallOrder().keys.sorted() == ["com.example.Installed"])
+        #expect(catalog.faults == [sharingFault(newcomer, executable: "newcomer", with: installed, hadItFirst: true)])
+        #expect(try store.appExecutables().keys.sorted() == ["com.example.Installed"])
 
         // An unchanged catalog writes nothing.
         let stamp = try store.changeStamp()
@@ -72,7 +72,28 @@ import Testing
         try FileManager.default.removeItem(atPath: newcomer + "/newcomer")
         try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: newcomer + "/newcomer"))
         #expect(scan(reopened).apps.map(\.bundleIdentifier) == ["com.example.Newcomer", "com.example.Installed"])
-        #expect(try reopened.appInstallOrder().sorted { $0.value < $1.value }.map(\.key) == ["com.example.Installed", "com.example.Newcomer"])
+        #expect(try reopened.appExecutables().sorted { $0.value.sequence < $1.value.sequence }.map(\.key) == ["com.example.Installed", "com.example.Newcomer"])
+    }
+
+    /// What counts is who had the file first, not who was installed first: an app installed
+    /// long before that later hard-links another's executable is the one at fault.
+    @Test func anAppInstalledEarlierThatLaterLinksAnotherAppsExecutableIsTheOneAtFault() throws {
+        let early = try app("Early", in: laterFolder)
+        let store = try SystemStore(stateFolder: state.path)
+        #expect(scan(store).apps.map(\.bundleIdentifier) == ["com.example.Early"])
+        let victim = try app("Victim", in: laterFolder)
+        #expect(scan(store).apps.map(\.bundleIdentifier) == ["com.example.Early", "com.example.Victim"])
+        // Early swaps its own executable for a hard link to the victim's.
+        try FileManager.default.removeItem(atPath: early + "/early")
+        try #require(link(victim + "/victim", early + "/early") == 0)
+        let catalog = scan(try SystemStore(path: store.path))
+        #expect(catalog.apps.map(\.bundleIdentifier) == ["com.example.Victim"])
+        #expect(catalog.faults == [sharingFault(early, executable: "early", with: victim, hadItFirst: true)])
+        // Early's record still names its old file: it is not given the victim's by the failed scan.
+        var status = stat()
+        try #require(lstat(victim + "/victim", &status) == 0)
+        #expect(try store.appExecutables()["com.example.Victim"]?.inode == UInt64(status.st_ino))
+        #expect(try store.appExecutables()["com.example.Early"]?.inode != UInt64(status.st_ino))
     }
 
     @Test func appsNewTogetherThatShareAnExecutableAreAllFaultedAndNoneRecorded() throws {
@@ -82,9 +103,9 @@ import Testing
         let store = try SystemStore(stateFolder: state.path)
         let catalog = scan(store)
         #expect(catalog.apps.map(\.bundleIdentifier) == ["com.example.Kept"])
-        #expect(catalog.faults == [sharingFault(second, executable: "second", with: first, installedBefore: false),
-                                   sharingFault(first, executable: "first", with: second, installedBefore: false)])
-        #expect(try store.appInstallOrder().keys.sorted() == ["com.example.Kept"])
+        #expect(catalog.faults == [sharingFault(second, executable: "second", with: first, hadItFirst: false),
+                                   sharingFault(first, executable: "first", with: second, hadItFirst: false)])
+        #expect(try store.appExecutables().keys.sorted() == ["com.example.Kept"])
         #expect(kept.hasSuffix("Kept.app"))
     }
 
@@ -95,8 +116,8 @@ import Testing
         let second = try app("Second", in: laterFolder, linkedTo: first + "/first")
         let catalog = BundleScanner.scan(appsFolders: [laterFolder])
         #expect(catalog.apps.isEmpty)
-        #expect(catalog.faults == [sharingFault(first, executable: "first", with: second, installedBefore: false),
-                                   sharingFault(second, executable: "second", with: first, installedBefore: false)])
+        #expect(catalog.faults == [sharingFault(first, executable: "first", with: second, hadItFirst: false),
+                                   sharingFault(second, executable: "second", with: first, hadItFirst: false)])
     }
 
     /// A ledger that cannot be read counts as none: the scan fails closed and records nothing.
@@ -121,7 +142,7 @@ import Testing
         let catalog = scan(store)
         #expect(catalog.apps.isEmpty)
         #expect(catalog.faults.map(\.code).sorted { $0.rawValue < $1.rawValue } == [.duplicateBundleIdentifier, .duplicateBundleIdentifier, .sharedExecutable])
-        #expect(catalog.faults.contains(sharingFault(newcomer, executable: "newcomer", with: installed, installedBefore: true)))
+        #expect(catalog.faults.contains(sharingFault(newcomer, executable: "newcomer", with: installed, hadItFirst: true)))
     }
 
     @Test func eachAppsExecutableFileIsRecordedAtScan() throws {
@@ -161,7 +182,9 @@ final class UnreadableLedger: AppInstallLedger {
 
     struct Unreadable: Error {}
 
-    func appInstallOrder() throws -> [String: Int] { throw Unreadable() }
+    func appExecutables() throws -> [String: AppExecutableRecord] { throw Unreadable() }
 
-    func recordAppInstalls(_ apps: [String]) throws { recorded.withLock { $0 += apps } }
+    func recordAppExecutables(_ executables: [(app: String, device: UInt64, inode: UInt64)]) throws {
+        recorded.withLock { $0 += executables.map(\.app) }
+    }
 }

@@ -1,17 +1,21 @@
 import SystemStore
 
-/// Which apps a host has installed, in the order its scans first accepted them. When apps
-/// share an executable file, the one installed first keeps it (`BundleScanner`), across
-/// restarts: the order is kept in the host's system store.
+/// Which app had which executable file first, as a host's scans accepted them: when apps share
+/// an executable file (hard links), the one that had it first keeps it (`BundleScanner`),
+/// across restarts. The records are kept in the host's system store.
 public protocol AppInstallLedger: Sendable {
-    /// Every app recorded so far, with its place in the order (lower is earlier).
+    /// The executable file each app had when a scan last accepted it, by app identifier.
     /// - Throws: any error when the ledger cannot be read; a scan then counts every app as new.
-    func appInstallOrder() throws -> [String: Int]
+    func appExecutables() throws -> [String: AppExecutableRecord]
 
-    /// Records `apps`, in this order, after every app recorded so far; an app already recorded
-    /// keeps its place.
+    /// Records that each app has the file given with it, after every record so far.
     /// - Throws: any error when the ledger cannot be written; the scan's catalog stands.
-    func recordAppInstalls(_ apps: [String]) throws
+    func recordAppExecutables(_ executables: [(app: String, device: UInt64, inode: UInt64)]) throws
 }
 
 extension SystemStore: AppInstallLedger {}
+
+extension AppExecutableRecord {
+    /// The file recorded.
+    var file: FileIdentity { FileIdentity(device: device, inode: inode) }
+}

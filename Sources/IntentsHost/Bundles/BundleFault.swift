@@ -20,7 +20,7 @@ public struct BundleFault: Error, Hashable, Sendable, CustomStringConvertible {
         /// An app group claimed by an app of another developer.
         case foreignAppGroup
         /// An app's `CFBundleExecutable` that is the same file (device and inode) as another
-        /// app's, installed before it (or new with it).
+        /// app's, which had it first (or is new with it).
         case sharedExecutable
         /// An `IntentsSupported` entry that no class in the bundle's libraries provides.
         case intentClassNotFound

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import SystemStore
 
 /// Finds app bundles in apps folders and validates them and their extensions, never running
 /// their code. Faults are collected, not thrown: a bad bundle is skipped, the others stay.
@@ -13,11 +14,11 @@ public enum BundleScanner {
     /// app (see `IntentDispatcher`).
     ///
     /// An executable file is one app's: apps whose `CFBundleExecutable` is one file (device and
-    /// inode) are at fault but for the one `ledger` recorded first; when it recorded none of
-    /// them, or there is no ledger (or it cannot be read), all of them are (fail closed). Apps
-    /// accepted that the ledger lacks are recorded: one read per scan, and a write only when an
-    /// app is new.
-    /// - Parameter ledger: the order in which the host installed apps; nil counts every app as new.
+    /// inode) are at fault but for the one `ledger` recorded with that file (it had it first);
+    /// when it recorded none of them with it, or there is no ledger (or it cannot be read), all
+    /// of them are (fail closed). Each app accepted is recorded with its executable file: one
+    /// read per scan, and a write only when an app is new or its executable is another file.
+    /// - Parameter ledger: which app had which executable file; nil counts every app as new.
     public static func scan(appsFolders: [String], ledger: (any AppInstallLedger)? = nil) -> BundleCatalog {
         var catalog = BundleCatalog()
         var found: [AppBundle] = []
@@ -38,24 +39,27 @@ public enum BundleScanner {
                 if let app { found.append(app) }
             }
         }
-        let installed = try? ledger?.appInstallOrder()
-        catalog.apps = keepingValidIdentities(found, installed: installed ?? [:], faults: &catalog.faults)
+        let recorded = try? ledger?.appExecutables()
+        catalog.apps = keepingValidIdentities(found, recorded: recorded ?? [:], faults: &catalog.faults)
         catalog.index()
-        if let ledger, let installed {
-            let new = catalog.apps.map(\.bundleIdentifier).filter { installed[$0] == nil }
+        if let ledger, let recorded {
+            let changed = catalog.apps.compactMap { app in
+                app.executableFile.flatMap { file in recorded[app.bundleIdentifier]?.file == file ? nil : (app.bundleIdentifier, file.device, file.inode) }
+            }
             // A write that fails is made at a later scan; until then these apps count as new.
-            if !new.isEmpty { try? ledger.recordAppInstalls(new) }
+            if !changed.isEmpty { try? ledger.recordAppExecutables(changed) }
         }
         return catalog
     }
 
     /// The apps whose identifiers no other bundle uses and whose executable file no other app
-    /// has (or had it first, by `installed`); the faults of the others are added to `faults`.
+    /// has (or had it first, by `recorded`); the faults of the others are added to `faults`.
     /// Each check sees every app: an app dropped for one reason still keeps its identifier and
     /// its file from the others.
-    private static func keepingValidIdentities(_ apps: [AppBundle], installed: [String: Int], faults: inout [BundleFault]) -> [AppBundle] {
+    private static func keepingValidIdentities(_ apps: [AppBundle], recorded: [String: AppExecutableRecord],
+                                               faults: inout [BundleFault]) -> [AppBundle] {
         let (unique, duplicates) = IdentityCheck.keepingUnique(apps)
-        let (owners, sharing) = ExecutableCheck.keepingOwners(apps, installed: installed)
+        let (owners, sharing) = ExecutableCheck.keepingOwners(apps, recorded: recorded)
         faults += duplicates + sharing
         let ownerPaths = Set(owners.map(\.path))
         return unique.filter { ownerPaths.contains($0.path) }
@@ -110,7 +114,7 @@ public enum BundleScanner {
         // An extension validated alone stands as an app of its own: dropped when its app is here too.
         let inApps = Set(apps.filter { !$0.isExtensionAlone }.flatMap(\.extensions).map(\.resolvedPath))
         apps.removeAll { $0.isExtensionAlone && inApps.contains($0.extensions[0].resolvedPath) }
-        catalog.apps = keepingValidIdentities(apps, installed: [:], faults: &catalog.faults)
+        catalog.apps = keepingValidIdentities(apps, recorded: [:], faults: &catalog.faults)
         catalog.index()
         return catalog
     }

@@ -1,16 +1,18 @@
 import ExtensionProtocol
 import Foundation
+import SystemStore
 
 /// An app's executable is a file of its own: the server names an app process's app from the
 /// file it runs (device and inode), so a bundle whose `CFBundleExecutable` is the same file as
 /// another app's (a hard link) could take that app's calls, or make the server name neither.
 enum ExecutableCheck {
     /// The apps whose executable file no other of `apps` has, or which had it first: of apps
-    /// sharing a file, the one installed earliest (`installed`: app identifier to its place in
-    /// the install order) keeps it and each other one is dropped with a fault naming it. When
-    /// none of them is installed yet, or the earliest one's identifier is used twice among them,
-    /// every one is dropped (fail closed). The result does not depend on the apps' order.
-    static func keepingOwners(_ apps: [AppBundle], installed: [String: Int]) -> ([AppBundle], [BundleFault]) {
+    /// sharing a file, the one `recorded` last saw with this very file (when a scan accepted it)
+    /// keeps it, and each other one is dropped with a fault naming it. When none of them was
+    /// recorded with it, or the owner's identifier is used twice among them, every one is
+    /// dropped (fail closed). The result does not depend on the apps' order.
+    /// - Parameter recorded: the executable file each app had when last accepted (`AppInstallLedger`).
+    static func keepingOwners(_ apps: [AppBundle], recorded: [String: AppExecutableRecord]) -> ([AppBundle], [BundleFault]) {
         var sharers: [FileIdentity: [Int]] = [:]
         for (index, app) in apps.enumerated() {
             if let file = app.executableFile { sharers[file, default: []].append(index) }
@@ -22,11 +24,11 @@ enum ExecutableCheck {
                 kept.append(app)
                 continue
             }
-            switch owner(of: group.map { apps[$0] }, installed: installed) {
+            switch owner(of: group.map { apps[$0] }, file: file, recorded: recorded) {
             case let owner? where owner.path == app.path:
                 kept.append(app)
             case let owner?:
-                faults.append(fault(app, sharing: "\(owner.bundleIdentifier) (\(owner.path.quotedForDisplay)), installed before it; \(app.bundleIdentifier) is not used until its executable is a file of its own."))
+                faults.append(fault(app, sharing: "\(owner.bundleIdentifier) (\(owner.path.quotedForDisplay)), which had it first; \(app.bundleIdentifier) is not used until its executable is a file of its own."))
             case nil:
                 let others = group.filter { $0 != index }.map { "\(apps[$0].bundleIdentifier) (\(apps[$0].path.quotedForDisplay))" }
                 faults.append(fault(app, sharing: "\(others.joined(separator: " and ")); no app with this file as its executable is used until each has a file of its own."))
@@ -35,12 +37,14 @@ enum ExecutableCheck {
         return (kept, faults)
     }
 
-    /// The app of `group` installed earliest, when one is installed and no other app of the
-    /// group has its identifier.
-    private static func owner(of group: [AppBundle], installed: [String: Int]) -> AppBundle? {
-        let earliest = group.compactMap { app in installed[app.bundleIdentifier].map { (app, $0) } }.min { $0.1 < $1.1 }?.0
-        guard let earliest, group.filter({ $0.bundleIdentifier == earliest.bundleIdentifier }).count == 1 else { return nil }
-        return earliest
+    /// The app of `group` recorded last with `file` as its executable, when no other app of the
+    /// group has its identifier. (An app recorded with a file that was later deleted, and whose
+    /// inode another file took, is older than the record of the file's current holder.)
+    private static func owner(of group: [AppBundle], file: FileIdentity, recorded: [String: AppExecutableRecord]) -> AppBundle? {
+        let holders = group.compactMap { app in recorded[app.bundleIdentifier].flatMap { $0.file == file ? (app, $0.sequence) : nil } }
+        guard let latest = holders.max(by: { $0.1 < $1.1 })?.0,
+              group.filter({ $0.bundleIdentifier == latest.bundleIdentifier }).count == 1 else { return nil }
+        return latest
     }
 
     private static func fault(_ app: AppBundle, sharing rest: String) -> BundleFault {

@@ -1,0 +1,48 @@
+import Foundation
+import SQLiteSupport
+
+/// The executable file an app had when a host's scan last accepted it, and when: an app's
+/// executable is its own file, and when two apps' executables are one file, the app that had
+/// it first keeps it (`BundleScanner`), across restarts.
+public struct AppExecutableRecord: Hashable, Sendable {
+    /// The file's device and inode.
+    public var device: UInt64
+    public var inode: UInt64
+    /// When it was recorded, in the order of records: lower is earlier.
+    public var sequence: Int
+
+    public init(device: UInt64, inode: UInt64, sequence: Int) {
+        self.device = device
+        self.inode = inode
+        self.sequence = sequence
+    }
+}
+
+extension SystemStore {
+    /// The executable file each app had when a scan last accepted it, by app identifier.
+    /// - Throws: `SystemStoreError` when the store cannot be read.
+    public func appExecutables() throws -> [String: AppExecutableRecord] {
+        var records: [String: AppExecutableRecord] = [:]
+        for row in try read("SELECT app, device, inode, seq FROM app_executables") {
+            guard let app = row[0].text, let device = row[1].integer, let inode = row[2].integer, let seq = row[3].integer else { continue }
+            records[app] = AppExecutableRecord(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), sequence: Int(seq))
+        }
+        return records
+    }
+
+    /// Records that each app of `executables` has the file (device, inode) given with it, as the
+    /// latest record: after every record so far. Nothing is written for an empty list.
+    /// - Throws: `SystemStoreError` when the store cannot be written.
+    public func recordAppExecutables(_ executables: [(app: String, device: UInt64, inode: UInt64)]) throws {
+        guard !executables.isEmpty else { return }
+        try write {
+            for (app, device, inode) in executables {
+                try connection.run("""
+                    INSERT INTO app_executables (app, device, inode, seq)
+                    SELECT ?1, ?2, ?3, coalesce(max(seq), 0) + 1 FROM app_executables WHERE true
+                    ON CONFLICT (app) DO UPDATE SET device = excluded.device, inode = excluded.inode, seq = excluded.seq
+                    """, [.text(app), .integer(Int64(bitPattern: device)), .integer(Int64(bitPattern: inode))])
+            }
+        }
+    }
+}
