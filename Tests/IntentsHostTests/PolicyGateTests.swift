@@ -14,10 +14,19 @@ import Testing
     func app(running script: String) throws -> (IntentDispatcher, AppBundle) {
         let folder = try BundleWriter(appsFolder: apps.path).app("Slow", identifier: "com.example.Slow",
                                                                  extra: ["CFBundleExecutable": "slow", "NSUserActivityTypes": ["com.example.go"]])
-        try "#!/bin/sh\n\(script)\n".write(toFile: folder + "/slow", atomically: true, encoding: .utf8)
-        chmod(folder + "/slow", 0o755)
+        try Self.writeExecutable("#!/bin/sh\n\(script)\n", to: folder + "/slow")
         let dispatcher = makeDispatcher([apps.path], state: state, stepTimeout: .milliseconds(500))
         return (dispatcher, try #require(dispatcher.catalog.apps.first))
+    }
+
+    /// Writes an executable file through a close-on-exec descriptor: a process another test
+    /// spawns meanwhile must not inherit it open for writing, or running it fails (ETXTBSY).
+    static func writeExecutable(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw HostError(.badState, "\(path): \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let bytes = Array(text.utf8)
+        guard write(descriptor, bytes, bytes.count) == bytes.count else { throw HostError(.badState, "\(path): short write") }
     }
 
     /// Whether process `pid` is gone (or only a zombie left for its parent to reap).

@@ -30,10 +30,18 @@ public actor ExtensionSupervisor {
     private var entries: [String: Entry] = [:]
     /// Channels of replaced or removed bundles, kept until their conversations end.
     private var retired: [ObjectIdentifier: Entry] = [:]
-    /// A launch under way: the hash of the sealed library it loads (nil: the file), and its task.
-    private struct Launching {
-        var libraryHash: String?
-        var task: Task<any ExtensionChannel, any Error>
+    /// A launch under way: the hash of the sealed library it loads (nil: the file), its task,
+    /// and whether its bundle was retired meanwhile (its channel then serves only the
+    /// conversations that waited for it, and ends with them). Touched only by the actor.
+    private final class Launching {
+        let libraryHash: String?
+        let task: Task<any ExtensionChannel, any Error>
+        var isRetired = false
+
+        init(libraryHash: String?, task: Task<any ExtensionChannel, any Error>) {
+            self.libraryHash = libraryHash
+            self.task = task
+        }
     }
 
     /// Launches under way, by bundle identifier and library hash (`id|hash`, `id|` for the file).
@@ -143,23 +151,37 @@ public actor ExtensionSupervisor {
         // A launch under way serves this request too when it loads the wanted bytes (any bytes,
         // when none are wanted).
         let launchKey = key + "|" + (wanted ?? "")
-        if let pending = wanted == nil ? launching.first(where: { $0.key.hasPrefix(key + "|") })?.value : launching[launchKey] {
+        if let pending = wanted == nil ? launching.first(where: { $0.key.hasPrefix(key + "|") && !$0.value.isRetired })?.value : launching[launchKey],
+           !pending.isRetired {
             let channel = try await pending.task.value
-            return register(channel, libraryHash: pending.libraryHash, for: key)
+            return register(channel, from: pending, for: key)
         }
         entries[key] = nil
         try makeRoom()
         launchCount += 1
         HostMetrics.extensionStarted()
-        let task = Task { try await launcher(launch) }
-        launching[launchKey] = Launching(libraryHash: wanted, task: task)
-        defer { launching[launchKey] = nil }
-        let channel = try await task.value
+        let record = Launching(libraryHash: wanted, task: Task { try await launcher(launch) })
+        launching[launchKey] = record
+        defer { if launching[launchKey] === record { launching[launchKey] = nil } }
+        let channel = try await record.task.value
         defer {
             startReaper()
             recordProcesses()
         }
-        return register(channel, libraryHash: wanted, for: key)
+        return register(channel, from: record, for: key)
+    }
+
+    /// Counts one more conversation on `channel`, which `launch` started: the live channel of
+    /// `key` from now on (a different channel live for `key` until now, running other library
+    /// bytes, is retired), unless its bundle was retired while it started: then it serves only
+    /// this conversation and those already waiting for it, and ends with them.
+    private func register(_ channel: any ExtensionChannel, from launch: Launching, for key: String) -> any ExtensionChannel {
+        let id = ObjectIdentifier(channel)
+        if launch.isRetired || retired[id] != nil {
+            retired[id, default: Entry(channel: channel, libraryHash: launch.libraryHash)].activeConversations += 1
+            return channel
+        }
+        return register(channel, libraryHash: launch.libraryHash, for: key)
     }
 
     /// Counts one more conversation on `channel`, the live channel of `key` from now on; a
@@ -175,6 +197,8 @@ public actor ExtensionSupervisor {
     /// bundle starts a new process.
     public func retire(_ bundleIdentifiers: [String]) {
         for key in bundleIdentifiers {
+            // A process still starting for the bundle serves no conversation but those waiting for it.
+            for (launchKey, launch) in launching where launchKey.hasPrefix(key + "|") { launch.isRetired = true }
             guard let entry = entries.removeValue(forKey: key) else { continue }
             if entry.activeConversations == 0 {
                 end(entry.channel)
