@@ -292,7 +292,7 @@ public final class IntentDispatcher: Sendable {
     public func clear(_ subject: PolicySubject, app: AppBundle?, from source: InvocationSource, shortcutIntents: Set<String>? = nil,
                       library: (() throws -> SealedLibrary?)? = nil, logger: Logger? = nil) throws -> PolicyClearance {
         do {
-            return try PolicyGate.clear(subject, app: app, from: source, lock: lockReading(),
+            return try PolicyGate.clear(subject, app: app, from: source, lock: { [self] in lockReading() },
                                         authorization: { try siriAuthorization(of: app?.bundleIdentifier ?? subject.bundleIdentifier) },
                                         shortcutIntents: shortcutIntents,
                                         library: library ?? { try subject.extensionBundle.flatMap(self.sealedLibrary(of:)) })

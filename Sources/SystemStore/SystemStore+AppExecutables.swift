@@ -3,7 +3,8 @@ import SQLiteSupport
 
 /// The executable file an app had when a host's scan last accepted it, and when: an app's
 /// executable is its own file, and when two apps' executables are one file, the app that had
-/// it first keeps it (`BundleScanner`), across restarts.
+/// it first keeps it (`BundleScanner`), across restarts. A file is recorded for one app at
+/// most: the first one recorded with it, until that app's record names another file.
 public struct AppExecutableRecord: Hashable, Sendable {
     /// The file's device and inode.
     public var device: UInt64
@@ -30,19 +31,28 @@ extension SystemStore {
         return records
     }
 
-    /// Records that each app of `executables` has the file (device, inode) given with it, as the
-    /// latest record: after every record so far. Nothing is written for an empty list.
+    /// Records that each app of `executables` has the file (device, inode) given with it, after
+    /// every record so far, unless another app's record holds that file: a file stays with the
+    /// app that had it first, whatever folder a later scan read. Nothing is written for an
+    /// empty list. Returns the apps recorded.
     /// - Throws: `SystemStoreError` when the store cannot be written.
-    public func recordAppExecutables(_ executables: [(app: String, device: UInt64, inode: UInt64)]) throws {
-        guard !executables.isEmpty else { return }
-        try write {
+    @discardableResult
+    public func recordAppExecutables(_ executables: [(app: String, device: UInt64, inode: UInt64)]) throws -> [String] {
+        guard !executables.isEmpty else { return [] }
+        return try write {
+            var recorded: [String] = []
             for (app, device, inode) in executables {
+                let holder = try connection.query("SELECT app FROM app_executables WHERE device = ? AND inode = ?",
+                                                  [.integer(Int64(bitPattern: device)), .integer(Int64(bitPattern: inode))]).first?.first?.text
+                if let holder, holder != app { continue }
+                recorded.append(app)
                 try connection.run("""
                     INSERT INTO app_executables (app, device, inode, seq)
                     SELECT ?1, ?2, ?3, coalesce(max(seq), 0) + 1 FROM app_executables WHERE true
                     ON CONFLICT (app) DO UPDATE SET device = excluded.device, inode = excluded.inode, seq = excluded.seq
                     """, [.text(app), .integer(Int64(bitPattern: device)), .integer(Int64(bitPattern: inode))])
             }
+            return recorded
         }
     }
 }

@@ -42,7 +42,8 @@ enum SystemStoreSchema {
         // A donation's identifier is its app's own choice: unique among that app's donations only,
         // so that no app can replace another's. SQLite cannot change a UNIQUE constraint: the
         // table is made anew, keeping each row's seq and the last seq handed out. And the
-        // executable file each app had when a scan last accepted it (`recordAppExecutables`).
+        // executable file each app had when a scan last accepted it, one app's each
+        // (`recordAppExecutables`).
         """
         CREATE TABLE donations_scoped (
             seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -62,7 +63,8 @@ enum SystemStoreSchema {
         ALTER TABLE donations_scoped RENAME TO donations;
         CREATE INDEX donations_by_app ON donations (app, date);
         CREATE TABLE app_executables (
-            app TEXT PRIMARY KEY NOT NULL, device INTEGER NOT NULL, inode INTEGER NOT NULL, seq INTEGER NOT NULL UNIQUE);
+            app TEXT PRIMARY KEY NOT NULL, device INTEGER NOT NULL, inode INTEGER NOT NULL, seq INTEGER NOT NULL UNIQUE,
+            UNIQUE (device, inode));
         """,
     ]
 

@@ -200,6 +200,27 @@ struct AppsFolderWatcherTests {
         }
     }
 
+    /// A bundle of more than 20,000 files, sorting first, cuts every look short: the folders of
+    /// the bundles after it are neither seen nor watched. An extension removed from a later app
+    /// is still reported, by the looks a truncated snapshot gets every maximum settle time.
+    /// (Found by the adversary pass of issue 21: it was never reported.)
+    @Test func aRemovalPastATruncatedSnapshotIsReported() async throws {
+        let root = TemporaryFolder()
+        let apps = try folder(root.path + "/Apps")
+        let flood = try folder(apps + "/AAAA.app")
+        for index in 0...FolderSnapshot.defaultLimit { _ = FileManager.default.createFile(atPath: flood + "/f\(index)", contents: nil) }
+        let victim = try echoApp("Victim", in: apps)
+        let extensions: @Sendable () -> [String] = { BundleScanner.scan(appsFolders: [apps]).extensions.map(\.bundleIdentifier) }
+        try #require(extensions() == ["com.example.Victim.Intents"])
+        try await watching(apps, .inotify, probe: extensions) { watcher, changes in
+            try await untilRunning(watcher)
+            try FileManager.default.removeItem(atPath: victim + "/PlugIns")
+            let removed = ContinuousClock.now
+            let report = try #require(await changes.first(after: removed, within: Self.reportDeadline) { $0.isEmpty })
+            #expect(report.seen == [])
+        }
+    }
+
     /// Issue 21: a bundle copied in while another bundle's plist is touched without pause is
     /// reported while the touching goes on, within the maximum settle time of a change (it used
     /// to wait for the folders to be quiet).

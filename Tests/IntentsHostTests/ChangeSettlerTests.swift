@@ -78,7 +78,33 @@ import Testing
         truncated.isTruncated = true
         var run = SettlerRun(settle: Self.settle, baseline: truncated, at: t0)
         run.run(until: t0 + .seconds(10), events: [t0 + .milliseconds(100), t0 + .seconds(5)]) { _ in truncated }
-        #expect(run.deliveries.count == 2)
+        let settled = [t0 + .milliseconds(100), t0 + .seconds(5)].map { $0 + Self.settle / 4 + Self.settle }
+        #expect(settled.allSatisfy { time in run.deliveries.contains { $0.time == time } })
+    }
+
+    /// Cut short at its entry limit, a look neither sees nor watches what lies past it (one
+    /// bundle of 20,000 files hides every later bundle): while looks are truncated, one is
+    /// delivered every `maximumSettle` with no event at all, so that the host rescans.
+    @Test func whileLooksAreTruncatedOneIsDeliveredEveryMaximumSettleWithoutEvents() {
+        var truncated = Self.baseline
+        truncated.isTruncated = true
+        var settler = ChangeSettler(baseline: truncated, settle: Self.settle, pollingInterval: nil, now: t0)
+        // The first look (the watcher's, at start) is cut short as the baseline was: nothing is pending.
+        let first = settler.looked(truncated, at: t0)
+        #expect(!first)
+        #expect(!settler.isPending)
+        var deliveries: [ContinuousClock.Instant] = []
+        while let look = settler.nextLook, look <= t0 + .seconds(10) {
+            if settler.looked(truncated, at: look) { deliveries.append(look) }
+        }
+        let maximum = AppsFolderWatcher.maximumSettle
+        #expect(deliveries == [t0 + maximum, t0 + maximum * 2, t0 + maximum * 3])
+        // Once looks are whole again (a change, settled as any), no look is due without an event.
+        let whole = settler.looked(Self.baseline, at: t0 + .seconds(11))
+        #expect(!whole)
+        let settled = settler.looked(Self.baseline, at: t0 + .seconds(11) + Self.settle)
+        #expect(settled)
+        #expect(settler.nextLook == nil)
     }
 
     /// Polling: a look every interval; one that differs makes a change pending, which settles

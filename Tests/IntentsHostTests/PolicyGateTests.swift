@@ -78,6 +78,27 @@ import Testing
         #expect(direct?.message == "com.example.go of com.example.Slow cannot be run from a voice shortcut: a user activity is continued by its app, not run as an intent.")
     }
 
+    /// A clearance given while unlocked starts nothing once the device locked: each launcher
+    /// confirms it in the lock state of the moment. (Found by the adversary pass.)
+    @Test func aClearanceGivenUnlockedStartsNothingOnceLocked() async throws {
+        let proof = outside.path + "/ran"
+        let (dispatcher, app) = try app(running: "touch \(proof)")
+        let clearance = try dispatcher.clear(.userActivity("com.example.go", of: app), app: app, from: .activityContinuation)
+        let appsFolder = try sampleAppsFolder(outside)
+        let extensions = makeDispatcher([appsFolder], state: state)
+        let extensionClearance = try extensions.clearance(for: try extensions.route("INSendMessageIntent"))
+        try LockStateStore(stateFolder: state.path).save(.lockedBeforeFirstUnlock)
+        let continued = await #expect(throws: HostError.self) {
+            _ = try await ActivityContinuation.run(UserActivityPayload(activityType: "com.example.go"), cleared: clearance,
+                                                   stateFolder: state.path, timeout: .seconds(5))
+        }
+        #expect(continued?.policyRule == .opensAppWhileLocked)
+        #expect(!FileManager.default.fileExists(atPath: proof))
+        let launched = await #expect(throws: HostError.self) { _ = try await extensions.supervisor.channel(cleared: extensionClearance) }
+        #expect(launched?.policyRule == .restrictedWhileLocked)
+        #expect(await extensions.supervisor.launchCount == 0)
+    }
+
     @Test(arguments: [LockState.locked, .lockedBeforeFirstUnlock])
     func whileLockedNoActivityIsContinuedAndTheAppNeverStarts(state lockState: LockState) async throws {
         let proof = outside.path + "/ran"

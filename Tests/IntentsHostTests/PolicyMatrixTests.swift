@@ -25,6 +25,11 @@ import Testing
             }
             return (folder, folder + "/" + name)
         }
+        func identity(_ path: String) throws -> String {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            defer { close(descriptor) }
+            return try #require(LibraryIdentity.of(descriptor: descriptor))
+        }
         let vaultFiles = try extensionFolder("Vault", copying: Package.library("FaultyIntents"), as: "libVault.so")
         let freshFiles = try extensionFolder("Fresh", copying: Package.library("EchoIntents"), as: "libFresh.so")
         let bank = ExtensionBundle(path: "/apps/Bank.app/PlugIns/BankIntents.appex", bundleIdentifier: "com.example.Bank.Intents",
@@ -35,12 +40,12 @@ import Testing
                                    appBundleIdentifier: "com.example.Bank")
         let vault = ExtensionBundle(path: vaultFiles.folder, bundleIdentifier: "com.example.Vault.Intents",
                                     displayName: "Vault Intents", principalClass: "Intents.INExtension", libraryPath: vaultFiles.library,
-                                    intentsSupported: [], appBundleIdentifier: "com.example.Vault", libraryIdentity: "vault-1",
+                                    intentsSupported: [], appBundleIdentifier: "com.example.Vault", libraryIdentity: try identity(vaultFiles.library),
                                     appIntents: AppIntentsDeclaration(typeNames: ["VaultKit.OpenVaultIntent", "VaultKit.PeekIntent"],
                                                                       shortcutsProvider: "VaultKit.Shortcuts"))
         let fresh = ExtensionBundle(path: freshFiles.folder, bundleIdentifier: "com.example.Fresh.Intents",
                                     displayName: "Fresh Intents", principalClass: "Intents.INExtension", libraryPath: freshFiles.library,
-                                    intentsSupported: [], appBundleIdentifier: "com.example.Fresh", libraryIdentity: "fresh-1",
+                                    intentsSupported: [], appBundleIdentifier: "com.example.Fresh", libraryIdentity: try identity(freshFiles.library),
                                     appIntents: AppIntentsDeclaration(typeNames: ["FreshKit.BrewIntent"]))
         var catalog = BundleCatalog()
         catalog.apps = [

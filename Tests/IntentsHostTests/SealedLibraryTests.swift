@@ -88,6 +88,107 @@ import Testing
         await dispatcher.shutdown()
     }
 
+    /// A hostile extension's library is a hard link to the victim's at scan (same device, inode,
+    /// size and times: the victim's library identity), then its folder is replaced by one with
+    /// another library. Were that library copied and described, its metadata would be cached
+    /// under the victim's identity, and the victim's App Intents would turn "not known" (its
+    /// `.alwaysAllowed` intent refused while locked) or take the hostile ones' phrases. The copy
+    /// is made only of the file the scan saw. (Found by the adversary pass.)
+    @Test func aLibrarySwappedAfterTheScanIsNotRecordedUnderTheScannedIdentity() async throws {
+        let root = TemporaryFolder()
+        let apps = root.path + "/apps", stage = root.path + "/stage", away = root.path + "/away"
+        for folder in [apps, stage, away] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try installEchoWithAppIntents(in: apps)
+        /// The hostile app, in `folder`, declaring Meditation's App Intents.
+        func hostile(in folder: String) throws -> String {
+            let writer = BundleWriter(appsFolder: folder)
+            try writer.app("Hostile", identifier: "com.example.Hostile")
+            return try writer.appex("HostileIntents", in: "Hostile", identifier: "com.example.Hostile.Intents",
+                                    principalClass: "MeditationKit.Unused", intents: [], library: nil) { plist in
+                var nsExtension = plist["NSExtension"] as! [String: Any]
+                nsExtension["NSExtensionPrincipalClass"] = nil
+                var attributes = nsExtension["NSExtensionAttributes"] as! [String: Any]
+                attributes["IntentsSupported"] = nil
+                attributes["AppIntents"] = ["MeditationKit.StartMeditationIntent"]
+                attributes["AppShortcutsProvider"] = "MeditationKit.MeditationShortcuts"
+                nsExtension["NSExtensionAttributes"] = attributes
+                plist["NSExtension"] = nsExtension
+            }
+        }
+        // The victim is described once, as the user uses it (its metadata is in the store).
+        let first = makeDispatcher([apps], state: state)
+        let victimLibrary = try first.route("EchoAppIntent").libraryPath
+        _ = try await first.appIntentsMetadata(of: try first.route("EchoAppIntent"))
+        await first.shutdown()
+        // Installed: the hostile library is a hard link to the victim's (same dev, inode, size,
+        // mtime, ctime). Staged: the same bundle with another library, to be put in its place.
+        let installed = try hostile(in: apps)
+        try #require(link(victimLibrary, installed + "/libHostileIntents.so") == 0)
+        let staged = try hostile(in: stage)
+        try FileManager.default.copyItem(atPath: Package.library("MeditationIntents"), toPath: staged + "/libHostileIntents.so")
+
+        let second = makeDispatcher([apps], state: state)
+        let victim = try second.route("EchoAppIntent")
+        // Control: before the hostile describe, a fresh host knows the victim's metadata.
+        #expect(try makeDispatcher([apps], state: state).cachedAppIntentsMetadata(of: victim) != nil)
+        let bundle = try #require(second.catalog.extensions.first { $0.bundleIdentifier == "com.example.Hostile.Intents" })
+        try #require(bundle.libraryIdentity == victim.libraryIdentity)
+        // The swap moves folders, not the linked file: the victim's inode (and ctime) is untouched.
+        try #require(rename(apps + "/Hostile.app", away + "/Hostile.app") == 0)
+        try #require(rename(stage + "/Hostile.app", apps + "/Hostile.app") == 0)
+        // The copy is made only of the file the scan saw: the hostile library is not described.
+        let refused = await #expect(throws: HostError.self) { _ = try await second.appIntentsMetadata(of: bundle) }
+        #expect(refused?.message == "com.example.Hostile.Intents cannot start: its library \(bundle.libraryPath.quotedForDisplay) is no longer the file that was scanned; run the command again.")
+        await second.shutdown()
+        let store = try SystemStore(stateFolder: state.path)
+        #expect(try store.appIntentsLibraryHash(identity: victim.libraryIdentity) != LibraryContentHash.of(Package.library("MeditationIntents")),
+                "the victim's library identity is mapped to the hash of the hostile bytes")
+
+        // A later command (embedded: a fresh host reading the store), the device locked.
+        try LockStateStore(stateFolder: state.path).save(.locked)
+        let third = makeDispatcher([apps], state: state)
+        let sameVictim = try third.route("EchoAppIntent")
+        #expect(sameVictim.libraryIdentity == victim.libraryIdentity)
+        let cached = try third.cachedAppIntentsMetadata(of: sameVictim)
+        #expect(cached?.intents.map(\.name).sorted() == ["AskingEchoAppIntent", "EchoAppIntent", "LockedEchoAppIntent"])
+        // EchoAppIntent is .alwaysAllowed: it runs while locked.
+        do {
+            let result = try await third.send("EchoAppIntent", parameters: [("text", "locked")], user: NonInteractiveUser())
+            #expect(result.outcome.appIntentResult?.dialog == "locked")
+        } catch {
+            Issue.record("EchoAppIntent (.alwaysAllowed) refused while locked: \(error)")
+        }
+        await third.shutdown()
+    }
+
+    /// A library that is mostly a hole costs its whole size as a sealed copy: it is refused, by
+    /// name, before anything is copied. (Found by the adversary pass.)
+    @Test func aSparseLibraryIsRefusedBeforeAnythingIsCopied() throws {
+        try installEchoWithAppIntents(in: apps.path)
+        let bundle = try #require(BundleScanner.scan(appsFolders: [apps.path]).routes["EchoAppIntent"])
+        try swap(bundle.libraryPath, with: Package.library("EchoIntents"))
+        try #require(truncate(bundle.libraryPath, 100 << 20) == 0)
+        let sparse = try #require(BundleScanner.scan(appsFolders: [apps.path]).routes["EchoAppIntent"])
+        let error = #expect(throws: HostError.self) { try SealedLibrary.of(sparse) }
+        #expect(error?.code == .extensionFailed)
+        #expect(error?.message.hasPrefix("The library \(sparse.libraryPath) is sparse (104857600 bytes, ") == true)
+        #expect(error?.message.hasSuffix(" on disk), so it is not copied to be run.") == true)
+    }
+
+    /// Requests at once for one library wait for its one copy. (Found by the adversary pass:
+    /// each made its own.)
+    @Test func concurrentRequestsShareOneCopy() async throws {
+        try installEchoWithAppIntents(in: apps.path)
+        let dispatcher = makeDispatcher([apps.path], state: state)
+        let bundle = try dispatcher.route("EchoAppIntent")
+        let copies = try await withThrowingTaskGroup(of: ObjectIdentifier?.self) { group in
+            for _ in 0..<4 { group.addTask { try dispatcher.sealedLibrary(of: bundle).map(ObjectIdentifier.init) } }
+            return try await group.reduce(into: Set<ObjectIdentifier?>()) { $0.insert($1) }
+        }
+        #expect(copies.count == 1)
+        #expect(dispatcher.sealedLibraries.usage.count == 1)
+    }
+
     @Test func aWarmProcessRunningOtherBytesIsNotGivenARequestJudgedByNewOnes() async throws {
         try installEchoWithAppIntents(in: apps.path)
         let dispatcher = makeDispatcher([apps.path], state: state)

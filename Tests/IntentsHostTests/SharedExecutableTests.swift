@@ -96,6 +96,24 @@ import Testing
         #expect(try store.appExecutables()["com.example.Early"]?.inode != UInt64(status.st_ino))
     }
 
+    /// A file stays with the first app recorded with it, whatever folder a later scan reads:
+    /// `intents apps --apps OTHER` with the same state folder, listing a newcomer linked to an
+    /// installed app's executable, does not record the newcomer as its holder; moved into the
+    /// apps folder, the newcomer is the one at fault. (Found by the adversary pass.)
+    @Test func aScanOfAnotherFolderDoesNotGiveANewcomerAnInstalledAppsExecutable() throws {
+        let victim = try app("Victim", in: laterFolder)
+        #expect(try runCLI(["apps", "--apps", laterFolder, "--state", state.path], home: state.path).status == 0)
+        let hostile = try app("Hostile", in: earlyFolder, linkedTo: victim + "/victim")
+        // Listed alone, the newcomer shares its file with no app there, and is accepted.
+        let other = try runCLI(["apps", "--apps", earlyFolder, "--state", state.path], home: state.path)
+        #expect(other.status == 0)
+        #expect(other.stdout.contains("com.example.Hostile"))
+        try #require(rename(hostile, laterFolder + "/Hostile.app") == 0)
+        let catalog = BundleScanner.scan(appsFolders: [laterFolder], ledger: try SystemStore(stateFolder: state.path))
+        #expect(catalog.apps.map(\.bundleIdentifier) == ["com.example.Victim"])
+        #expect(catalog.faults == [sharingFault(laterFolder + "/Hostile.app", executable: "hostile", with: victim, hadItFirst: true)])
+    }
+
     @Test func appsNewTogetherThatShareAnExecutableAreAllFaultedAndNoneRecorded() throws {
         let first = try app("First", in: laterFolder)
         let second = try app("Second", in: earlyFolder, linkedTo: first + "/first")
@@ -184,7 +202,8 @@ final class UnreadableLedger: AppInstallLedger {
 
     func appExecutables() throws -> [String: AppExecutableRecord] { throw Unreadable() }
 
-    func recordAppExecutables(_ executables: [(app: String, device: UInt64, inode: UInt64)]) throws {
+    func recordAppExecutables(_ executables: [(app: String, device: UInt64, inode: UInt64)]) throws -> [String] {
         recorded.withLock { $0 += executables.map(\.app) }
+        return executables.map(\.app)
     }
 }

@@ -27,6 +27,7 @@ public enum ActivityContinuation {
     /// - Parameter timeout: how long the app is given; past it, the app and its process group
     ///   are killed.
     /// - Throws: `HostError`: `.usage` when `clearance` is not for this activity's continuation;
+    ///   `.refusedByPolicy` when the device locked since the clearance was given;
     ///   `.noExtension` when the app does not declare the activity type or has no usable
     ///   executable; `.badState` when it cannot be started; `.requestTimedOut` when it did not
     ///   end within `timeout`.
@@ -58,11 +59,12 @@ public enum ActivityContinuation {
         }
         let child: ChildProcess
         do {
+            try clearance.confirm()
             child = try ChildProcess.spawn(path, arguments: arguments, environment: environment.map { "\($0.key)=\($0.value)" },
                                            output: capturingOutput ? .descriptor(ends[1]) : .inherited)
         } catch let error as HostError {
             if capturingOutput { close(ends[0]); close(ends[1]) }
-            throw HostError(.badState, error.message)
+            throw error.code == .refusedByPolicy ? error : HostError(.badState, error.message)
         }
         let output = capturingOutput ? OutputTail(reading: ends[0], capacity: maximumOutput) : nil
         if capturingOutput { close(ends[1]) }

@@ -8,9 +8,11 @@ public protocol AppInstallLedger: Sendable {
     /// - Throws: any error when the ledger cannot be read; a scan then counts every app as new.
     func appExecutables() throws -> [String: AppExecutableRecord]
 
-    /// Records that each app has the file given with it, after every record so far.
+    /// Records that each app has the file given with it, unless another app's record holds
+    /// that file (it stays with the app that had it first); returns the apps recorded.
     /// - Throws: any error when the ledger cannot be written; the scan's catalog stands.
-    func recordAppExecutables(_ executables: [(app: String, device: UInt64, inode: UInt64)]) throws
+    @discardableResult
+    func recordAppExecutables(_ executables: [(app: String, device: UInt64, inode: UInt64)]) throws -> [String]
 }
 
 extension SystemStore: AppInstallLedger {}

@@ -21,6 +21,11 @@
 /// a look now. At most one removal is delivered at once per `settle`: a bundle removed file by
 /// file is delivered at its first look, then once more `settle` later if more went meanwhile.
 ///
+/// Truncated looks: a snapshot cut short at its entry limit does not see, nor watch, what lies
+/// past the limit (one bundle of 20,000 files would hide every later bundle's changes), so while
+/// looks are truncated a look is due every `maximumSettle`, and each is delivered: the host
+/// rescans, and a scan reads every bundle, however many files one of them holds.
+///
 /// A watcher calls `noteEvents(at:removal:overflowed:)` for each batch of relevant events, looks
 /// at the folders once `nextLook` has come, and passes the snapshot to `looked(_:at:)`, which
 /// says whether to deliver it.
@@ -61,6 +66,8 @@ struct ChangeSettler {
     private var removal: ContinuousClock.Instant?
     /// When a removal was last delivered at once.
     private var removalDelivered: ContinuousClock.Instant?
+    /// While looks are truncated: when the next look, delivered whatever it sees, is due.
+    private var truncatedLook: ContinuousClock.Instant?
 
     /// - Parameters:
     ///   - baseline: what the folders held when the watcher was made: changes from it are changes.
@@ -84,6 +91,7 @@ struct ChangeSettler {
     var nextLook: ContinuousClock.Instant? {
         var looks: [ContinuousClock.Instant] = []
         if let removal { looks.append(removalLook(noted: removal)) }
+        if let truncatedLook { looks.append(truncatedLook) }
         if let pending {
             looks.append(min(pending.settleLook(settle: settle), pending.firstEvent + maximumSettle))
         } else if pollingInterval != nil {
@@ -123,6 +131,16 @@ struct ChangeSettler {
     mutating func looked(_ snapshot: FolderSnapshot, at now: ContinuousClock.Instant) -> Bool {
         if let pollingInterval { nextPoll = now + pollingInterval }
         if let removal, now >= removalLook(noted: removal) { self.removal = nil }
+        // Cut short, a look may miss any change past its limit: delivered every `maximumSettle`.
+        if snapshot.isTruncated {
+            if let due = truncatedLook, now >= due {
+                truncatedLook = now + maximumSettle
+                return settled(snapshot)
+            }
+            if truncatedLook == nil { truncatedLook = now + maximumSettle }
+        } else {
+            truncatedLook = nil
+        }
         // A truncated snapshot may lack entries that are there: only settling tells then.
         if now >= removalLook(noted: now), !snapshot.isTruncated, snapshot.lacksEntries(of: delivered) {
             removalDelivered = now

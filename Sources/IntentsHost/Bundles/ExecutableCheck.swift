@@ -7,10 +7,11 @@ import SystemStore
 /// another app's (a hard link) could take that app's calls, or make the server name neither.
 enum ExecutableCheck {
     /// The apps whose executable file no other of `apps` has, or which had it first: of apps
-    /// sharing a file, the one `recorded` last saw with this very file (when a scan accepted it)
-    /// keeps it, and each other one is dropped with a fault naming it. When none of them was
-    /// recorded with it, or the owner's identifier is used twice among them, every one is
-    /// dropped (fail closed). The result does not depend on the apps' order.
+    /// sharing a file, the one `recorded` with this very file (a file is recorded for the first
+    /// app a scan accepted with it, whatever folder that scan read) keeps it, and each other one
+    /// is dropped with a fault naming it. When none of them is recorded with it, or the owner's
+    /// identifier is used twice among them, every one is dropped (fail closed). The result does
+    /// not depend on the apps' order.
     /// - Parameter recorded: the executable file each app had when last accepted (`AppInstallLedger`).
     static func keepingOwners(_ apps: [AppBundle], recorded: [String: AppExecutableRecord]) -> ([AppBundle], [BundleFault]) {
         var sharers: [FileIdentity: [Int]] = [:]
@@ -37,9 +38,9 @@ enum ExecutableCheck {
         return (kept, faults)
     }
 
-    /// The app of `group` recorded last with `file` as its executable, when no other app of the
-    /// group has its identifier. (An app recorded with a file that was later deleted, and whose
-    /// inode another file took, is older than the record of the file's current holder.)
+    /// The app of `group` recorded with `file` as its executable (one at most), when no other
+    /// app of the group has its identifier. (A record of a file since deleted, whose inode
+    /// another file took, names no app of the group: then every app sharing it is at fault.)
     private static func owner(of group: [AppBundle], file: FileIdentity, recorded: [String: AppExecutableRecord]) -> AppBundle? {
         let holders = group.compactMap { app in recorded[app.bundleIdentifier].flatMap { $0.file == file ? (app, $0.sequence) : nil } }
         guard let latest = holders.max(by: { $0.1 < $1.1 })?.0,

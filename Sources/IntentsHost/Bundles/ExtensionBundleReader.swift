@@ -85,7 +85,7 @@ enum ExtensionBundleReader {
 
     /// The library named by `CFBundleExecutable`: that file, or `lib<name>.so`, in the bundle;
     /// its real path, which must be a regular ELF file inside the bundle's real path `root`.
-    /// The library's real path, and its identity (device, inode, size, modification time) as scanned.
+    /// The library's real path, and its identity (`LibraryIdentity`) as scanned.
     private static func libraryPath(_ plist: PropertyListFile, folder: String, root: String) throws -> (String, String) {
         let executable = try plist.name(["CFBundleExecutable"], as: .executable)
         let names = [executable, "lib" + executable + ".so"]
@@ -93,10 +93,7 @@ enum ExtensionBundleReader {
             switch BundleFile.open(folder + "/" + name, inside: root, elf: true) {
             case .success(let file):
                 defer { close(file.descriptor) }
-                var status = stat()
-                let identity = fstat(file.descriptor, &status) == 0
-                    ? "\(status.st_dev):\(status.st_ino):\(status.st_size):\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec):\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)" : ""
-                return (file.realPath, identity)
+                return (file.realPath, LibraryIdentity.of(descriptor: file.descriptor) ?? "")
             case .failure(.missing):
                 continue
             case .failure(let problem):

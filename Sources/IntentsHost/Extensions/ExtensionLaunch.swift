@@ -10,9 +10,11 @@ public struct ExtensionLaunch: Sendable {
     /// (its library file is then opened as the scan checked it).
     public let library: SealedLibrary?
 
-    /// The launch `clearance` allows.
-    /// - Throws: `HostError` (`.usage`) when the clearance is for an app rather than an extension.
+    /// The launch `clearance` allows, in the lock state of this moment (`PolicyClearance.confirm()`).
+    /// - Throws: `HostError` (`.usage`) when the clearance is for an app rather than an extension;
+    ///   (`.refusedByPolicy`) when the lock policy refuses it now.
     public init(_ clearance: PolicyClearance) throws {
+        try clearance.confirm()
         guard let bundle = clearance.subject.extensionBundle else {
             throw HostError(.usage, "\(clearance.subject.name) of \(clearance.subject.bundleIdentifier) is not run by an extension.")
         }

@@ -19,12 +19,19 @@ public final class SealedLibrary: Sendable {
     /// The sealed memory file (close-on-exec); closed when this is released.
     let descriptor: Int32
 
+    /// The largest library copied: 128 MiB. An extension's library is a few megabytes (a debug
+    /// build's, some tens); each copy is memory, for as long as a process runs it.
+    public static let maximumSize: Int64 = 128 << 20
+
     /// Copies `bundle`'s library, opened as its runner would open it (by the real paths the
-    /// scan checked, through no symlink, a regular ELF file), and hashes the copy.
+    /// scan checked, through no symlink, a regular ELF file), and hashes the copy. The file must
+    /// still be the one the scan saw, with its size and modification time
+    /// (`LibraryIdentity.isSameFile`), before and after the copy: metadata learned from the copy
+    /// is cached under the scanned identity.
     /// - Throws: `HostError`: `.extensionFailed` naming the bundle and the library when it is no
-    ///   longer where it was checked, is not a regular ELF file, is larger than a library may be
-    ///   (`LibraryContentHash.maximumLibrarySize`) or changes size while it is copied; `.badState`
-    ///   when it cannot be read or the memory file cannot be made.
+    ///   longer where it was checked, is no longer the file scanned, is not a regular ELF file, is
+    ///   larger than `maximumSize`, is sparse, or changes while it is copied; `.badState` when it
+    ///   cannot be read or the memory file cannot be made.
     public static func of(_ bundle: ExtensionBundle) throws -> SealedLibrary {
         let files: (folder: Int32, library: Int32)
         switch BundleFile.openUnchanged(folder: bundle.resolvedPath, library: bundle.libraryPath) {
@@ -33,7 +40,11 @@ public final class SealedLibrary: Sendable {
         }
         close(files.folder)
         defer { close(files.library) }
-        return try SealedLibrary(copying: files.library, path: bundle.libraryPath, name: bundle.bundleIdentifier)
+        let changed = HostError(.extensionFailed, "\(bundle.bundleIdentifier) cannot start: its library \(bundle.libraryPath.quotedForDisplay) is no longer the file that was scanned; run the command again.")
+        guard bundle.libraryIdentity.isEmpty || LibraryIdentity.isSameFile(files.library, as: bundle.libraryIdentity) else { throw changed }
+        let sealed = try SealedLibrary(copying: files.library, path: bundle.libraryPath, name: bundle.bundleIdentifier)
+        guard bundle.libraryIdentity.isEmpty || LibraryIdentity.isSameFile(files.library, as: bundle.libraryIdentity) else { throw changed }
+        return sealed
     }
 
     /// Copies the regular file open at `source` (from its start) into a sealed memory file
@@ -41,6 +52,14 @@ public final class SealedLibrary: Sendable {
     /// - Throws: as `of(_:)`, naming `path`.
     init(copying source: Int32, path: String, name: String) throws {
         let size = try LibraryContentHash.checkedSize(of: source, path: path)
+        guard size <= Self.maximumSize else {
+            throw HostError(.extensionFailed, "The library \(path) has \(size) bytes, more than the \(Self.maximumSize) a library run by the host may have, so it is not used.")
+        }
+        var status = stat()
+        // Its blocks on disk: a file mostly made of holes would cost its whole size in memory.
+        guard fstat(source, &status) == 0, Int64(status.st_blocks) * 512 >= size / 2 else {
+            throw HostError(.extensionFailed, "The library \(path) is sparse (\(size) bytes, \(Int64(status.st_blocks) * 512) on disk), so it is not copied to be run.")
+        }
         let memory = cchild_sealed_copy(source, size, "intents-library")
         guard memory >= 0 else {
             let code = errno

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// The sealed copies of extension libraries a host keeps (`SealedLibrary`), by bundle and
@@ -19,26 +20,47 @@ final class SealedLibraryCache: Sendable {
 
     let budget: Int
     private let state = Mutex(State())
+    /// One lock per key being made: callers for one library wait for its one copy.
+    private let making = Mutex<[String: NSLock]>([:])
 
     init(budget: Int = defaultBudget) {
         self.budget = budget
     }
 
-    /// The copy kept for `key`, made with `make` when there is none (outside the lock: it reads
-    /// and hashes a file).
+    /// The copy kept for `key`, made with `make` when there is none. One copy is made at a
+    /// time for a key (its other callers wait for it, then take it), outside the cache's lock:
+    /// making one reads and hashes a file.
     /// - Throws: what `make` throws.
     func library(for key: String, make: () throws -> SealedLibrary) throws -> SealedLibrary {
-        if let kept = state.withLock({ state -> SealedLibrary? in
+        if let kept = kept(key) { return kept }
+        let lock = making.withLock { locks in
+            if let lock = locks[key] { return lock }
+            let lock = NSLock()
+            locks[key] = lock
+            return lock
+        }
+        return try lock.withLock {
+            if let kept = kept(key) { return kept }
+            // Once made (or failed), a later caller finds the copy kept, or makes it anew.
+            defer { making.withLock { locks in if locks[key] === lock { locks[key] = nil } } }
+            return insert(try make(), for: key)
+        }
+    }
+
+    /// The copy kept for `key`, marked as used now.
+    private func kept(_ key: String) -> SealedLibrary? {
+        state.withLock { state -> SealedLibrary? in
             guard let entry = state.entries[key] else { return nil }
             state.clock += 1
             state.entries[key]?.used = state.clock
             return entry.library
-        }) {
-            return kept
         }
-        let made = try make()
-        return state.withLock { state in
-            if let raced = state.entries[key] { return raced.library }
+    }
+
+    /// Keeps `made` for `key` unless it is larger than the budget, evicting the least recently
+    /// used copies while they hold more than the budget; returns it.
+    private func insert(_ made: SealedLibrary, for key: String) -> SealedLibrary {
+        state.withLock { state in
             guard made.size <= budget else { return made }
             state.clock += 1
             state.entries[key] = (made, state.clock)
