@@ -152,13 +152,6 @@ extension IntentDispatcher {
         return try sealedLibraries.library(for: Self.identityKey(of: bundle)) { try SealedLibrary.of(bundle) }
     }
 
-    /// The App Intent `name` of `bundle`, described.
-    /// - Throws: as `appIntentsMetadata(of:)`, or `.noExtension` when it does not describe it.
-    public func appIntentSchema(_ name: String, of bundle: ExtensionBundle) async throws -> (AppIntentSchema, AppIntentsMetadata) {
-        let metadata = try await appIntentsMetadata(of: bundle)
-        return (try Self.schema(name, in: metadata, of: bundle), metadata)
-    }
-
     /// The App Intent `name` in `metadata`.
     /// - Throws: `HostError` (`.noExtension`) when `metadata` does not describe it.
     static func schema(_ name: String, in metadata: AppIntentsMetadata, of bundle: ExtensionBundle) throws -> AppIntentSchema {
