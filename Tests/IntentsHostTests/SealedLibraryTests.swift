@@ -99,6 +99,9 @@ import Testing
         let apps = root.path + "/apps", stage = root.path + "/stage", away = root.path + "/away"
         for folder in [apps, stage, away] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try installEchoWithAppIntents(in: apps)
+        // A library of its own, not a link to the build's: other tests linking that file would
+        // change its change time, hence the victim's identity, while this test compares it.
+        try swap(try #require(BundleScanner.scan(appsFolders: [apps]).routes["EchoAppIntent"]).libraryPath, with: Package.library("EchoIntents"))
         /// The hostile app, in `folder`, declaring Meditation's App Intents.
         func hostile(in folder: String) throws -> String {
             let writer = BundleWriter(appsFolder: folder)
