@@ -30,6 +30,8 @@ let package = Package(
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "IntentsHost", targets: ["IntentsHost"]),
         .library(name: "IntentsTesting", targets: ["IntentsTesting"]),
+        // The typed host API's client: catalog, conversations, entity queries, status.
+        .library(name: "IntentsClient", targets: ["IntentsClient"]),
         .library(name: "SharedKit", targets: ["SharedKit"]),
         // Sample extensions: each a shared library that links its own copy of the SDK.
         .library(name: "MonkeyChatIntents", type: .dynamic, targets: ["MonkeyChatIntents"]),
@@ -67,8 +69,9 @@ let package = Package(
         // and LocalAPI, so that a command served by a running host starts in a few milliseconds.
         .target(name: "Framing", swiftSettings: strictSettings),
         .target(name: "ExtensionProtocol", dependencies: ["Framing"], swiftSettings: strictSettings),
-        // The local API of `intents serve`: its messages and how a client finds and reaches it.
-        .target(name: "LocalAPI", dependencies: ["Framing"], swiftSettings: strictSettings),
+        // The local API of `intents serve`: its messages (the typed host API) and how a client finds
+        // and reaches it. No Foundation, here or in what it depends on: the `intents` client links it.
+        .target(name: "LocalAPI", dependencies: ["Framing", "ExtensionProtocol"], swiftSettings: strictSettings),
         // The SiriKit domains as data: the SDK's system intents are generated from it, and the
         // host's policies (authorization, always restricted while locked, confirmation) read it.
         .target(name: "SiriKitDomains", swiftSettings: strictSettings),
@@ -99,7 +102,7 @@ let package = Package(
         .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents", "AppIntents", "ExtensionProtocol", "SystemStore"],
                 swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [
-            "ExtensionProtocol", "IntentsHost", "SystemStore", "LocalAPI",
+            "ExtensionProtocol", "IntentsHost", "SystemStore", "LocalAPI", "SiriKitDomains",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -107,6 +110,8 @@ let package = Package(
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
         ], swiftSettings: strictSettings),
+        // The typed host API for any Swift program: starts a server on demand.
+        .target(name: "IntentsClient", dependencies: ["LocalAPI", "ExtensionProtocol"], swiftSettings: strictSettings),
         // Linked statically (Swift's runtime and libc included): a served command's whole process
         // then starts in about 2 ms instead of 7 ms for the same client linked dynamically.
         .executableTarget(name: "intents", dependencies: ["LocalAPI"], swiftSettings: strictSettings,
@@ -186,6 +191,6 @@ let package = Package(
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "SharedKit", "LocalAPI",
-                                                         "SystemStore", "SQLiteSupport", "SiriKitDomains"]),
+                                                         "IntentsClient", "SystemStore", "SQLiteSupport", "SiriKitDomains"]),
     ]
 )

@@ -6,6 +6,7 @@ import Logging
 import Metrics
 import Prometheus
 import ServiceLifecycle
+import Synchronization
 import SystemStore
 import UnixSignals
 
@@ -23,11 +24,19 @@ struct ServeCommand: AsyncParsableCommand {
         the commands under way finish (at most --shutdown-grace), ends every extension process
         and exits 0; a second signal ends it at once.
 
+        Programs speak to it through the typed host API (the IntentsClient library): catalog and
+        its changes, the policy matrix, conversations with typed questions and answers, entity
+        queries, enum cases, phrase matching, status. A client that finds no server starts one for
+        its state folder, with --exit-when-idle 60. Only the intents command may lock, unlock or
+        authorize, unless the server was started with --test-control (a test library's private
+        server).
+
         Examples:
           intents serve
           intents serve --idle-timeout 120 --max-live 16 --log-level debug
           intents serve --apps ~/MyApps --state /tmp/intents-state &
           intents serve --metrics 127.0.0.1:9464     # Prometheus scrapes http://127.0.0.1:9464/metrics
+          intents serve --exit-when-idle 60          # ends a minute after its last client
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -47,6 +56,11 @@ struct ServeCommand: AsyncParsableCommand {
     var watch = "inotify"
     @Option(help: ArgumentHelp("Serve Prometheus metrics at http://HOST:PORT/metrics (port 0: any free port, logged).", valueName: "host:port"))
     var metrics: String?
+    @Option(help: ArgumentHelp("Stop, as on SIGTERM, once no client has been connected for this many seconds (how a server started on demand by a client ends).",
+                               valueName: "seconds"))
+    var exitWhenIdle: Double?
+    @Flag(help: "Let any client of this server set the lock state and Siri authorizations, not only the intents command: for a test library's own server on a private state folder, never for the user's.")
+    var testControl = false
 
     func validate() throws {
         guard (0.1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout \(idleTimeout) is out of range; give 0.1 to 86400 seconds.") }
@@ -54,6 +68,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...3600).contains(shutdownGrace) else { throw ValidationError("--shutdown-grace \(shutdownGrace) is out of range; give 0 to 3600 seconds.") }
         guard ["inotify", "poll", "off"].contains(watch) else {
             throw ValidationError("--watch \(watch.quotedForDisplay) is not a mode; give inotify, poll or off.")
+        }
+        if let exitWhenIdle, !(0.1...86_400).contains(exitWhenIdle) {
+            throw ValidationError("--exit-when-idle \(exitWhenIdle) is out of range; give 0.1 to 86400 seconds.")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level \(logLevel.quotedForDisplay) is not a level; give trace, debug, info, notice, warning, error or critical.")
@@ -91,23 +108,42 @@ struct ServeCommand: AsyncParsableCommand {
         let target = ReloadTarget()
         let mode: AppsFolderWatcher.Mode = watch == "poll" ? .polling(interval: .milliseconds(250)) : .automatic
         let watcher = watch == "off" ? nil : AppsWatchService(folders: configuration.appsFolders, mode: mode, target: target, logger: logger)
-        let host = ServedHost(configuration: configuration, logger: logger)
+        let host = ServedHost(configuration: configuration, logger: logger, allowsTestControl: testControl)
         target.host = host
         let catalog = host.dispatcher.catalog
         logger.info("serving", metadata: ["socket": "\(listener.path)", "pid": "\(getpid())", "apps": "\(catalog.apps.count)",
                                           "extensions": "\(catalog.extensions.count)", "faults": "\(catalog.faults.count)"])
-        let services: [any Service] = [LocalAPIService(host: host, listener: listener)] + (watcher.map { [$0] } ?? [])
+        let idle = GroupReference()
+        var api = LocalAPIService(host: host, listener: listener)
+        if let exitWhenIdle {
+            api.activity = ServerActivity(idleTime: .milliseconds(Int64(exitWhenIdle * 1000))) { [logger] in
+                logger.info("stopping: no client for \(exitWhenIdle) s (--exit-when-idle)")
+                await idle.group?.triggerGracefulShutdown()
+            }
+        }
+        let services: [any Service] = [api] + (watcher.map { [$0] } ?? [])
         var groupConfiguration = ServiceGroupConfiguration(services: services,
                                                            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int64(shutdownGrace * 1000))
+        let group = ServiceGroup(configuration: groupConfiguration)
+        idle.group = group
         let secondSignal = Task { await Self.endAtSecondSignal(host: host) }
         defer { secondSignal.cancel() }
         // The App Intents of installed extensions are known before the first request.
         let warming = Task { await host.learnAppIntents() }
         defer { warming.cancel() }
-        try await ServiceGroup(configuration: groupConfiguration).run()
+        try await group.run()
         await host.dispatcher.shutdown()
         logger.info("stopped: every extension process ended")
+    }
+
+    /// The service group, for the idle exit that stops it.
+    private final class GroupReference: Sendable {
+        private let value = Mutex<ServiceGroup?>(nil)
+        var group: ServiceGroup? {
+            get { value.withLock { $0 } }
+            set { value.withLock { $0 = newValue } }
+        }
     }
 
     /// After the first SIGTERM or SIGINT (which the service group handles), a second ends the

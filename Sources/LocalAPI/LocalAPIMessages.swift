@@ -1,8 +1,10 @@
+import ExtensionProtocol
 import Framing
 
 /// The version of the local API; client and server put it in every frame header, so that a
-/// client of another version gets a clear error instead of a misread message.
-public let localAPIVersion: UInt8 = 1
+/// client of another version gets a clear error instead of a misread message. Version 2 added
+/// the typed host API (`HostRequest`, `HostReply`).
+public let localAPIVersion: UInt8 = 2
 
 /// The frame codec of the local API: the extension protocol's frames, with this API's version.
 public let localAPICodec = FrameCodec(version: localAPIVersion, maximumBodySize: 1 << 20)
@@ -42,6 +44,8 @@ public enum ClientMessage: Hashable, Sendable {
     case line(String?)
     /// An app's system call (donations, vocabulary, authorization), answered by `appReply`.
     case app(AppRequest)
+    /// A typed request of the host API, answered by `reply` messages.
+    case request(HostRequest)
 }
 
 /// What the server sends a client.
@@ -56,6 +60,8 @@ public enum ServerMessage: Hashable, Sendable {
     case exit(Int32)
     /// The answer to an `app` request.
     case appReply(AppReply)
+    /// A typed reply of the host API.
+    case reply(HostReply)
 }
 
 extension CommandRun: WireCodable {
@@ -84,14 +90,16 @@ extension ClientMessage: WireCodable {
         case .run(let run): writer.unsigned(0); writer.value(run)
         case .line(let line): writer.unsigned(1); writer.optional(line) { $0.string($1) }
         case .app(let request): writer.unsigned(2); writer.value(request)
+        case .request(let request): writer.unsigned(3); writer.value(request)
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 3, of: "ClientMessage") {
+        switch try reader.tag(below: 4, of: "ClientMessage") {
         case 0: self = .run(try reader.value())
         case 1: self = .line(try reader.optional { try $0.string() })
-        default: self = .app(try reader.value())
+        case 2: self = .app(try reader.value())
+        default: self = .request(try reader.value())
         }
     }
 }
@@ -104,11 +112,12 @@ extension ServerMessage: WireCodable {
         case .readLine: writer.unsigned(2)
         case .exit(let status): writer.unsigned(3); writer.int(Int(status))
         case .appReply(let reply): writer.unsigned(4); writer.value(reply)
+        case .reply(let reply): writer.unsigned(5); writer.value(reply)
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 5, of: "ServerMessage") {
+        switch try reader.tag(below: 6, of: "ServerMessage") {
         case 0: self = .standardOutput(try reader.string())
         case 1: self = .standardError(try reader.string())
         case 2: self = .readLine
@@ -116,7 +125,8 @@ extension ServerMessage: WireCodable {
             let status = try reader.int()
             guard let narrow = Int32(exactly: status) else { throw reader.fault("exit status \(status) is out of range") }
             self = .exit(narrow)
-        default: self = .appReply(try reader.value())
+        case 4: self = .appReply(try reader.value())
+        default: self = .reply(try reader.value())
         }
     }
 }

@@ -49,7 +49,7 @@ enum ServerClient {
                     try channel.send(ClientMessage.line(readStandardInputLine()))
                 case .exit(let status):
                     return status
-                case .appReply:
+                case .appReply, .reply:
                     break
                 }
             }

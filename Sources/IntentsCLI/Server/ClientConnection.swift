@@ -12,7 +12,7 @@ final class ClientConnection: @unchecked Sendable {
     let messages: AsyncStream<Result<ClientMessage, ProtocolError>>
     private let channel: FrameChannel
     private let outbox = NSCondition()
-    private var queued: [ServerMessage] = []
+    private var queued: [[UInt8]] = []
     private var queuedBytes = 0
     private var closed = false
     private var writerDone = false
@@ -56,18 +56,22 @@ final class ClientConnection: @unchecked Sendable {
         close(channel.fileDescriptor)
     }
 
-    /// Queues a message for the client; false when the client has gone or left too much unread
-    /// (it is then cut off).
+    /// Queues a message for the client, encoded by the caller; false when the client has gone,
+    /// left too much unread, or the message exceeds the frame limit (it is then cut off).
     @discardableResult
     func send(_ message: ServerMessage) -> Bool {
-        let size = message.approximateSize
+        guard let frame = try? localAPICodec.encode(message) else {
+            hangUp()
+            return false
+        }
+        let size = frame.count
         let accepted = outbox.withLock { () -> Bool in
             guard !closed else { return false }
             guard queuedBytes + size <= Self.maximumQueuedBytes else {
                 closed = true
                 return false
             }
-            queued.append(message)
+            queued.append(frame)
             queuedBytes += size
             outbox.signal()
             return true
@@ -109,15 +113,15 @@ final class ClientConnection: @unchecked Sendable {
 
     private func writeQueued() {
         while true {
-            let next = outbox.withLock { () -> ServerMessage? in
+            let next = outbox.withLock { () -> [UInt8]? in
                 while queued.isEmpty && !closed { outbox.wait() }
                 guard !queued.isEmpty else { return nil }
-                let message = queued.removeFirst()
-                queuedBytes -= message.approximateSize
-                return message
+                let frame = queued.removeFirst()
+                queuedBytes -= frame.count
+                return frame
             }
             guard let next else { break }
-            if (try? channel.send(next)) == nil {
+            if (try? channel.writeAll(next)) == nil {
                 hangUp()
                 break
             }
@@ -129,16 +133,5 @@ final class ClientConnection: @unchecked Sendable {
             return drained
         }
         waiting.forEach { $0.resume() }
-    }
-}
-
-extension ServerMessage {
-    /// About how many bytes the message takes on the wire.
-    var approximateSize: Int {
-        switch self {
-        case .standardOutput(let text), .standardError(let text): text.utf8.count + 16
-        case .appReply(let reply): reply.body.utf8.count + 64
-        case .readLine, .exit: 16
-        }
     }
 }

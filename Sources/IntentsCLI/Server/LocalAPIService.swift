@@ -11,6 +11,8 @@ import Synchronization
 struct LocalAPIService: Service {
     let host: ServedHost
     let listener: LocalAPIListener
+    /// Told when a connection opens and closes (the server's idle exit watches it).
+    var activity: ServerActivity?
     /// Connections served at once; more are refused until one ends.
     static let maximumConnections = 256
     /// How long a new connection may take to say what it wants.
@@ -27,15 +29,18 @@ struct LocalAPIService: Service {
                         connection.hangUp()
                         continue
                     }
+                    activity?.began()
                     group.addTask {
                         await serve(connection)
                         open.leave()
+                        activity?.ended()
                     }
                 }
             }
         } onGracefulShutdown: {
             host.logger.info("stopping: no new connections; waiting for the commands under way")
             listener.stop()
+            host.idleConnections.stopAll()
         }
     }
 
@@ -57,6 +62,8 @@ struct LocalAPIService: Service {
                 await AppRequests.answer(request, from: connection.peer, on: host)
             }
             if let reply { connection.send(.appReply(reply)) }
+        case .success(.request(let request))?:
+            await HostAPISession.serve(request, inbox: ConnectionInbox(connection: connection, messages: messages), host: host)
         case .success(.line)?, nil:
             break
         case .failure(let error)?:

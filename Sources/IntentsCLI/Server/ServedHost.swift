@@ -13,12 +13,18 @@ final class ServedHost: Sendable {
     let logger: Logger
     /// Apps' Siri requests waiting for the user.
     let authorizationRequests = AuthorizationRequests()
-    /// Bumped at each catalog swap.
-    private let catalogGeneration = Atomic<Int>(0)
+    /// Bumped at each catalog swap and when App Intents are learned; watched by `watchCatalog` clients.
+    let catalogChanges = CatalogChanges()
+    /// Host-API connections between requests, closed when the server stops.
+    let idleConnections = IdleConnections()
+    /// Whether clients other than the user's `intents` command may set the lock state and
+    /// authorizations (`intents serve --test-control`, for a test library's private server).
+    let allowsTestControl: Bool
     private let phraseIndexCache = Mutex<(key: String, index: PhraseIndex, shortcuts: AppShortcutsSnapshot)?>(nil)
 
-    init(configuration: HostConfiguration, logger: Logger) {
+    init(configuration: HostConfiguration, logger: Logger, allowsTestControl: Bool = false) {
         self.configuration = configuration
+        self.allowsTestControl = allowsTestControl
         self.dispatcher = IntentDispatcher(configuration: configuration, logger: Logger(label: "intents.host"))
         self.logger = logger
     }
@@ -27,7 +33,7 @@ final class ServedHost: Sendable {
     /// rebuilt when one of them changed; App Shortcut parameters are refreshed first.
     func phraseIndex() async throws -> (PhraseIndex, AppShortcutsSnapshot) {
         let store = try dispatcher.openSystemStore()
-        let generation = catalogGeneration.load(ordering: .acquiring)
+        let generation = catalogChanges.generation
         let hasAppIntents = dispatcher.catalog.extensions.contains { !$0.appIntents.isEmpty }
         let shortcuts = hasAppIntents ? await dispatcher.appShortcuts() : AppShortcutsSnapshot()
         let key = "\(generation):\(try store.changeStamp())"
@@ -43,7 +49,7 @@ final class ServedHost: Sendable {
     func reload() async {
         let catalog = configuration.scanInstalledApps(store: try? dispatcher.openSystemStore())
         let changed = dispatcher.replaceCatalog(catalog)
-        catalogGeneration.add(1, ordering: .releasing)
+        catalogChanges.changed()
         HostMetrics.catalogReloaded()
         await dispatcher.supervisor.retire(changed.map(\.bundleIdentifier))
         for fault in catalog.faults { logger.warning("bundle fault: \(fault.description)") }
@@ -60,5 +66,6 @@ final class ServedHost: Sendable {
         let snapshot = await dispatcher.appShortcuts()
         for problem in snapshot.problems { logger.warning("App Intents: \(problem)") }
         logger.info("App Intents known", metadata: ["shortcuts": "\(snapshot.shortcuts.count)"])
+        catalogChanges.changed()
     }
 }

@@ -1,0 +1,135 @@
+import ExtensionProtocol
+import Foundation
+import IntentsHost
+import LocalAPI
+import Logging
+import SystemStore
+
+/// Serves typed host-API requests on one connection, one at a time, until the client hangs
+/// up or stays silent for `idleTimeout`.
+enum HostAPISession {
+    /// How long a connection may wait between two requests before it is closed; a client keeps
+    /// a connection for less (`IntentsClient` drops its idle ones sooner) and opens another.
+    static let idleTimeout: Duration = .seconds(300)
+
+    static func serve(_ first: HostRequest, inbox: ConnectionInbox, host: ServedHost) async {
+        var request = first
+        while true {
+            if case .watchCatalog = request {
+                await watchCatalog(inbox: inbox, host: host)
+                return
+            }
+            let started = ContinuousClock.now
+            let reply = await answer(request, inbox: inbox, host: host)
+            if host.logger.logLevel <= .debug {
+                host.logger.debug("request served", metadata: ["pid": "\(inbox.connection.peer.processID)", "request": "\(request.name)",
+                                                               "us": "\((ContinuousClock.now - started).nanoseconds / 1000)"])
+            }
+            guard inbox.connection.send(.reply(reply)), host.idleConnections.enter(inbox.connection) else { return }
+            let next = await inbox.next(within: idleTimeout)
+            host.idleConnections.leave(inbox.connection)
+            guard let next else { return }
+            guard case .request(let following) = next else {
+                inbox.connection.send(.reply(.failure(HostFailure(code: "protocol", message: "A connection that made host-API requests sent another kind of message; it is closed."))))
+                return
+            }
+            request = following
+        }
+    }
+
+    /// One request's reply; a conversation sends its questions and notices before it.
+    static func answer(_ request: HostRequest, inbox: ConnectionInbox, host: ServedHost) async -> HostReply {
+        do {
+            return try await perform(request, inbox: inbox, host: host)
+        } catch let error as HostError {
+            return .failure(HostFailure(code: error.code.rawValue, message: error.message, rule: error.policyRule?.rawValue))
+        } catch {
+            return .failure(HostFailure(code: "failed", message: "\(error)"))
+        }
+    }
+
+    private static func perform(_ request: HostRequest, inbox: ConnectionInbox, host: ServedHost) async throws -> HostReply {
+        let dispatcher = host.dispatcher
+        switch request {
+        case .catalog, .watchCatalog:
+            return .catalog(HostAPIReplies.catalog(of: host))
+        case .policyMatrix:
+            return .policyMatrix(HostAPIReplies.policyTable(try dispatcher.policyMatrix()))
+        case .run(let run):
+            let user = RemoteUser(inbox: inbox, interactive: run.interactive, agreesToSystemConfirmation: run.agreesToSystemConfirmation)
+            // The source is the server's to say: a typed run is a direct request, whatever the
+            // client is; phrases (voice shortcuts, App Shortcuts) run only through `intents say`.
+            let result = try await dispatcher.send(run.intent, parameters: run.text.map { ($0.name, $0.value) }, typed: run.values,
+                                                   app: run.app, user: user, appChooser: user, source: .direct)
+            return .conversation(HostAPIReplies.conversation(result))
+        case .answer:
+            throw HostError(.usage, "An answer came with no question waiting for it.")
+        case .entities(let query):
+            return .entities(try await dispatcher.queryEntities(query.entity, app: query.app, request: query.query, source: .direct))
+        case .enumCases(let app, let enumeration):
+            return .enumCases(try HostAPIReplies.enumCases(enumeration, app: app, on: dispatcher))
+        case .matchPhrase(let phrase):
+            let (index, _) = try await host.phraseIndex()
+            return .phraseMatches(index.matches(phrase).map(HostAPIReplies.phraseMatch))
+        case .status:
+            return .status(HostAPIReplies.status(of: host))
+        case .setLocked(let locked):
+            try requireUserControl(inbox.connection.peer, host: host, for: locked ? "lock the device" : "unlock the device")
+            try dispatcher.lockStore.save(locked ? .locked : .unlocked)
+            host.logger.info("lock state set", metadata: ["state": "\(locked ? "locked" : "unlocked")", "pid": "\(inbox.connection.peer.processID)"])
+            return .status(HostAPIReplies.status(of: host))
+        case .authorize(let name, let value):
+            try requireUserControl(inbox.connection.peer, host: host, for: "decide an app's Siri authorization")
+            let app = try dispatcher.catalog.app(named: name)
+            let status = SiriAuthorization(rawValue: value.rawValue) ?? .notDetermined
+            try dispatcher.openSystemStore().setAuthorization(status, app: app.bundleIdentifier)
+            host.authorizationRequests.decided(status, app: app.bundleIdentifier)
+            host.logger.info("authorization set", metadata: ["app": "\(app.bundleIdentifier)", "status": "\(status.name)"])
+            return .done
+        }
+    }
+
+    /// The lock state and authorizations are the user's: set by the user's `intents` command,
+    /// or by any client of a server started for tests (`--test-control`, on a private state folder).
+    private static func requireUserControl(_ peer: PeerIdentity, host: ServedHost, for action: String) throws {
+        guard host.allowsTestControl || peer.isIntentsCommand else {
+            throw HostError(.refusedByPolicy, "Only the user's intents command may \(action); \(peer.executable ?? "process \(peer.processID)") is not it (a test library may, on a server it started with --test-control).")
+        }
+    }
+
+    /// The catalog now and at each change, until the client hangs up.
+    private static func watchCatalog(inbox: ConnectionInbox, host: ServedHost) async {
+        guard host.idleConnections.enter(inbox.connection) else { return }
+        defer { host.idleConnections.leave(inbox.connection) }
+        let changes = host.catalogChanges.watch()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in changes {
+                    guard inbox.connection.send(.reply(.catalog(HostAPIReplies.catalog(of: host)))) else { break }
+                }
+            }
+            group.addTask { await inbox.untilHangUp() }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+}
+
+extension HostRequest {
+    /// The request's kind, for the log.
+    var name: String {
+        switch self {
+        case .catalog: "catalog"
+        case .watchCatalog: "watchCatalog"
+        case .policyMatrix: "policyMatrix"
+        case .run: "run"
+        case .answer: "answer"
+        case .entities: "entities"
+        case .enumCases: "enumCases"
+        case .matchPhrase: "matchPhrase"
+        case .status: "status"
+        case .setLocked: "setLocked"
+        case .authorize: "authorize"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Synchronization
+
+/// The server's open connections, for its idle exit (`intents serve --exit-when-idle`): once
+/// none has been open for the idle time, `onIdle` runs once.
+final class ServerActivity: Sendable {
+    private struct State {
+        var open = 0
+        var timer: Task<Void, Never>?
+        var ended = false
+    }
+
+    private let state = Mutex(State())
+    private let idleTime: Duration
+    private let onIdle: @Sendable () async -> Void
+
+    /// Starts counting with no connection open: `onIdle` runs after `idleTime` unless one opens.
+    init(idleTime: Duration, onIdle: @escaping @Sendable () async -> Void) {
+        self.idleTime = idleTime
+        self.onIdle = onIdle
+        state.withLock { $0.timer = startTimer() }
+    }
+
+    func began() {
+        let timer = state.withLock { state -> Task<Void, Never>? in
+            state.open += 1
+            defer { state.timer = nil }
+            return state.timer
+        }
+        timer?.cancel()
+    }
+
+    func ended() {
+        state.withLock { state in
+            state.open -= 1
+            if state.open == 0 && !state.ended { state.timer = startTimer() }
+        }
+    }
+
+    private func startTimer() -> Task<Void, Never> {
+        Task { [idleTime, onIdle] in
+            guard (try? await Task.sleep(for: idleTime)) != nil else { return }
+            let idle = self.state.withLock { state -> Bool in
+                guard state.open == 0, !state.ended, !Task.isCancelled else { return false }
+                state.ended = true
+                return true
+            }
+            if idle { await onIdle() }
+        }
+    }
+}

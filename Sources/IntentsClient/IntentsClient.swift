@@ -1,0 +1,259 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+// The host API's types (requests, replies, values) are part of this library's surface.
+@_exported import ExtensionProtocol
+@_exported import LocalAPI
+import Synchronization
+
+/// A client of the intents host: the typed host API of `intents serve` for any Swift program
+/// (test libraries, agents, tools). With no server running for its state folder, it starts one
+/// (detached, ending when idle), so that every client reaches the one host of that folder.
+///
+/// Calls may run concurrently: each takes a connection of its own from a small pool, and
+/// connections are reused for later calls. A conversation's questions are answered by the
+/// caller's closure, in order.
+public final class IntentsClient: Sendable {
+    public struct Configuration: Sendable {
+        /// The host's state folder: `INTENTS_STATE`, else `$XDG_STATE_HOME/intents`, else `~/.local/state/intents`.
+        public var stateFolder: String
+        /// The apps folders of a server this client starts (`--apps`); empty: the server's
+        /// default (`INTENTS_APPS`, else its own). A server already running keeps its own.
+        public var appsFolders: [String] = []
+        /// Whether to start a server when none listens; when false, such a call fails with `serverUnavailable`.
+        public var startsServer = true
+        /// The `intents-host` to start; nil: `INTENTS_HOST_EXECUTABLE`, beside this program, or on `PATH`.
+        public var hostExecutable: String?
+        /// Seconds a server this client starts stays up with no client connected.
+        public var serverIdleExitSeconds = 60
+        /// More arguments for a server this client starts (`--test-control` for a test library's
+        /// private server on a state folder of its own).
+        public var serverArguments: [String] = []
+        /// How long a started server may take to accept connections.
+        public var serverStartTimeout: Duration = .seconds(30)
+        /// How long one reply may take to come (a conversation's whole run waits at most this
+        /// long for each of its replies; the server bounds each extension step itself).
+        public var replyTimeout: Duration = .seconds(900)
+
+        public init(stateFolder: String? = nil) {
+            self.stateFolder = stateFolder ?? LocalAPISocket.stateFolder(environment: LocalAPISocket.processEnvironment)
+        }
+    }
+
+    public let configuration: Configuration
+    private let idle = Mutex<[HostConnection]>([])
+    /// Connections kept for reuse, at most.
+    static let maximumIdleConnections = 4
+    /// A pooled connection unused this long is dropped (the server closes them after 300 s).
+    static let maximumIdleTime: Duration = .seconds(240)
+
+    public init(_ configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    // MARK: Catalog and policy
+
+    /// The installed apps, extensions and intents, with the App Intents metadata the host knows.
+    /// - Throws: `IntentsClientError`.
+    public func catalog() async throws -> CatalogSnapshot {
+        guard case .catalog(let catalog) = try await request(.catalog) else { throw Self.unexpected("catalog") }
+        return catalog
+    }
+
+    /// The catalog now, then after each change (a bundle dropped in, replaced or removed, App
+    /// Intents learned), until the consumer stops iterating. A watcher that falls behind gets
+    /// the newest catalog, not every one in between.
+    public func catalogChanges() -> AsyncThrowingStream<CatalogSnapshot, any Error> {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: CatalogSnapshot.self, bufferingPolicy: .bufferingNewest(1))
+        let task = Task {
+            do {
+                let connection = try await self.connect(replyTimeout: nil)
+                try await withTaskCancellationHandler {
+                    try await connection.send(.request(.watchCatalog))
+                    while let message = try await connection.receive() {
+                        guard case .reply(.catalog(let catalog)) = message else { throw Self.unexpected("catalog") }
+                        continuation.yield(catalog)
+                    }
+                    throw IntentsClientError(.connectionLost, "The intents server for \(configuration.stateFolder) stopped watching its catalog (it ended).")
+                } onCancel: {
+                    connection.shutDown()
+                }
+            } catch {
+                continuation.finish(throwing: Task.isCancelled ? nil : error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// The policy matrix: each installed intent's verdict in each lock state, authorization and source.
+    public func policyMatrix() async throws -> PolicyTable {
+        guard case .policyMatrix(let table) = try await request(.policyMatrix) else { throw Self.unexpected("policy matrix") }
+        return table
+    }
+
+    // MARK: Conversations
+
+    /// Runs a conversation: resolve, confirm and handle for a SiriKit intent, `perform()` for an
+    /// App Intent, in the extension's sandbox, through the host's policy gate.
+    /// - Parameters:
+    ///   - answering: answers each question, in order (a value, a choice's index, yes or no);
+    ///     `.none` ends the conversation with `inputRequired`. Called only when
+    ///     `request.interactive` is true.
+    ///   - notice: told what the host says without asking (why an answer was not usable).
+    /// - Returns: how it ended, a failure response included (a failure is not an error).
+    /// - Throws: `IntentsClientError`: `refusedByPolicy` (nothing ran), `noExtension`, `usage`,
+    ///   `inputRequired`, `extensionFailed`, `requestTimedOut`, and the connection's errors.
+    public func run(_ request: RunRequest,
+                    answering: @Sendable (Question) async throws -> Answer = { _ in .none },
+                    notice: @Sendable (Question) async -> Void = { _ in }) async throws -> ConversationResult {
+        try await withConnection { connection in
+            try await connection.send(.request(.run(request)))
+            while true {
+                switch try await Self.reply(from: connection) {
+                case .question(let question):
+                    let answer = try await answering(question)
+                    try await connection.send(.request(.answer(answer)))
+                case .notice(let said):
+                    await notice(said)
+                case .conversation(let result):
+                    return result
+                case .failure(let failure):
+                    throw IntentsClientError(failure)
+                default:
+                    throw Self.unexpected("conversation")
+                }
+            }
+        }
+    }
+
+    // MARK: App Intents
+
+    /// Runs an App Entity's query in its extension: suggested entities, entities matching a
+    /// string (`EntityStringQuery`), or entities by identifier.
+    /// - Parameter app: the app whose extension declares the entity, when several do.
+    public func entities(_ entity: String, app: String? = nil, _ query: EntityQueryRequest) async throws -> [IntentValue] {
+        guard case .entities(let values) = try await request(.entities(EntitiesRequest(app: app, entity: entity, query: query))) else {
+            throw Self.unexpected("entities")
+        }
+        return values
+    }
+
+    /// An App Enum's cases (raw value and title), from the metadata the host knows; nothing runs.
+    public func enumCases(_ enumeration: String, app: String? = nil) async throws -> [AppEnumCase] {
+        guard case .enumCases(let cases) = try await request(.enumCases(app: app, enumeration: enumeration)) else {
+            throw Self.unexpected("enum cases")
+        }
+        return cases
+    }
+
+    // MARK: Phrases and the device
+
+    /// What a phrase matches (voice shortcuts, the apps' example phrases, App Shortcuts),
+    /// strongest first; nothing runs.
+    public func matchPhrase(_ phrase: String) async throws -> [PhraseMatch] {
+        guard case .phraseMatches(let matches) = try await request(.matchPhrase(phrase)) else { throw Self.unexpected("phrase matches") }
+        return matches
+    }
+
+    /// The lock state and the apps waiting for a Siri decision.
+    public func status() async throws -> HostStatus {
+        guard case .status(let status) = try await request(.status) else { throw Self.unexpected("status") }
+        return status
+    }
+
+    /// Locks or unlocks the simulated device. Refused (`refusedByPolicy`) unless the server was
+    /// started with `--test-control` (`Configuration.serverArguments`) or this is the `intents` command.
+    @discardableResult
+    public func setLocked(_ locked: Bool) async throws -> HostStatus {
+        guard case .status(let status) = try await request(.setLocked(locked)) else { throw Self.unexpected("status") }
+        return status
+    }
+
+    /// Decides an app's Siri authorization as the user would; refused as `setLocked` is.
+    public func authorize(app: String, _ status: SiriAuthorizationValue) async throws {
+        guard case .done = try await request(.authorize(app: app, status)) else { throw Self.unexpected("done") }
+    }
+
+    // MARK: Connections
+
+    /// Sends a one-reply request and returns its reply; a failure reply is thrown.
+    private func request(_ request: HostRequest) async throws -> HostReply {
+        try await withConnection { connection in
+            try await connection.send(.request(request))
+            let reply = try await Self.reply(from: connection)
+            if case .failure(let failure) = reply { throw IntentsClientError(failure) }
+            return reply
+        }
+    }
+
+    private static func reply(from connection: HostConnection) async throws -> HostReply {
+        let message: ServerMessage?
+        do {
+            message = try await connection.receive()
+        } catch let error as ProtocolError where error.code == .versionMismatch {
+            throw IntentsClientError(.protocolMismatch, "The intents server speaks another version of the local API (\(error.message)); restart it with this build's intents-host.")
+        } catch let error as ProtocolError {
+            throw IntentsClientError(.connectionLost, "The connection to the intents server failed: \(error.message)")
+        }
+        guard let message else { throw IntentsClientError(.connectionLost, "The intents server closed the connection before it answered.") }
+        guard case .reply(let reply) = message else { throw unexpected("host-API reply") }
+        return reply
+    }
+
+    /// Runs `body` on a pooled connection, or a new one; the connection goes back to the pool
+    /// only when `body` finished its exchange (a connection left mid-conversation is closed).
+    private func withConnection<Result>(_ body: (HostConnection) async throws -> Result) async throws -> Result {
+        let connection = try await takeConnection()
+        do {
+            let result = try await body(connection)
+            giveBack(connection)
+            return result
+        } catch let error as IntentsClientError where ![.connectionLost, .protocolMismatch, .cancelled, .inputRequired].contains(error.code) {
+            // The server answered with a failure: the exchange is over and the connection sound.
+            giveBack(connection)
+            throw error
+        } catch let error as ProtocolError {
+            connection.shutDown()
+            throw IntentsClientError(.connectionLost, "The connection to the intents server failed: \(error.message)")
+        } catch {
+            connection.shutDown()
+            throw error
+        }
+    }
+
+    private func takeConnection() async throws -> HostConnection {
+        let now = ContinuousClock.now
+        let reused = idle.withLock { pool -> HostConnection? in
+            pool.removeAll { now - $0.lastUsed > Self.maximumIdleTime }
+            return pool.popLast()
+        }
+        if let reused { return reused }
+        return try await connect(replyTimeout: configuration.replyTimeout)
+    }
+
+    private func giveBack(_ connection: HostConnection) {
+        connection.lastUsed = .now
+        idle.withLock { pool in
+            if pool.count < Self.maximumIdleConnections { pool.append(connection) }
+        }
+    }
+
+    /// A new connection to the server of the state folder, starting one if allowed.
+    private func connect(replyTimeout: Duration?) async throws -> HostConnection {
+        let configuration = self.configuration
+        signal(SIGPIPE, SIG_IGN)
+        if let socket = LocalAPISocket.connect(stateFolder: configuration.stateFolder) {
+            return HostConnection(socket: socket, replyTimeout: replyTimeout)
+        }
+        guard configuration.startsServer else {
+            throw IntentsClientError(.serverUnavailable, "No intents server listens for \(configuration.stateFolder); start one with intents serve.")
+        }
+        let socket = try await ServerLauncher.startOffPool(configuration)
+        return HostConnection(socket: socket, replyTimeout: replyTimeout)
+    }
+
+    private static func unexpected(_ wanted: String) -> IntentsClientError {
+        IntentsClientError(.protocolMismatch, "The intents server sent a reply that is not the \(wanted) asked for.")
+    }
+}

@@ -1,0 +1,116 @@
+import ExtensionProtocol
+
+extension HostRequest: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        switch self {
+        case .catalog: writer.unsigned(0)
+        case .watchCatalog: writer.unsigned(1)
+        case .policyMatrix: writer.unsigned(2)
+        case .run(let run): writer.unsigned(3); writer.value(run)
+        case .answer(let answer): writer.unsigned(4); writer.value(answer)
+        case .entities(let request): writer.unsigned(5); writer.value(request)
+        case .enumCases(let app, let enumeration):
+            writer.unsigned(6); writer.optional(app) { $0.string($1) }; writer.string(enumeration)
+        case .matchPhrase(let phrase): writer.unsigned(7); writer.string(phrase)
+        case .status: writer.unsigned(8)
+        case .setLocked(let locked): writer.unsigned(9); writer.bool(locked)
+        case .authorize(let app, let status): writer.unsigned(10); writer.string(app); writer.value(status)
+        }
+    }
+
+    public init(from reader: inout WireReader) throws {
+        switch try reader.tag(below: 11, of: "HostRequest") {
+        case 0: self = .catalog
+        case 1: self = .watchCatalog
+        case 2: self = .policyMatrix
+        case 3: self = .run(try reader.value())
+        case 4: self = .answer(try reader.value())
+        case 5: self = .entities(try reader.value())
+        case 6: self = .enumCases(app: try reader.optional { try $0.string() }, enumeration: try reader.string())
+        case 7: self = .matchPhrase(try reader.string())
+        case 8: self = .status
+        case 9: self = .setLocked(try reader.bool())
+        default: self = .authorize(app: try reader.string(), try reader.value())
+        }
+    }
+}
+
+extension RunRequest: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        writer.string(intent)
+        writer.optional(app) { $0.string($1) }
+        writer.array(text) { $0.value($1) }
+        writer.array(values.sorted { $0.key < $1.key }) { writer, entry in
+            writer.string(entry.key)
+            writer.value(entry.value)
+        }
+        writer.bool(agreesToSystemConfirmation)
+        writer.bool(interactive)
+    }
+
+    public init(from reader: inout WireReader) throws {
+        let intent = try reader.string()
+        let app = try reader.optional { try $0.string() }
+        let text: [TextParameter] = try reader.array { try $0.value() }
+        let pairs = try reader.array { reader in (try reader.string(), try reader.value(IntentValue.self)) }
+        var values: [String: IntentValue] = [:]
+        for (name, value) in pairs {
+            guard values.updateValue(value, forKey: name) == nil else { throw reader.fault("parameter \(name.debugDescription) is given twice") }
+        }
+        self.init(intent: intent, app: app, text: text, values: values, agreesToSystemConfirmation: try reader.bool(),
+                  interactive: try reader.bool())
+    }
+}
+
+extension TextParameter: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        writer.string(name)
+        writer.string(value)
+    }
+
+    public init(from reader: inout WireReader) throws {
+        self.init(name: try reader.string(), value: try reader.string())
+    }
+}
+
+extension Answer: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        switch self {
+        case .value(let text): writer.unsigned(0); writer.string(text)
+        case .choice(let index): writer.unsigned(1); writer.int(index)
+        case .confirmation(let yes): writer.unsigned(2); writer.bool(yes)
+        case .none: writer.unsigned(3)
+        }
+    }
+
+    public init(from reader: inout WireReader) throws {
+        switch try reader.tag(below: 4, of: "Answer") {
+        case 0: self = .value(try reader.string())
+        case 1: self = .choice(try reader.int())
+        case 2: self = .confirmation(try reader.bool())
+        default: self = .none
+        }
+    }
+}
+
+extension EntitiesRequest: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        writer.optional(app) { $0.string($1) }
+        writer.string(entity)
+        writer.value(query)
+    }
+
+    public init(from reader: inout WireReader) throws {
+        self.init(app: try reader.optional { try $0.string() }, entity: try reader.string(), query: try reader.value())
+    }
+}
+
+extension SiriAuthorizationValue: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        writer.unsigned(UInt64(rawValue))
+    }
+
+    public init(from reader: inout WireReader) throws {
+        self = Self(rawValue: try reader.tag(below: 4, of: "SiriAuthorizationValue"))!
+    }
+}

@@ -1,0 +1,108 @@
+import ExtensionProtocol
+
+/// A typed request of the host API (local API version 2). A connection carries one request at
+/// a time: the server answers each with `HostReply` values (a conversation with several, the
+/// last a `conversation`; a catalog watch with one `catalog` per change until the client hangs
+/// up), then reads the next request on the same connection.
+public enum HostRequest: Hashable, Sendable {
+    /// The installed apps, their extensions and intents: answered by `catalog`.
+    case catalog
+    /// The catalog now and after each change of the apps folders: `catalog` replies until the
+    /// client hangs up. The connection carries nothing else.
+    case watchCatalog
+    /// What the host does with each installed intent in each lock state, authorization and
+    /// source: answered by `policyMatrix`.
+    case policyMatrix
+    /// Runs a conversation: `question` replies (each answered by an `answer` request),
+    /// `notice` replies, then `conversation`; or `failure`.
+    case run(RunRequest)
+    /// The answer to the last `question` of a conversation under way.
+    case answer(Answer)
+    /// Asks an App Intents extension's entity query: answered by `entities`.
+    case entities(EntitiesRequest)
+    /// The cases of an App Enum, from the metadata the host knows (no extension runs):
+    /// answered by `enumCases`.
+    case enumCases(app: String?, enumeration: String)
+    /// Matches a phrase against the voice shortcuts, vocabulary and App Shortcuts: answered by
+    /// `phraseMatches`. Nothing runs.
+    case matchPhrase(String)
+    /// The lock state, and the apps waiting for a Siri decision: answered by `status`.
+    case status
+    /// Locks or unlocks the host's simulated device: answered by `status`. Only the user's
+    /// `intents` command, or a client of a server started with `--test-control`, may ask.
+    case setLocked(Bool)
+    /// Decides an app's Siri authorization, as the user: answered by `done`. Same peers as
+    /// `setLocked`.
+    case authorize(app: String, SiriAuthorizationValue)
+}
+
+/// Which intent to run and with what.
+public struct RunRequest: Hashable, Sendable {
+    /// The SiriKit intent's class name (`INSendMessageIntent`) or the App Intent's name.
+    public var intent: String
+    /// The app whose extension must run it (bundle identifier or name); needed only when
+    /// several apps support the intent, else a `question` asks which.
+    public var app: String?
+    /// Parameters as the user would type them (`recipients` = `Bobo`), parsed by the intent's schema.
+    public var text: [TextParameter]
+    /// Parameters as typed values, taken as they are.
+    public var values: [String: IntentValue]
+    /// Answer yes to the system's own confirmation before `handle` ("Ready to send it?").
+    public var agreesToSystemConfirmation: Bool
+    /// Whether the client can answer questions; when false, a question ends the conversation
+    /// with an `inputRequired` failure that quotes it.
+    public var interactive: Bool
+
+    public init(intent: String, app: String? = nil, text: [TextParameter] = [], values: [String: IntentValue] = [:],
+                agreesToSystemConfirmation: Bool = false, interactive: Bool = true) {
+        self.intent = intent
+        self.app = app
+        self.text = text
+        self.values = values
+        self.agreesToSystemConfirmation = agreesToSystemConfirmation
+        self.interactive = interactive
+    }
+}
+
+/// A parameter given as text.
+public struct TextParameter: Hashable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// An answer to a `Question`.
+public enum Answer: Hashable, Sendable {
+    /// Text, for a `value` question (parsed by the parameter's type, as typed on a terminal).
+    case value(String)
+    /// The index of a choice (from 0) for a `choice` question.
+    case choice(Int)
+    /// Yes or no, for a `confirmation` question.
+    case confirmation(Bool)
+    /// No answer: the conversation ends with an `inputRequired` failure.
+    case none
+}
+
+/// An entity query of an App Intents extension, run in its sandbox through the policy gate.
+public struct EntitiesRequest: Hashable, Sendable {
+    /// The app (bundle identifier or name) whose extension declares the entity; nil when only one does.
+    public var app: String?
+    /// The entity's type name, as its metadata names it.
+    public var entity: String
+    public var query: EntityQueryRequest
+
+    public init(app: String? = nil, entity: String, query: EntityQueryRequest) {
+        self.app = app
+        self.entity = entity
+        self.query = query
+    }
+}
+
+/// An app's Siri authorization status, numbered as `INSiriAuthorizationStatus`.
+public enum SiriAuthorizationValue: Int, Hashable, Sendable, CaseIterable {
+    case notDetermined = 0, restricted = 1, denied = 2, authorized = 3
+}
