@@ -167,6 +167,7 @@ let package = Package(
         .target(name: "SharedFrameworkIntents", dependencies: ["Intents", "SharedGreetings"],
                 path: "Tests/Fixtures/SharedFrameworkIntents", swiftSettings: extensionSettings),
         .target(name: "IntentsBenchmarks", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "EchoIntents", "SharedKit", "LocalAPI",
+                                                          "IntentsClient",
                                                           "IntentDefinitionCodegen",
                                                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
                 swiftSettings: strictSettings),

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import IntentsClient
 import IntentsHost
 import LocalAPI
 import SystemStore
@@ -47,6 +48,25 @@ enum ServerBenchmark {
                               floorName: "dispatched in-process", floor: inProcess, target: .ratio(1.5),
                               note: String(format: "of which spawning /bin/true: %.0f us", floor * 1e6)))
 
+        // The server's own CPU per conversation: a command line it parses and prints (`intents
+        // send` processes), against typed requests over one long-lived IntentsClient connection.
+        let commandRuns = max(runs, 50)
+        let cpuBefore = try cpuSeconds(of: server.processIdentifier)
+        _ = try timedProcess(client, send, runs: commandRuns)
+        let perCommand = (try cpuSeconds(of: server.processIdentifier) - cpuBefore) / Double(commandRuns)
+        let typedRuns = max(runs * 10, 500)
+        let typed = IntentsClient(IntentsClient.Configuration(stateFolder: configuration.stateFolder))
+        let request = RunRequest(intent: "EchoIntent", text: [TextParameter(name: "text", value: "hello")], interactive: false)
+        _ = try await typed.run(request)
+        let typedBefore = try cpuSeconds(of: server.processIdentifier)
+        let typedStart = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<typedRuns { _ = try await typed.run(request) }
+        let typedWall = Double(DispatchTime.now().uptimeNanoseconds - typedStart) / 1e9 / Double(typedRuns)
+        let perTyped = (try cpuSeconds(of: server.processIdentifier) - typedBefore) / Double(typedRuns)
+        figures.append(Figure(name: "server CPU per conversation, one IntentsClient connection", value: perTyped, unit: .seconds,
+                              floorName: "per intents send", floor: perCommand, target: .ratio(0.2),
+                              note: String(format: "%d conversations, %.0f us wall each", typedRuns, typedWall * 1e6)))
+
         // Live drop-in: the app moved out, then back in (one rename), until a send succeeds.
         let app = try echoApp(configuration)
         let aside = configuration.stateFolder + "/Echo.app"
@@ -62,6 +82,19 @@ enum ServerBenchmark {
         figures.append(Figure(name: "bundle dropped in until served (inotify, settle 200 ms)", value: median(dropIns), unit: .seconds,
                               target: .absolute(1)))
         return figures
+    }
+
+    /// The CPU time (user and system, all threads) process `pid` has used, from `/proc/PID/stat`.
+    private static func cpuSeconds(of pid: pid_t) throws -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = text.lastIndex(of: ")") else {
+            throw HostError(.badState, "/proc/\(pid)/stat cannot be read.")
+        }
+        // Fields after the command's closing parenthesis: state is the 3rd field, utime the 14th, stime the 15th.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
+            throw HostError(.badState, "/proc/\(pid)/stat has no CPU times.")
+        }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// The Echo app's folder in the benchmark's apps folder.
