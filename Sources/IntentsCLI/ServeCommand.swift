@@ -86,6 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let problem = StateFolder.problemCreating(configuration.stateFolder) { throw HostError(.badState, problem) }
         // Clients name folders from their own working directories: the server's are absolute.
         configuration.stateFolder = RealPath.of(configuration.stateFolder) ?? configuration.stateFolder
+        if testControl { try TestControlFolder.claim(configuration.stateFolder) }
         configuration.appsFolders = configuration.appsFolders.map { folder in
             folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
         }

@@ -100,6 +100,24 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    @Test func testControlIsRefusedForAStateFolderThatMayBeReal() async throws {
+        let folder = try sampleAppsFolder(apps)
+        // A folder that already holds a store: someone's real state, perhaps.
+        _ = try SystemStore(stateFolder: state.path)
+        #expect(throws: TestServer.ServerStartFailure.self) {
+            _ = try TestServer(apps: [folder], state: state.path, arguments: ["--test-control"])
+        }
+        // The user's own state folder, empty as it may be.
+        let home = TemporaryFolder()
+        let own = home.path + "/.local/state/intents"
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        let refused = try await runProgram(Package.cli, ["serve", "--apps", folder, "--state", own, "--test-control"],
+                                           environment: ["PATH": "/usr/bin:/bin", "HOME": home.path])
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("the user's own state folder"), "\(refused.output)")
+        #expect(!FileManager.default.fileExists(atPath: own + "/test-control"))
+    }
+
     @Test func appIntentsEntitiesEnumsAndTheCatalogAreTyped() async throws {
         let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         let client = client()

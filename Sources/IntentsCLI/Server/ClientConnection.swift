@@ -64,6 +64,12 @@ final class ClientConnection: @unchecked Sendable {
             hangUp()
             return false
         }
+        return send(frame: frame)
+    }
+
+    /// Queues a frame already encoded with `localAPICodec`; as `send(_:)`.
+    @discardableResult
+    func send(frame: [UInt8]) -> Bool {
         let size = frame.count
         let accepted = outbox.withLock { () -> Bool in
             guard !closed else { return false }

@@ -25,7 +25,7 @@ enum HostAPISession {
                 host.logger.debug("request served", metadata: ["pid": "\(inbox.connection.peer.processID)", "request": "\(request.name)",
                                                                "us": "\((ContinuousClock.now - started).nanoseconds / 1000)"])
             }
-            guard inbox.connection.send(.reply(reply)), host.idleConnections.enter(inbox.connection) else { return }
+            guard send(reply, on: inbox.connection), host.idleConnections.enter(inbox.connection) else { return }
             let next = await inbox.next(within: idleTimeout)
             host.idleConnections.leave(inbox.connection)
             guard let next else { return }
@@ -34,6 +34,16 @@ enum HostAPISession {
                 return
             }
             request = following
+        }
+    }
+
+    /// Sends `reply`, or, when it exceeds the local API's frame limit, a failure that says so.
+    private static func send(_ reply: HostReply, on connection: ClientConnection) -> Bool {
+        do {
+            return connection.send(frame: try localAPICodec.encode(ServerMessage.reply(reply)))
+        } catch {
+            let reason = (error as? ProtocolError)?.message ?? "\(error)"
+            return connection.send(.reply(.failure(HostFailure(code: "badState", message: "The reply cannot be sent over the local API: \(reason)"))))
         }
     }
 
