@@ -50,11 +50,12 @@ enum ServerBenchmark {
 
         // The server's own CPU per conversation: a command line it parses and prints (`intents
         // send` processes), against typed requests over one long-lived IntentsClient connection.
-        let commandRuns = max(runs, 50)
+        // CPU times count in clock ticks (10 ms): enough runs make each figure hundreds of ticks.
+        let commandRuns = max(runs, 200)
         let cpuBefore = try cpuSeconds(of: server.processIdentifier)
         _ = try timedProcess(client, send, runs: commandRuns)
         let perCommand = (try cpuSeconds(of: server.processIdentifier) - cpuBefore) / Double(commandRuns)
-        let typedRuns = max(runs * 10, 500)
+        let typedRuns = max(runs * 10, 2000)
         let typed = IntentsClient(IntentsClient.Configuration(stateFolder: configuration.stateFolder))
         let request = RunRequest(intent: "EchoIntent", text: [TextParameter(name: "text", value: "hello")], interactive: false)
         _ = try await typed.run(request)
