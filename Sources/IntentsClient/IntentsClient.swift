@@ -177,14 +177,31 @@ public final class IntentsClient: Sendable {
 
     // MARK: Connections
 
-    /// Sends a one-reply request and returns its reply; a failure reply is thrown.
+    /// Sends a one-reply request and returns its reply; a failure reply is thrown. These
+    /// requests change nothing twice if repeated, so one that finds its pooled connection closed
+    /// by the server (idle too long, or a server that stopped) is sent again on a new connection.
     private func request(_ request: HostRequest) async throws -> HostReply {
-        try await withConnection { connection in
+        let exchange: @Sendable (HostConnection) async throws -> HostReply = { connection in
             try await connection.send(.request(request))
             let reply = try await Self.reply(from: connection)
             if case .failure(let failure) = reply { throw IntentsClientError(failure) }
             return reply
         }
+        do {
+            return try await withConnection(exchange)
+        } catch let error as IntentsClientError where error.code == .connectionLost && !Task.isCancelled {
+            dropIdleConnections()
+            return try await withConnection(exchange)
+        }
+    }
+
+    /// Closes the pooled connections (after one was found closed by the server).
+    private func dropIdleConnections() {
+        let dropped = idle.withLock { pool in
+            defer { pool.removeAll() }
+            return pool
+        }
+        dropped.forEach { $0.shutDown() }
     }
 
     private static func reply(from connection: HostConnection) async throws -> HostReply {

@@ -80,6 +80,18 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    @Test func aPooledConnectionOfAStoppedServerIsReplacedForTheNextRequest() async throws {
+        let folder = try sampleAppsFolder(apps)
+        let first = try TestServer(apps: [folder], state: state.path)
+        let client = client()
+        #expect(try await client.status().lockState == "unlocked")
+        // The server stops: its idle connection, pooled by the client, is closed.
+        #expect(first.stop() == 0)
+        let second = try TestServer(apps: [folder], state: state.path)
+        #expect(try await client.status().lockState == "unlocked")
+        #expect(second.stop() == 0)
+    }
+
     @Test func aTestControlServerLetsItsClientLockAndAuthorize() async throws {
         let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--test-control"])
         let client = client()

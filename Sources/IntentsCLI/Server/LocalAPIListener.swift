@@ -9,6 +9,11 @@ final class LocalAPIListener: @unchecked Sendable {
     private let socket: Int32
     /// `<state>/serve.lock`, locked (flock) while this server lives.
     private let lockFile: Int32
+    /// Written by `stop` to wake the accepting thread, which takes what is queued, then ends.
+    private let wake: (read: Int32, write: Int32)
+    /// How long the accepting thread, once stopping, waits for connections already under way
+    /// (their `connect` began before the socket file went) before it ends.
+    static let drainLinger: Int32 = 50
 
     /// Binds the socket of `stateFolder`, replacing a stale one nobody listens on.
     /// - Throws: `HostError` (`.badState`) when another server runs there or the socket cannot be made.
@@ -30,21 +35,29 @@ final class LocalAPIListener: @unchecked Sendable {
             }
             unlink(path)  // stale: the lock says no server owns it
         }
-        socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let path = self.path
         let bound = LocalAPISocket.withAddress(stateFolder: stateFolder) { address, length in
             bind(socket, address, length) == 0 && chmod(path, 0o600) == 0 && listen(socket, 128) == 0
         }
-        guard socket >= 0, bound == true else {
+        self.socket = socket
+        var ends: [Int32] = [-1, -1]
+        guard socket >= 0, bound == true, fcntl(socket, F_SETFL, fcntl(socket, F_GETFL) | O_NONBLOCK) == 0,
+              pipe(&ends) == 0 else {
             let reason = String(cString: strerror(errno))
             if socket >= 0 { close(socket) }
             close(lockFile)
             throw HostError(.badState, "The server's socket \(path) cannot be made: \(reason).")
         }
+        ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+        wake = (ends[0], ends[1])
     }
 
     deinit {
         close(socket)
         close(lockFile)
+        close(wake.read)
+        close(wake.write)
     }
 
     /// Accepted connections of this user's processes, until `stop`; accepted on a thread of
@@ -52,7 +65,12 @@ final class LocalAPIListener: @unchecked Sendable {
     func connections() -> AsyncStream<ClientConnection> {
         let (stream, continuation) = AsyncStream.makeStream(of: ClientConnection.self)
         let thread = Thread { [self] in
-            while let client = acceptConnection(on: socket) {
+            while waitForConnection() {
+                // Non-blocking: a queued connection reset before it was taken is no reason to wait.
+                guard let client = acceptConnection(on: socket) else {
+                    if errno == EAGAIN || errno == EWOULDBLOCK { continue }
+                    break
+                }
                 guard let peer = PeerIdentity(socket: client), peer.userID == getuid() else {
                     close(client)
                     continue
@@ -66,9 +84,25 @@ final class LocalAPIListener: @unchecked Sendable {
         return stream
     }
 
-    /// Stops accepting: the socket file goes, and the accepting thread ends.
+    /// Stops accepting: the socket file goes, so that no client can start connecting; the
+    /// connections already queued are still accepted and served, then the accepting thread ends.
+    /// A client that connected just as the server stopped (an idle exit) is not dropped.
     func stop() {
         unlink(path)
-        _ = Glibc.shutdown(socket, Int32(SHUT_RDWR))
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+    }
+
+    /// Waits until a connection is queued (true), or, once `stop` was called, until none has
+    /// come for `drainLinger` ms (false).
+    private func waitForConnection() -> Bool {
+        var entries = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+        while true {
+            let stopped = entries[1].revents != 0
+            let ready = poll(&entries, stopped ? 1 : 2, stopped ? Self.drainLinger : -1)
+            if ready < 0 && errno != EINTR { return false }
+            if entries[0].revents != 0 { return true }
+            if stopped && ready == 0 { return false }
+        }
     }
 }

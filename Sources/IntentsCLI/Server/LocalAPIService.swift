@@ -20,6 +20,7 @@ struct LocalAPIService: Service {
 
     func run() async throws {
         let connections = listener.connections()
+        activity?.start()
         let open = ConnectionCount()
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in

@@ -13,11 +13,18 @@ final class ServerActivity: Sendable {
     private let idleTime: Duration
     private let onIdle: @Sendable () async -> Void
 
-    /// Starts counting with no connection open: `onIdle` runs after `idleTime` unless one opens.
+    /// Counts nothing until `start`.
     init(idleTime: Duration, onIdle: @escaping @Sendable () async -> Void) {
         self.idleTime = idleTime
         self.onIdle = onIdle
-        state.withLock { $0.timer = startTimer() }
+    }
+
+    /// Starts counting, once the server accepts connections: `onIdle` runs after `idleTime`
+    /// unless one opens.
+    func start() {
+        state.withLock { state in
+            if state.open == 0 && state.timer == nil && !state.ended { state.timer = startTimer() }
+        }
     }
 
     func began() {
