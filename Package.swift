@@ -101,14 +101,21 @@ let package = Package(
         // The host in a box for extension authors' tests (Swift Testing): SiriKit and App Intents in process.
         .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents", "AppIntents", "ExtensionProtocol", "SystemStore"],
                 swiftSettings: strictSettings),
-        .target(name: "IntentsCLI", dependencies: [
+        // The host as a service (`intents serve`): the local API, the typed host API, per-caller
+        // limits, the watcher and the metrics endpoint. It knows no command line: the CLI hands
+        // it the runner of forwarded commands.
+        .target(name: "IntentsServer", dependencies: [
             "ExtensionProtocol", "IntentsHost", "SystemStore", "LocalAPI", "SiriKitDomains",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
             .product(name: "Prometheus", package: "swift-prometheus"),
+        ], swiftSettings: strictSettings),
+        .target(name: "IntentsCLI", dependencies: [
+            "ExtensionProtocol", "IntentsHost", "IntentsServer", "SystemStore", "LocalAPI",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strictSettings),
         // The typed host API for any Swift program: starts a server on demand.
         .target(name: "IntentsClient", dependencies: ["LocalAPI", "ExtensionProtocol"], swiftSettings: strictSettings),
@@ -191,7 +198,7 @@ let package = Package(
                     swiftSettings: extensionSettings),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
                     swiftSettings: extensionSettings),
-        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "SharedKit", "LocalAPI",
+        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
                                                          "IntentsClient", "SystemStore", "SQLiteSupport", "SiriKitDomains"]),
     ]
 )

@@ -2,13 +2,9 @@ import ArgumentParser
 import ExtensionProtocol
 import Foundation
 import IntentsHost
+import IntentsServer
 import Logging
-import Metrics
-import Prometheus
-import ServiceLifecycle
-import Synchronization
 import SystemStore
-import UnixSignals
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -86,77 +82,16 @@ struct ServeCommand: AsyncParsableCommand {
         if let problem = StateFolder.problemCreating(configuration.stateFolder) { throw HostError(.badState, problem) }
         // Clients name folders from their own working directories: the server's are absolute.
         configuration.stateFolder = RealPath.of(configuration.stateFolder) ?? configuration.stateFolder
-        if testControl { try TestControlFolder.claim(configuration.stateFolder) }
         configuration.appsFolders = configuration.appsFolders.map { folder in
             folder.hasPrefix("/") ? folder : FileManager.default.currentDirectoryPath + "/" + folder
         }
-        let level = Logger.Level(rawValue: logLevel) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
-        let logger = Logger(label: "intents.serve")
-        var endpoint: MetricsEndpoint?
-        if let metrics {
-            let registry = PrometheusCollectorRegistry()
-            endpoint = try MetricsEndpoint(address: metrics, registry: registry)
-            MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
-            logger.info("metrics", metadata: ["url": "http://\(metrics.split(separator: ":").first ?? ""):\(endpoint?.port ?? 0)/metrics"])
-        }
-        defer { endpoint?.stop() }
-        let listener = try LocalAPIListener(stateFolder: configuration.stateFolder)
-        let target = ReloadTarget()
-        let mode: AppsFolderWatcher.Mode = watch == "poll" ? .polling(interval: .milliseconds(250)) : .automatic
-        let watcher = watch == "off" ? nil : AppsWatchService(folders: configuration.appsFolders, mode: mode, target: target, logger: logger)
-        let host = ServedHost(configuration: configuration, logger: logger, allowsTestControl: testControl)
-        target.host = host
-        let catalog = host.dispatcher.catalog
-        logger.info("serving", metadata: ["socket": "\(listener.path)", "pid": "\(getpid())", "apps": "\(catalog.apps.count)",
-                                          "extensions": "\(catalog.extensions.count)", "faults": "\(catalog.faults.count)"])
-        let idle = GroupReference()
-        var api = LocalAPIService(host: host, listener: listener)
-        if let exitWhenIdle {
-            api.activity = ServerActivity(idleTime: .milliseconds(Int64(exitWhenIdle * 1000))) { [logger] in
-                logger.info("stopping: no client for \(exitWhenIdle) s (--exit-when-idle)")
-                await idle.group?.triggerGracefulShutdown()
-            }
-        }
-        let services: [any Service] = [api] + (watcher.map { [$0] } ?? [])
-        var groupConfiguration = ServiceGroupConfiguration(services: services,
-                                                           gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        groupConfiguration.maximumGracefulShutdownDuration = .milliseconds(Int64(shutdownGrace * 1000))
-        let group = ServiceGroup(configuration: groupConfiguration)
-        idle.group = group
-        let secondSignal = Task { await Self.endAtSecondSignal(host: host) }
-        defer { secondSignal.cancel() }
-        // The App Intents of installed extensions are known before the first request.
-        let warming = Task { await host.learnAppIntents() }
-        defer { warming.cancel() }
-        try await group.run()
-        await host.dispatcher.shutdown()
-        logger.info("stopped: every extension process ended")
-    }
-
-    /// The service group, for the idle exit that stops it.
-    private final class GroupReference: Sendable {
-        private let value = Mutex<ServiceGroup?>(nil)
-        var group: ServiceGroup? {
-            get { value.withLock { $0 } }
-            set { value.withLock { $0 = newValue } }
-        }
-    }
-
-    /// After the first SIGTERM or SIGINT (which the service group handles), a second ends the
-    /// server at once; its extension processes die with it (parent-death signal).
-    private static func endAtSecondSignal(host: ServedHost) async {
-        var seen = 0
-        for await signal in await UnixSignalsSequence(trapping: .sigterm, .sigint) {
-            seen += 1
-            if seen >= 2 {
-                host.logger.warning("second \(signal): ending now")
-                Foundation.exit(ExitStatus.problems)
-            }
-        }
+        var options = HostServer.Options(configuration: configuration)
+        options.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        options.watch = HostServer.WatchMode(rawValue: watch) ?? .inotify
+        options.metricsAddress = metrics
+        options.shutdownGrace = .milliseconds(Int64(shutdownGrace * 1000))
+        options.exitWhenIdle = exitWhenIdle.map { .milliseconds(Int64($0 * 1000)) }
+        options.testControl = testControl
+        try await HostServer(options: options, commandRunner: ServedCommandLine.run).run()
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import IntentsCLI
+@testable import IntentsServer
 import IntentsHost
 import Testing
 

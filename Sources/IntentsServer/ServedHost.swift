@@ -7,12 +7,12 @@ import SystemStore
 
 /// The host `intents serve` runs: one dispatcher for every client (warm extensions, one
 /// catalog kept current), and the phrase index, rebuilt only when what it is made of changed.
-final class ServedHost: Sendable {
-    let configuration: HostConfiguration
-    let dispatcher: IntentDispatcher
-    let logger: Logger
+public final class ServedHost: Sendable {
+    public let configuration: HostConfiguration
+    public let dispatcher: IntentDispatcher
+    public let logger: Logger
     /// Apps' Siri requests waiting for the user.
-    let authorizationRequests = AuthorizationRequests()
+    public let authorizationRequests = AuthorizationRequests()
     /// Bumped at each catalog swap and when App Intents are learned; watched by `watchCatalog` clients.
     let catalogChanges = CatalogChanges()
     /// Host-API connections between requests, closed when the server stops.
@@ -31,7 +31,7 @@ final class ServedHost: Sendable {
 
     /// The phrase index of the current catalog, voice shortcuts, vocabulary and App Shortcuts,
     /// rebuilt when one of them changed; App Shortcut parameters are refreshed first.
-    func phraseIndex() async throws -> (PhraseIndex, AppShortcutsSnapshot) {
+    public func phraseIndex() async throws -> (PhraseIndex, AppShortcutsSnapshot) {
         let store = try dispatcher.openSystemStore()
         let generation = catalogChanges.generation
         let hasAppIntents = dispatcher.catalog.extensions.contains { !$0.appIntents.isEmpty }

@@ -11,6 +11,8 @@ import Synchronization
 struct LocalAPIService: Service {
     let host: ServedHost
     let listener: LocalAPIListener
+    /// Runs forwarded command lines.
+    let commandRunner: ServedCommand.Runner
     /// Told when a connection opens and closes (the server's idle exit watches it).
     var activity: ServerActivity?
     /// Connections served at once; more are refused until one ends.
@@ -55,7 +57,7 @@ struct LocalAPIService: Service {
         let first = await Self.first(of: &messages, within: Self.firstMessageTimeout, connection: connection)
         switch first {
         case .success(.run(let request))?:
-            await ServedCommand.run(request, for: connection, on: host, messages: messages)
+            await ServedCommand.run(request, for: connection, on: host, runner: commandRunner, messages: messages)
         case .success(.app(let request))?:
             // The answer is abandoned when the app hangs up (an authorization request may wait
             // for the user for long): nothing waits for a process that has gone.

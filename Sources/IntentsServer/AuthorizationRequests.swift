@@ -6,12 +6,12 @@ import SystemStore
 /// Apps' requests for Siri, waiting for the user's answer (`intents authorize APP grant|deny`):
 /// granting is the user's act, never an app's. Asked once: a decided app is answered at once,
 /// and several requests of one app wait for the same answer.
-final class AuthorizationRequests: Sendable {
-    struct Pending: Sendable {
-        var app: String
-        var displayName: String
-        var usageDescription: String
-        var since: Date
+public final class AuthorizationRequests: Sendable {
+    public struct Pending: Sendable {
+        public var app: String
+        public var displayName: String
+        public var usageDescription: String
+        public var since: Date
     }
 
     private struct Waiting {
@@ -22,7 +22,7 @@ final class AuthorizationRequests: Sendable {
     private let state = Mutex<[String: Waiting]>([:])
 
     /// What is waiting for the user, oldest first.
-    var pending: [Pending] { state.withLock { $0.values.map(\.pending).sorted { $0.since < $1.since } } }
+    public var pending: [Pending] { state.withLock { $0.values.map(\.pending).sorted { $0.since < $1.since } } }
 
     /// Waits for the user's decision on `app`; `.notDetermined` if the caller is cancelled first.
     func wait(for app: AppBundle, usageDescription: String) async -> SiriAuthorization {
@@ -41,7 +41,7 @@ final class AuthorizationRequests: Sendable {
     }
 
     /// The user decided for `app`: every request waiting is answered.
-    func decided(_ status: SiriAuthorization, app: String) {
+    public func decided(_ status: SiriAuthorization, app: String) {
         let waiters = state.withLock { waiting -> [CheckedContinuation<SiriAuthorization, Never>] in
             guard status != .notDetermined else { return [] }
             return waiting.removeValue(forKey: app).map { Array($0.waiters.values) } ?? []

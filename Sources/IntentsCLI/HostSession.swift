@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import IntentsHost
+import IntentsServer
 import SystemStore
 
 /// The host a command runs against: a new one in this process (embedded), or, when
@@ -48,5 +49,17 @@ enum HostSession {
     /// its state folder's install ledger.
     static func catalog(for configuration: HostConfiguration) -> BundleCatalog {
         server?.dispatcher.catalog ?? configuration.scanInstalledApps()
+    }
+}
+
+/// How the server runs a forwarded command line: the CLI's own parser and commands, with the
+/// client's streams, against the server's host.
+enum ServedCommandLine {
+    @Sendable static func run(_ arguments: [String], io: ServedCommand.IO, host: ServedHost) async -> Int32 {
+        let commandIO = CommandIO(writeOutput: io.writeOutput, writeError: io.writeError, readLine: io.readLine,
+                                  isInteractive: io.isInteractive, environment: io.environment)
+        return await CommandIO.$current.withValue(commandIO) {
+            await HostSession.$server.withValue(host) { await IntentsCommand.run(arguments: arguments) }
+        }
     }
 }
