@@ -267,7 +267,7 @@ import Testing
         let port = try #require(UInt16(url.dropFirst("url=http://127.0.0.1:".count).prefix { $0.isNumber }))
         // At start the server learns Meditation's App Intents: one extension start of its own.
         for _ in 0..<600 where !server.log.contains("App Intents known") { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(server.log.contains("shortcuts=1 [IntentsCLI] App Intents known"), "\(server.log)")
+        #expect(server.log.contains("shortcuts=1 [IntentsServer] App Intents known"), "\(server.log)")
         #expect(try await intents(["send", "OrderPizzaIntent", "--param", "kind=funghi", "--param", "quantity=1",
                                    "--param", "deliveryTime=12:00"]).status == 0)
         #expect(try await intents(["lock"]).status == 0)
