@@ -258,8 +258,9 @@ public final class IntentsClient: Sendable {
 
     /// A new connection to the server of the state folder, starting one if allowed.
     private func connect(replyTimeout: Duration?) async throws -> HostConnection {
+        // No SIGPIPE handling here: frames are sent with MSG_NOSIGNAL, and a library leaves the
+        // program's signal dispositions alone.
         let configuration = self.configuration
-        signal(SIGPIPE, SIG_IGN)
         if let socket = LocalAPISocket.connect(stateFolder: configuration.stateFolder) {
             return HostConnection(socket: socket, replyTimeout: replyTimeout)
         }
