@@ -1,63 +1,52 @@
 import ExtensionProtocol
-import Foundation
-import IntentsHost
 import LocalAPI
+import NIOCore
+import NIOPosix
+import Synchronization
 
-/// One client of the local API. Frames are read on a thread of their own into a small buffer
-/// (a client that sends what nobody asked for is cut off, not buffered), and written by a
-/// thread of their own from a bounded queue: a client that stops reading costs its own
-/// command, never a thread of the concurrency pool.
-final class ClientConnection: @unchecked Sendable {
+/// One client of the local API, on SwiftNIO's event loops: no thread of its own. Frames are
+/// decoded as they arrive into a small buffer (a client that sends what nobody asked for is cut
+/// off, not buffered), and written from NIO's write queue: a client that leaves more than
+/// `maximumQueuedBytes` unread is cut off, and costs its own request only.
+final class ClientConnection: Sendable {
     let peer: PeerIdentity
     let messages: AsyncStream<Result<ClientMessage, ProtocolError>>
-    private let channel: FrameChannel
-    private let outbox = NSCondition()
-    private var queued: [[UInt8]] = []
-    private var queuedBytes = 0
-    private var closed = false
-    private var writerDone = false
-    private var drained: [CheckedContinuation<Void, Never>] = []
+    private let channel: any Channel
+    /// The last write, which `finish` waits for before it closes.
+    private let lastWrite = Mutex<EventLoopFuture<Void>?>(nil)
 
     /// Output a client may leave unread before it is cut off.
     static let maximumQueuedBytes = 8 << 20
     /// Frames a client may send ahead of what the server asked for.
     static let maximumUnreadFrames = 8
 
-    init(socket: Int32, peer: PeerIdentity) {
+    /// Takes over `socket`, an accepted connection (NIO closes it).
+    /// - Throws: NIO's error when the socket cannot be registered; the socket is then closed.
+    init(socket: Int32, peer: PeerIdentity) throws {
         self.peer = peer
-        self.channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
         let (stream, continuation) = AsyncStream.makeStream(of: Result<ClientMessage, ProtocolError>.self,
                                                             bufferingPolicy: .bufferingOldest(Self.maximumUnreadFrames))
         self.messages = stream
-        // Both threads hold the connection, so that the socket is closed (in deinit) only once
-        // neither uses it: `hangUp` ends them.
-        let reader = Thread { [self] in
-            while true {
-                do {
-                    guard let message = try channel.receive(ClientMessage.self) else { break }
-                    if case .dropped = continuation.yield(.success(message)) { break }
-                } catch let error as ProtocolError {
-                    continuation.yield(.failure(error))
-                    break
-                } catch {
-                    break
+        do {
+            channel = try ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .channelOption(.writeBufferWaterMark, value: ChannelOptions.Types.WriteBufferWaterMark(low: 1 << 20, high: Self.maximumQueuedBytes))
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(LocalAPIFrameDecoder()))
+                        try channel.pipeline.syncOperations.addHandler(ClientMessageForwarder(continuation: continuation))
+                    }
                 }
-            }
+                .withConnectedSocket(socket)
+                .wait()
+        } catch {
             continuation.finish()
+            close(socket)
+            throw error
         }
-        reader.name = "intents-client-reader"
-        reader.start()
-        let writer = Thread { [self] in writeQueued() }
-        writer.name = "intents-client-writer"
-        writer.start()
     }
 
-    deinit {
-        close(channel.fileDescriptor)
-    }
-
-    /// Queues a message for the client, encoded by the caller; false when the client has gone,
-    /// left too much unread, or the message exceeds the frame limit (it is then cut off).
+    /// Queues a message for the client; false when the client has gone, left too much unread,
+    /// or the message exceeds the frame limit (it is then cut off).
     @discardableResult
     func send(_ message: ServerMessage) -> Bool {
         guard let frame = try? localAPICodec.encode(message) else {
@@ -70,74 +59,81 @@ final class ClientConnection: @unchecked Sendable {
     /// Queues a frame already encoded with `localAPICodec`; as `send(_:)`.
     @discardableResult
     func send(frame: [UInt8]) -> Bool {
-        let size = frame.count
-        let accepted = outbox.withLock { () -> Bool in
-            guard !closed else { return false }
-            guard queuedBytes + size <= Self.maximumQueuedBytes else {
-                closed = true
-                return false
-            }
-            queued.append(frame)
-            queuedBytes += size
-            outbox.signal()
-            return true
+        guard channel.isActive, channel.isWritable else {
+            hangUp()
+            return false
         }
-        if !accepted { hangUp() }
-        return accepted
+        let written = channel.writeAndFlush(channel.allocator.buffer(bytes: frame))
+        lastWrite.withLock { $0 = written }
+        return true
     }
 
     /// Ends the connection for both ends once what is queued has been written, and returns
     /// then: a server that exits right after must not lose a client's last frames. A client
     /// that does not read them within `timeout` is cut off.
     func finish(timeout: Duration = .seconds(5)) async {
-        let cutOff = Task {
+        let cutOff = Task { [self] in
             try await Task.sleep(for: timeout)
             hangUp()
         }
         defer { cutOff.cancel() }
-        await withCheckedContinuation { continuation in
-            let done = outbox.withLock { () -> Bool in
-                closed = true
-                outbox.signal()
-                if writerDone { return true }
-                drained.append(continuation)
-                return false
-            }
-            if done { continuation.resume() }
-        }
+        _ = try? await lastWrite.withLock({ $0 })?.get()
+        try? await channel.close()
     }
 
-    /// Ends the connection at once, waking both threads.
+    /// Ends the connection at once.
     func hangUp() {
-        outbox.withLock {
-            closed = true
-            queued.removeAll()
-            outbox.signal()
-        }
-        _ = Glibc.shutdown(channel.fileDescriptor, Int32(SHUT_RDWR))
+        channel.close(promise: nil)
+    }
+}
+
+/// Frames of the local API: the 6-byte header, checked as `FrameCodec` checks it, then a body
+/// holding one `ClientMessage`. A bad frame is an error that ends the connection.
+struct LocalAPIFrameDecoder: ByteToMessageDecoder {
+    typealias InboundOut = Result<ClientMessage, ProtocolError>
+
+    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        guard let header = buffer.getBytes(at: buffer.readerIndex, length: FrameCodec.headerSize) else { return .needMoreData }
+        let length = try localAPICodec.bodyLength(ofHeader: header)
+        guard buffer.readableBytes >= FrameCodec.headerSize + length else { return .needMoreData }
+        buffer.moveReaderIndex(forwardBy: FrameCodec.headerSize)
+        let body = buffer.readBytes(length: length) ?? []
+        context.fireChannelRead(wrapInboundOut(.success(try localAPICodec.decode(ClientMessage.self, from: body))))
+        return .continue
     }
 
-    private func writeQueued() {
-        while true {
-            let next = outbox.withLock { () -> [UInt8]? in
-                while queued.isEmpty && !closed { outbox.wait() }
-                guard !queued.isEmpty else { return nil }
-                let frame = queued.removeFirst()
-                queuedBytes -= frame.count
-                return frame
-            }
-            guard let next else { break }
-            if (try? channel.writeAll(next)) == nil {
-                hangUp()
-                break
-            }
+    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
+        while try decode(context: context, buffer: &buffer) == .continue {}
+        if buffer.readableBytes > 0 {
+            throw ProtocolError(.truncated, "The connection ended inside a frame (\(buffer.readableBytes) bytes of it).")
         }
-        _ = Glibc.shutdown(channel.fileDescriptor, Int32(SHUT_RDWR))
-        let waiting = outbox.withLock { () -> [CheckedContinuation<Void, Never>] in
-            writerDone = true
-            defer { drained.removeAll() }
-            return drained
-        }
-        waiting.forEach { $0.resume() }
+        return .needMoreData
+    }
+}
+
+/// Hands decoded messages to the connection's stream; a client past the stream's buffer is cut
+/// off. A bad frame ends the stream with its error, and the server, which reads it, ends the
+/// connection.
+final class ClientMessageForwarder: ChannelInboundHandler, Sendable {
+    typealias InboundIn = Result<ClientMessage, ProtocolError>
+    let continuation: AsyncStream<Result<ClientMessage, ProtocolError>>.Continuation
+
+    init(continuation: AsyncStream<Result<ClientMessage, ProtocolError>>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .dropped = continuation.yield(unwrapInboundIn(data)) { context.close(promise: nil) }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        let failure = error as? ProtocolError ?? ProtocolError(.ioFailure, "Reading a frame failed: \(error).")
+        continuation.yield(.failure(failure))
+        continuation.finish()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        continuation.finish()
+        context.fireChannelInactive()
     }
 }

@@ -75,7 +75,9 @@ final class LocalAPIListener: @unchecked Sendable {
                     close(client)
                     continue
                 }
-                continuation.yield(ClientConnection(socket: client, peer: peer))
+                // NIO takes the socket over (and closes it when it cannot).
+                guard let connection = try? ClientConnection(socket: client, peer: peer) else { continue }
+                continuation.yield(connection)
             }
             continuation.finish()
         }
