@@ -23,12 +23,30 @@ struct ServeCommand: AsyncParsableCommand {
         the commands under way finish (at most --shutdown-grace), ends every extension process
         and exits 0; a second signal ends it at once.
 
+        \(limitsHelp)
+
         Examples:
           intents serve
           intents serve --idle-timeout 120 --max-live 16 --log-level debug
           intents serve --apps ~/MyApps --state /tmp/intents-state &
           intents serve --metrics 127.0.0.1:9464     # Prometheus scrapes http://127.0.0.1:9464/metrics
         """)
+
+    /// The server's limits, named from their constants (one line: the help wraps it).
+    private static var limitsHelp: String {
+        let limits = ConnectionBudget.Limits()
+        let metricsDeadline = MetricsEndpoint.defaultRequestDeadline.components.seconds
+        return [
+            "Limits, so that no caller holds the server: programs other than intents hold at most \(limits.programs) connections at once,",
+            "\(limits.perProgram) of them any one program (one executable file), and the intents command has \(limits.intentsCommand) of its own,",
+            "so that status and authorize answer whatever apps do; a connection says what it wants within",
+            "\(LocalAPIService.firstMessageTimeout.components.seconds) s. An app's request for Siri waiting for intents authorize APP grant|deny",
+            "holds none of those: up to \(limits.parkedPerApp) requests of one app (\(limits.parked) of all apps) wait at once and share the",
+            "answer, which is notDetermined after \(AuthorizationRequests.answerDeadline.components.seconds / 60) minutes; more are refused (busy).",
+            "The metrics endpoint answers \(MetricsEndpoint.maximumConcurrentRequests) requests at once, each sending its whole request line",
+            "and headers within \(metricsDeadline) s and reading the answer within \(metricsDeadline) s more.",
+        ].joined(separator: " ")
+    }
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var step: StepTimeoutOption
@@ -47,11 +65,18 @@ struct ServeCommand: AsyncParsableCommand {
     var watch = "inotify"
     @Option(help: ArgumentHelp("Serve Prometheus metrics at http://HOST:PORT/metrics (port 0: any free port, logged).", valueName: "host:port"))
     var metrics: String?
+    /// For tests only (hidden): a shorter whole-request deadline for the metrics endpoint, so
+    /// that a test sees a dribbling client cut off without waiting 5 s.
+    @Option(help: ArgumentHelp("Seconds a metrics client has to send its request (for tests).", valueName: "seconds", visibility: .hidden))
+    var metricsRequestDeadline: Double = 5
 
     func validate() throws {
         guard (0.1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout \(idleTimeout) is out of range; give 0.1 to 86400 seconds.") }
         guard (1...1024).contains(maxLive) else { throw ValidationError("--max-live \(maxLive) is out of range; give 1 to 1024.") }
         guard (0...3600).contains(shutdownGrace) else { throw ValidationError("--shutdown-grace \(shutdownGrace) is out of range; give 0 to 3600 seconds.") }
+        guard (0.1...600).contains(metricsRequestDeadline) else {
+            throw ValidationError("--metrics-request-deadline \(metricsRequestDeadline) is out of range; give 0.1 to 600 seconds.")
+        }
         guard ["inotify", "poll", "off"].contains(watch) else {
             throw ValidationError("--watch \(watch.quotedForDisplay) is not a mode; give inotify, poll or off.")
         }
@@ -82,7 +107,8 @@ struct ServeCommand: AsyncParsableCommand {
         var endpoint: MetricsEndpoint?
         if let metrics {
             let registry = PrometheusCollectorRegistry()
-            endpoint = try MetricsEndpoint(address: metrics, registry: registry)
+            endpoint = try MetricsEndpoint(address: metrics, registry: registry,
+                                           requestDeadline: .milliseconds(Int64(metricsRequestDeadline * 1000)))
             MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
             logger.info("metrics", metadata: ["url": "http://\(metrics.split(separator: ":").first ?? ""):\(endpoint?.port ?? 0)/metrics"])
         }
