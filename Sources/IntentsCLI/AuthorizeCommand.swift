@@ -13,7 +13,7 @@ struct AuthorizeCommand: AsyncParsableCommand {
         reset forgets it, so that the app's next INPreferences.requestSiriAuthorization asks again.
         Custom intents and shortcuts need no authorization. While intents serve runs, an app's
         INPreferences.requestSiriAuthorization waits for your answer: the list shows it as
-        pending, and grant or deny answers it.
+        pending, and grant or deny answers it (after 5 minutes it is answered notDetermined).
 
         Examples:
           intents authorize

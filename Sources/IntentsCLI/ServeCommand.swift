@@ -27,6 +27,8 @@ struct ServeCommand: AsyncParsableCommand {
         authorize, unless the server was started with --test-control (a test library's private
         server).
 
+        \(HostServer.limitsSummary)
+
         Examples:
           intents serve
           intents serve --idle-timeout 120 --max-live 16 --log-level debug
@@ -57,11 +59,18 @@ struct ServeCommand: AsyncParsableCommand {
     var exitWhenIdle: Double?
     @Flag(help: "Let any client of this server set the lock state and Siri authorizations, not only the intents command: for a test library's own server on a private state folder, never for the user's.")
     var testControl = false
+    /// For tests only (hidden): a shorter whole-request deadline for the metrics endpoint, so
+    /// that a test sees a dribbling client cut off without waiting 5 s.
+    @Option(help: ArgumentHelp("Seconds a metrics client has to send its request (for tests).", valueName: "seconds", visibility: .hidden))
+    var metricsRequestDeadline: Double = 5
 
     func validate() throws {
         guard (0.1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout \(idleTimeout) is out of range; give 0.1 to 86400 seconds.") }
         guard (1...1024).contains(maxLive) else { throw ValidationError("--max-live \(maxLive) is out of range; give 1 to 1024.") }
         guard (0...3600).contains(shutdownGrace) else { throw ValidationError("--shutdown-grace \(shutdownGrace) is out of range; give 0 to 3600 seconds.") }
+        guard (0.1...600).contains(metricsRequestDeadline) else {
+            throw ValidationError("--metrics-request-deadline \(metricsRequestDeadline) is out of range; give 0.1 to 600 seconds.")
+        }
         guard ["inotify", "poll", "off"].contains(watch) else {
             throw ValidationError("--watch \(watch.quotedForDisplay) is not a mode; give inotify, poll or off.")
         }
@@ -92,6 +101,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.shutdownGrace = .milliseconds(Int64(shutdownGrace * 1000))
         options.exitWhenIdle = exitWhenIdle.map { .milliseconds(Int64($0 * 1000)) }
         options.testControl = testControl
+        options.metricsRequestDeadline = .milliseconds(Int64(metricsRequestDeadline * 1000))
         try await HostServer(options: options, commandRunner: ServedCommandLine.run).run()
     }
 }

@@ -8,7 +8,9 @@ import SystemStore
 /// app whose `CFBundleExecutable`, as scanned, is the very file the peer runs (same device and
 /// inode), never the app a request names.
 enum AppRequests {
-    static func answer(_ request: AppRequest, from peer: PeerIdentity, on host: ServedHost) async -> AppReply {
+    /// Answers `request` of the app `peer` runs. A request for Siri that waits for the user parks
+    /// `slot` (`ConnectionSlot.park`) while it waits.
+    static func answer(_ request: AppRequest, from peer: PeerIdentity, holding slot: ConnectionSlot, on host: ServedHost) async -> AppReply {
         let call: SystemCall
         do {
             call = try JSONDecoder().decode(SystemCall.self, from: Data(request.body.utf8))
@@ -21,7 +23,7 @@ enum AppRequests {
         case .failure(let refusal): return AppReply(failure: "noAppAvailable", refusal.message)
         }
         do {
-            let result = try await perform(call, for: app, on: host)
+            let result = try await perform(call, for: app, holding: slot, on: host)
             host.logger.info("app request", metadata: ["app": "\(app.bundleIdentifier)", "operation": "\(call.name)"])
             return AppReply(body: String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
         } catch let error as SystemStoreError {
@@ -33,7 +35,7 @@ enum AppRequests {
         }
     }
 
-    private static func perform(_ call: SystemCall, for app: AppBundle, on host: ServedHost) async throws -> SystemCallResult {
+    private static func perform(_ call: SystemCall, for app: AppBundle, holding slot: ConnectionSlot, on host: ServedHost) async throws -> SystemCallResult {
         let store = try host.dispatcher.openSystemStore()
         switch call {
         case .requestAuthorization:
@@ -43,6 +45,8 @@ enum AppRequests {
             }
             let current = try store.authorization(app: app.bundleIdentifier)
             guard current == .notDetermined else { return .authorization(current) }
+            // Waiting for the user takes no connection of the app's share, only one of its few parked ones.
+            do { try slot.park(app: app.bundleIdentifier) } catch { throw HostError(.busy, error.message) }
             return .authorization(await host.authorizationRequests.wait(for: app, usageDescription: usage))
         case .appGroupContainer(let group):
             guard app.entitlements.applicationGroups.contains(group) else {

@@ -30,6 +30,8 @@ public struct HostServer: Sendable {
         public var watch: WatchMode = .inotify
         /// `HOST:PORT` of the Prometheus endpoint, or nil for none.
         public var metricsAddress: String?
+        /// How long a metrics client has to send its whole request, and then to read the answer.
+        public var metricsRequestDeadline: Duration = MetricsEndpoint.defaultRequestDeadline
         /// How long the requests under way get to finish after the first signal.
         public var shutdownGrace: Duration = .seconds(30)
         /// Stop once no client has been connected this long (a server started on demand).
@@ -68,7 +70,7 @@ public struct HostServer: Sendable {
         var endpoint: MetricsEndpoint?
         if let metrics = options.metricsAddress {
             let registry = PrometheusCollectorRegistry()
-            endpoint = try MetricsEndpoint(address: metrics, registry: registry)
+            endpoint = try MetricsEndpoint(address: metrics, registry: registry, requestDeadline: options.metricsRequestDeadline)
             MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
             logger.info("metrics", metadata: ["url": "http://\(metrics.split(separator: ":").first ?? ""):\(endpoint?.port ?? 0)/metrics"])
         }
@@ -106,6 +108,23 @@ public struct HostServer: Sendable {
         try await group.run()
         await host.dispatcher.shutdown()
         logger.info("stopped: every extension process ended")
+    }
+
+    /// The server's limits, named from their constants, as one paragraph (`intents serve --help`).
+    public static var limitsSummary: String {
+        let limits = ConnectionBudget.Limits()
+        let metricsDeadline = MetricsEndpoint.defaultRequestDeadline.components.seconds
+        return [
+            "Limits, so that no caller holds the server: programs other than intents hold at most \(limits.programs) connections at once,",
+            "\(limits.perProgram) of them any one program (one executable file), and the intents command has \(limits.intentsCommand) of its own,",
+            "so that status and authorize answer whatever apps do; a connection says what it wants within",
+            "\(LocalAPIService.firstMessageTimeout.components.seconds) s. An app's request for Siri waiting for intents authorize APP grant|deny",
+            "holds none of those: up to \(limits.parkedPerApp) requests of one app (\(limits.parked) of all apps) wait at once and share the",
+            "answer, which is notDetermined after \(AuthorizationRequests.answerDeadline.components.seconds / 60) minutes; more are refused (busy).",
+            "The metrics endpoint answers \(MetricsEndpoint.maximumConcurrentRequests) requests at once, each sending its whole request line",
+            "and headers within \(metricsDeadline) s and reading the answer within \(metricsDeadline) s more. A host-API connection",
+            "waits at most \(HostAPISession.idleTimeout.components.seconds) s for its next request and \(RemoteUser.answerTimeout.components.seconds) s for an answer to a question.",
+        ].joined(separator: " ")
     }
 
     /// After the first SIGTERM or SIGINT (which the service group handles), a second ends the

@@ -4,7 +4,6 @@ import IntentsHost
 import LocalAPI
 import Logging
 import ServiceLifecycle
-import Synchronization
 
 /// The local API as a service: accepts connections until graceful shutdown, then lets the
 /// commands under way finish (the service group bounds how long).
@@ -15,27 +14,22 @@ struct LocalAPIService: Service {
     let commandRunner: ServedCommand.Runner
     /// Told when a connection opens and closes (the server's idle exit watches it).
     var activity: ServerActivity?
-    /// Connections served at once; more are refused until one ends.
-    static let maximumConnections = 256
+    /// Connections served at once, per holder (`ConnectionBudget.Limits`); more are refused.
+    let budget = ConnectionBudget()
     /// How long a new connection may take to say what it wants.
     static let firstMessageTimeout: Duration = .seconds(5)
 
     func run() async throws {
         let connections = listener.connections()
         activity?.start()
-        let open = ConnectionCount()
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 for await connection in connections {
-                    guard open.enter(limit: Self.maximumConnections) else {
-                        host.logger.warning("connection refused: too many", metadata: ["pid": "\(connection.peer.processID)"])
-                        connection.hangUp()
-                        continue
-                    }
+                    guard let slot = admit(connection) else { continue }
                     activity?.began()
                     group.addTask {
-                        await serve(connection)
-                        open.leave()
+                        await serve(connection, holding: slot)
+                        slot.release()
                         activity?.ended()
                     }
                 }
@@ -47,12 +41,12 @@ struct LocalAPIService: Service {
         }
     }
 
-    private func serve(_ connection: ClientConnection) async {
-        await answer(connection)
+    private func serve(_ connection: ClientConnection, holding slot: ConnectionSlot) async {
+        await answer(connection, holding: slot)
         await connection.finish()
     }
 
-    private func answer(_ connection: ClientConnection) async {
+    private func answer(_ connection: ClientConnection, holding slot: ConnectionSlot) async {
         var messages = connection.messages.makeAsyncIterator()
         let first = await Self.first(of: &messages, within: Self.firstMessageTimeout, connection: connection)
         switch first {
@@ -62,7 +56,7 @@ struct LocalAPIService: Service {
             // The answer is abandoned when the app hangs up (an authorization request may wait
             // for the user for long): nothing waits for a process that has gone.
             let reply = await Self.untilHangUp(&messages) {
-                await AppRequests.answer(request, from: connection.peer, on: host)
+                await AppRequests.answer(request, from: connection.peer, holding: slot, on: host)
             }
             if let reply { connection.send(.appReply(reply)) }
         case .success(.request(let request))?:
@@ -99,23 +93,5 @@ struct LocalAPIService: Service {
             group.cancelAll()
             return answer
         }
-    }
-}
-
-/// How many connections are being served.
-private final class ConnectionCount: Sendable {
-    private let count = Mutex(0)
-
-    /// Counts one more, unless `limit` are already counted.
-    func enter(limit: Int) -> Bool {
-        count.withLock { count in
-            guard count < limit else { return false }
-            count += 1
-            return true
-        }
-    }
-
-    func leave() {
-        count.withLock { $0 -= 1 }
     }
 }

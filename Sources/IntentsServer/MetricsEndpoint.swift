@@ -4,17 +4,31 @@ import IntentsHost
 import Prometheus
 
 /// `GET /metrics` on a TCP address: the Prometheus text exposition of the server's registry.
-/// One request per connection, answered on a thread of its own; anything else gets 404.
+/// One request per connection; anything else gets 404. At most `maximumConcurrentRequests` are
+/// answered at once, each on a thread of its own (more wait in the listen backlog until one
+/// ends), and each has `requestDeadline` to send its whole head and as long again to read the
+/// answer (`MetricsExchange`): a client that dribbles is cut off then, and holds one thread
+/// only.
 final class MetricsEndpoint: @unchecked Sendable {
+    /// Requests answered at once.
+    static let maximumConcurrentRequests = 8
+    /// How long a client has to send its request line and headers, all of them; and then to
+    /// read the answer.
+    static let defaultRequestDeadline: Duration = .seconds(5)
+
     let registry: PrometheusCollectorRegistry
+    let requestDeadline: Duration
     private let socket: Int32
+    /// Requests that may start now.
+    private let freeSlots = DispatchSemaphore(value: maximumConcurrentRequests)
     /// The port bound (the one asked for, or the kernel's choice for 0).
     let port: UInt16
 
     /// Listens on `address` (`HOST:PORT`, an IPv4 host).
     /// - Throws: `HostError` (`.usage`) naming the address.
-    init(address: String, registry: PrometheusCollectorRegistry) throws {
+    init(address: String, registry: PrometheusCollectorRegistry, requestDeadline: Duration = defaultRequestDeadline) throws {
         self.registry = registry
+        self.requestDeadline = requestDeadline
         let parts = address.split(separator: ":", omittingEmptySubsequences: false)
         var host = in_addr()
         guard parts.count == 2, let port = UInt16(parts[1]), inet_pton(AF_INET, String(parts[0]), &host) == 1 else {
@@ -50,37 +64,24 @@ final class MetricsEndpoint: @unchecked Sendable {
         _ = Glibc.shutdown(socket, Int32(SHUT_RDWR))
     }
 
+    /// Accepts a connection whenever a request may start, and answers it on a thread of its own.
     private func serve() {
-        while let client = acceptConnection(on: socket) {
-            answer(client)
-            close(client)
+        while true {
+            freeSlots.wait()
+            guard let client = acceptConnection(on: socket) else {
+                freeSlots.signal()
+                break
+            }
+            let thread = Thread { [self] in
+                MetricsExchange(client: client, deadline: requestDeadline).answer { path in
+                    path == "/metrics" ? registry.emitToString() : nil
+                }
+                close(client)
+                freeSlots.signal()
+            }
+            thread.name = "intents-metrics-request"
+            thread.start()
         }
         close(socket)
-    }
-
-    /// Reads the request line (at most 8 KiB, 2 s) and answers it.
-    private func answer(_ client: Int32) {
-        var timeout = timeval(tv_sec: 2, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var request: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1024)
-        while request.count < 8192, !request.contains(UInt8(ascii: "\n")) {
-            let got = chunk.withUnsafeMutableBytes { read(client, $0.baseAddress, $0.count) }
-            guard got > 0 else { return }
-            request += chunk[..<got]
-        }
-        let line = String(decoding: request.prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-        let found = line.hasPrefix("GET /metrics ") || line == "GET /metrics"
-        let body = found ? registry.emitToString() : "Not found; the metrics are at /metrics.\n"
-        let head = "HTTP/1.0 \(found ? "200 OK" : "404 Not Found")\r\nContent-Type: text/plain; version=0.0.4; charset=utf-8\r\n"
-            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
-        let bytes = Array((head + body).utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard sent > 0 else { return }
-            offset += sent
-        }
     }
 }

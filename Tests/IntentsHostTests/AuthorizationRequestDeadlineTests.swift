@@ -1,0 +1,48 @@
+import Foundation
+@testable import IntentsServer
+import IntentsHost
+import SystemStore
+import Testing
+
+/// Apps' requests for Siri waiting for the user (`AuthorizationRequests`): one per app, shared
+/// by its callers, answered `.notDetermined` at its deadline (on a clock the test moves).
+@Suite struct AuthorizationRequestDeadlineTests {
+    let folder = TemporaryFolder()
+
+    func app(_ name: String) throws -> AppBundle {
+        try BundleWriter(appsFolder: folder.path).app(name, identifier: "com.example.\(name)", extra: ["NSSiriUsageDescription": "To ask."])
+        return try #require(BundleScanner.scan(appsFolders: [folder.path]).apps.first { $0.displayName == name })
+    }
+
+    @Test func aRequestNobodyAnswersIsAnsweredNotDeterminedAtItsDeadline() async throws {
+        let clock = ManualDeadlines()
+        let requests = AuthorizationRequests(sleep: clock.sleep)
+        let forger = try app("Forger")
+        async let first = requests.wait(for: forger, usageDescription: "To ask.")
+        async let second = requests.wait(for: forger, usageDescription: "To ask.")
+        try await waitUntil(.seconds(60)) { requests.pending.first?.requests == 2 && clock.waiting == 1 }
+        #expect(requests.pending.map(\.app) == ["com.example.Forger"], "one request for the app, shared")
+        #expect(clock.started == [AuthorizationRequests.answerDeadline], "one deadline, of the named length")
+        #expect(AuthorizationRequests.answerDeadline == .seconds(300))
+
+        clock.pass()
+        #expect(await [first, second] == [.notDetermined, .notDetermined])
+        #expect(requests.pending.isEmpty)
+    }
+
+    @Test func theUsersAnswerEndsTheDeadline() async throws {
+        let clock = ManualDeadlines()
+        let requests = AuthorizationRequests(sleep: clock.sleep)
+        let forger = try app("Forger")
+        async let asked = requests.wait(for: forger, usageDescription: "To ask.")
+        try await waitUntil(.seconds(60)) { requests.pending.first?.requests == 1 && clock.waiting == 1 }
+        requests.decided(.denied, app: "com.example.Forger")
+        #expect(await asked == .denied)
+        try await waitUntil(.seconds(60)) { clock.waiting == 0 }  // the deadline's sleep was cancelled
+        // A later request of the app starts a deadline of its own; the old one ends nothing.
+        async let again = requests.wait(for: forger, usageDescription: "To ask.")
+        try await waitUntil(.seconds(60)) { clock.waiting == 1 }
+        clock.pass()
+        #expect(await again == .notDetermined)
+    }
+}
