@@ -26,8 +26,8 @@ public protocol INGetRideStatusIntentResponseObserver: NSObjectProtocol {
 public protocol INMediaItemSuccesses {}
 
 extension INMediaItemSuccesses where Self: INMediaItemResolutionResult {
-    /// One `success(with:)` result per item, in order, for a list parameter of media items; an
-    /// empty array resolves the list as empty.
+    /// One `success(with:)` result per item, in order, for a list parameter of media items; for
+    /// no items, no results, which leaves the parameter as the user gave it.
     public static func successes(with resolvedMediaItems: [INMediaItem]) -> [Self] {
         resolvedMediaItems.map { success(with: $0) }
     }

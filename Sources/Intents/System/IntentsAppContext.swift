@@ -11,7 +11,7 @@ import SystemStore
 public enum IntentsAppContext {
     /// What the SDK needs of the app's `Info.plist`.
     public struct AppBundle: Sendable, Hashable {
-        /// The `.app` folder, absolute as found.
+        /// The `.app` folder, as found (or as `INTENTS_APP_BUNDLE` or `configure(appBundle:)` gave it).
         public var path: String
         /// `CFBundleIdentifier`, which keys everything the system stores for the app.
         public var bundleIdentifier: String
