@@ -7,14 +7,19 @@ public typealias CLLocationDistance = Double
 
 /// A latitude and a longitude, in degrees.
 public struct CLLocationCoordinate2D: Hashable, Sendable {
+    /// Degrees north of the equator, negative to the south; valid from -90 to 90, not checked here.
     public var latitude: CLLocationDegrees
+    /// Degrees east of the Greenwich meridian, negative to the west; valid from -180 to 180, not
+    /// checked here.
     public var longitude: CLLocationDegrees
 
+    /// The coordinate 0, 0 (in the Gulf of Guinea), as Core Location's zero-filled struct.
     public init() {
         self.latitude = 0
         self.longitude = 0
     }
 
+    /// A coordinate from degrees; use `CLLocationCoordinate2DIsValid(_:)` to check the range.
     public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.latitude = latitude
         self.longitude = longitude
@@ -34,9 +39,13 @@ public func CLLocationCoordinate2DIsValid(_ coordinate: CLLocationCoordinate2D) 
 /// A place on Earth. The subset of Core Location's class that intents carry: coordinates and
 /// a timestamp; no altitude, accuracy or course, which no intent parameter holds.
 open class CLLocation: NSObject, @unchecked Sendable {
+    /// Where the location is, in degrees (WGS 84, as on Apple's systems).
     public let coordinate: CLLocationCoordinate2D
+    /// When the location object was made: a location from an intent gets the time it was rebuilt in
+    /// this process, not when the user was there.
     public let timestamp: Date
 
+    /// A location at these coordinates, timestamped now.
     public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.coordinate = CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
         self.timestamp = Date()
@@ -53,11 +62,14 @@ open class CLLocation: NSObject, @unchecked Sendable {
         return 2 * radius * atan2(a.squareRoot(), (1 - a).squareRoot())
     }
 
+    /// `<latitude,longitude>` in degrees, shorter than Core Location's, which adds accuracy and time.
     open override var description: String { "<\(coordinate.latitude),\(coordinate.longitude)>" }
 
+    /// Equal to another location at exactly the same coordinate; timestamps are not compared.
     open override func isEqual(_ object: Any?) -> Bool {
         (object as? CLLocation)?.coordinate == coordinate
     }
 
+    /// The coordinate's hash, consistent with `isEqual(_:)`.
     open override var hash: Int { coordinate.hashValue }
 }

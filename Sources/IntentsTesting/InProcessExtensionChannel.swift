@@ -13,6 +13,10 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
     private let closed = Atomic<Bool>(false)
     private let received = Atomic<Int>(0)
 
+    /// A channel to `principal`, answering with the same request handler a runner uses.
+    /// - Parameters:
+    ///   - principal: the extension object; its `handler(for:)` is called once per conversation.
+    ///   - bundleIdentifier: the name errors give the extension ("test.extension did not answer…").
     public init(extension principal: INExtension, bundleIdentifier: String = "test.extension") {
         self.requests = IntentRequestHandler(principal: principal,
                                              principalClassName: String(reflecting: type(of: principal)))
@@ -26,11 +30,21 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
         self.bundleIdentifier = other.bundleIdentifier
     }
 
+    /// True until `shutdown()`; nothing else ends an in-process channel, not even a handler that
+    /// crashes, which takes the test process with it.
     public var isAlive: Bool { !closed.load(ordering: .relaxed) }
 
     /// How many requests this channel passed to the extension (notifications are not counted).
     public var requestCount: Int { received.load(ordering: .relaxed) }
 
+    /// Passes `message` to the extension and waits for its reply, at most `timeout`.
+    ///
+    /// The extension runs on GCD's threads, not the test's cooperative pool, so a handler that
+    /// blocks does not hold back the deadline. After a timeout the handler's task keeps running:
+    /// nothing can stop code in the same process.
+    /// - Throws: `HostError`: `.requestTimedOut` naming the bundle and the step;
+    ///   `.extensionFailed` when the extension answers with a failure (an unknown intent, a handler
+    ///   that does not conform), with the extension's sentence.
     public func request(_ message: HostToExtensionMessage, timeout: Duration) async throws -> ExtensionToHostMessage {
         received.add(1, ordering: .relaxed)
         let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ExtensionToHostMessage?, any Error>) in
@@ -50,6 +64,8 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
         return reply
     }
 
+    /// Passes a message that gets no reply (`endConversation`) and returns at once; not counted
+    /// in `requestCount`.
     public func notify(_ message: HostToExtensionMessage) {
         let requests = self.requests
         Task(executorPreference: InProcessExtensionExecutor.shared) { _ = await Self.answer(message, by: requests) }
@@ -60,6 +76,8 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
         await IntentRequestHandler.$taskExecutor.withValue(InProcessExtensionExecutor.shared) { await requests.answer(message) }
     }
 
+    /// Marks the channel ended (`isAlive` becomes false); the extension object and any
+    /// conversation still running are left to finish on their own.
     public func shutdown() async {
         closed.store(true, ordering: .relaxed)
     }

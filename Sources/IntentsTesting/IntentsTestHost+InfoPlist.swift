@@ -20,6 +20,8 @@ extension IntentsTestHost {
     ///   - authorization: the app's Siri authorization; nil to not check it.
     ///   - source: how every request is invoked.
     ///   - stepTimeout: the deadline of each step.
+    ///   - filePath: where a relative `infoPlist` is resolved from; leave it to its default,
+    ///     the calling test file.
     /// - Throws: `BundleFault` for a plist `intents validate` refuses; `HostError`: `.usage`
     ///   when `principal` is not of the class the plist names, and as `init(appIntents:...)`.
     public init(infoPlist: String, extension principal: INExtension? = nil, lockState: LockState = .unlocked,

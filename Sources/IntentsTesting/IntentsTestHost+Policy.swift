@@ -24,7 +24,10 @@ extension IntentsTestHost {
     /// and checks what it did against the case's verdict: a refused case must end in a refusal
     /// by the same rule, no request having reached the extension; an allowed case must reach
     /// the extension. A mismatch is recorded as an issue at the caller, and returned in the run.
-    /// - Parameter conversation: sends the case's intent on the host it is given.
+    /// - Parameters:
+    ///   - policyCase: the cell to run, usually one of `policyCases(for:)`.
+    ///   - sourceLocation: where a mismatch is recorded; leave it to its default, the caller.
+    ///   - conversation: sends the case's intent on the host it is given.
     /// - Throws: what `conversation` throws in an allowed case, except a refusal by policy
     ///   (a mismatch); `HostError` as `with(_:)`.
     @discardableResult

@@ -5,8 +5,13 @@ import IntentsHost
 extension IntentsTestHost {
     /// Runs `intent` through resolve, confirm and handle, answering the host's questions from
     /// `answers` in order.
-    /// - Parameter agreesToSystemConfirmation: answer the system's own question before handle
-    ///   ("Ready to send it?") with yes, as `--yes` does, without using an answer.
+    /// - Parameters:
+    ///   - intent: the intent, with its parameters set as a user or an app would set them.
+    ///   - answers: what the user types, one per question, in order: a value, a choice's number
+    ///     or name, `yes` or `no`. Running out of answers when the host asks is an error
+    ///     (`.inputRequired`), as `--non-interactive` makes it.
+    ///   - agreesToSystemConfirmation: answer the system's own question before handle
+    ///     ("Ready to send it?") with yes, as `--yes` does, without using an answer.
     /// - Throws: `HostError`, as `IntentDispatcher.send`; a refusal by policy (`.refusedByPolicy`)
     ///   says its rule and this host's lock state, authorization and source. A failure code
     ///   is not an error: see `SendResult.code`.

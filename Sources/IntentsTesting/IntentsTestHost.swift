@@ -14,7 +14,11 @@ import SystemStore
 ///     #expect(result.code == "success")
 ///     #expect(result.outputs["greeting"] == .string("Hello, Ada!"))
 public struct IntentsTestHost: Sendable {
+    /// The host engine under test, as `intents` builds it: routing, policy and conversations. Use
+    /// it for what `send` does not cover, such as `policyMatrix(checksAuthorization:)`.
     public let dispatcher: IntentDispatcher
+    /// The extension as the host sees it: identifiers, `IntentsSupported`, lock restrictions and
+    /// App Intents, read from the plist or made from this host's initializer.
     public let bundle: ExtensionBundle
     /// The device's lock state every request is judged in.
     public let lockState: LockState
@@ -29,7 +33,8 @@ public struct IntentsTestHost: Sendable {
 
     /// A host for an extension declared here rather than by a plist.
     /// - Parameters:
-    ///   - supporting: the plist's `IntentsSupported`.
+    ///   - principal: the extension object, as `NSExtensionPrincipalClass` would make it.
+    ///   - intents: the plist's `IntentsSupported`.
     ///   - restrictedWhileLocked: the plist's `IntentsRestrictedWhileLocked`.
     ///   - restrictedWhileProtectedDataUnavailable: the plist's `IntentsRestrictedWhileProtectedDataUnavailable`.
     ///   - lockState: the device's lock state for every request.

@@ -6,9 +6,13 @@ import IntentsHost
 public struct PolicyCase: Hashable, Sendable, CustomStringConvertible {
     /// What the host does with the request, before any extension code runs.
     public enum Verdict: Hashable, Sendable, CustomStringConvertible {
+        /// The request reaches the extension.
         case allowed
+        /// The host refuses the request by this rule (restricted while locked, not authorized...)
+        /// before the extension runs.
         case refused(PolicyRule)
 
+        /// `allowed`, or `refused (rule)` with the rule's name, as in `intents policy`'s matrix.
         public var description: String {
             switch self {
             case .allowed: "allowed"
@@ -17,10 +21,15 @@ public struct PolicyCase: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The intent's name, as in `IntentsSupported` (`INStartCallIntent`).
     public var intent: String
+    /// The cell's column: lock state, authorization and invocation source.
     public var context: PolicyContext
+    /// What the host's policy does there, computed when the case was made.
     public var verdict: Verdict
 
+    /// A case written by hand, to check a host against a verdict of your own rather than the
+    /// policy's.
     public init(intent: String, context: PolicyContext, verdict: Verdict) {
         self.intent = intent
         self.context = context

@@ -26,21 +26,38 @@ extension AppIntent {
 public struct ConfirmationActionName: Hashable, Sendable {
     let verb: String
 
+    /// "Add" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var add: ConfirmationActionName { .init(verb: "add") }
+    /// "Add Data" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var addData: ConfirmationActionName { .init(verb: "addData") }
+    /// "Book" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var book: ConfirmationActionName { .init(verb: "book") }
+    /// "Buy" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var buy: ConfirmationActionName { .init(verb: "buy") }
+    /// "Call" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var call: ConfirmationActionName { .init(verb: "call") }
+    /// "Check In" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var checkIn: ConfirmationActionName { .init(verb: "checkIn") }
+    /// "Continue" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var `continue`: ConfirmationActionName { .init(verb: "continue") }
+    /// "Create" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var create: ConfirmationActionName { .init(verb: "create") }
+    /// "Do" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var `do`: ConfirmationActionName { .init(verb: "do") }
+    /// "Get" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var get: ConfirmationActionName { .init(verb: "get") }
+    /// "Go" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var go: ConfirmationActionName { .init(verb: "go") }
+    /// "Log" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var log: ConfirmationActionName { .init(verb: "log") }
+    /// "Pay" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var pay: ConfirmationActionName { .init(verb: "pay") }
+    /// "Request" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var request: ConfirmationActionName { .init(verb: "request") }
+    /// "Run" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var run: ConfirmationActionName { .init(verb: "run") }
+    /// "Set" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var set: ConfirmationActionName { .init(verb: "set") }
+    /// "Start Navigation" on Apple's confirm button; the host asks a yes/no question whatever the verb.
     public static var startNavigation: ConfirmationActionName { .init(verb: "startNavigation") }
 }

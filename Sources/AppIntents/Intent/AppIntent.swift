@@ -11,8 +11,12 @@
 /// The system makes the intent with `init()`, sets its `@Parameter` properties, and calls
 /// `perform()`, which may ask the user for values, choices and confirmations on the way.
 public protocol AppIntent: Sendable {
+    /// What `perform()` returns, usually written `some IntentResult & ProvidesDialog`; it says what
+    /// the result carries (a value, a dialog, a snippet).
     associatedtype PerformResult: IntentResult
 
+    /// Makes the intent with every `@Parameter` at its default. The system calls it for each run,
+    /// then sets the parameters the request gives, so the intent must hold no other state.
     init()
     /// The action's name, as the user reads it.
     static var title: LocalizedStringResource { get }

@@ -19,8 +19,11 @@ public struct AppIntentError: Error, Sendable, LocalizedError, CustomStringConve
     /// The user answered no to a confirmation (Linux addition: the error `perform()` gets then).
     public static var userCancelled: AppIntentError { AppIntentError(.userCancelled) }
 
+    /// The same sentence as `description`, for code that shows `localizedDescription`.
     public var errorDescription: String? { description }
 
+    /// One sentence saying which request it stands for: the parameter that needs a value (by
+    /// title), a restart, or the user's cancellation.
     public var description: String {
         switch kind {
         case .needsValue(let parameter, _):

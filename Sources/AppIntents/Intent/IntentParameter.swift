@@ -12,13 +12,21 @@ public final class IntentParameter<Value: _IntentValue & Sendable>: @unchecked S
     /// nil while no value was set (a set optional holds `.some(nil)`).
     private var value: Value?
     private let explicitTitle: LocalizedStringResource?
+    /// A longer explanation of the parameter, which Shortcuts shows in its editor; kept for code
+    /// written for Apple's systems, not shown by the host.
     public let description: LocalizedStringResource?
+    /// What the system asks when it needs the parameter's value and `requestValue(_:)` was given
+    /// no dialog; nil for the host's own question.
     public let requestValueDialog: IntentDialog?
+    /// What the system asks when `requestDisambiguation(among:dialog:)` offers choices without a
+    /// dialog of its own.
     public let requestDisambiguationDialog: IntentDialog?
     let hasDefault: Bool
 
+    /// A parameter the user reads as `title`: `@Parameter(title: "Minutes", default: 10)`.
     /// - Parameters:
     ///   - title: what the user reads for the parameter.
+    ///   - description: a longer explanation, kept but not shown by the host.
     ///   - defaultValue: the value it has until the system sets another.
     ///   - requestValueDialog: what the system asks when it needs the value.
     ///   - requestDisambiguationDialog: what the system asks when it offers choices.

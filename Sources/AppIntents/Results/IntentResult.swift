@@ -5,6 +5,7 @@
 ///         .result(value: 3, dialog: "Three sessions today.")
 ///     }
 public protocol IntentResult: Sendable {
+    /// The type of the value the intent returns; `Never` for a result that returns none.
     associatedtype Value: _IntentValue = Never
     /// The value the intent returns, if any.
     var value: Value? { get }
@@ -12,6 +13,7 @@ public protocol IntentResult: Sendable {
 
 /// A result that returns a value.
 public protocol ReturnsValue<Value>: IntentResult {
+    /// The returned value's type, named in `perform()`'s result as `ReturnsValue<Int>`.
     associatedtype Value
 }
 
@@ -31,7 +33,10 @@ public protocol OpensIntent: IntentResult {}
 public struct IntentResultContainer<Value: _IntentValue>: ReturnsValue, ProvidesDialog, ShowsSnippetView, OpensIntent,
                                                           @unchecked Sendable {
     public let value: Value?
+    /// What the system says when the intent finishes; its full text crosses to the host, which
+    /// prints it.
     public let dialog: IntentDialog?
+    /// What the system shows beside the dialog; it crosses to the host as text or HTML.
     public let snippet: IntentSnippet?
     /// The intent that opens the app with the result, if any.
     public let opensIntent: (any AppIntent)?

@@ -10,6 +10,8 @@ import Synchronization
 public final class AppIntentsResponder: AppIntentsResponding {
     private let conversations = Mutex<[UInt64: Conversation]>([:])
 
+    /// Called by the `Intents` SDK once per extension process, on the first App Intents message;
+    /// you never make one yourself.
     public init() {}
 
     /// The reply to `message`; nil for `endConversation`, which gets none.

@@ -2,18 +2,28 @@
 public struct AppShortcut: Sendable {
     /// The intent the shortcut runs, with its parameters as set here.
     public let intent: any AppIntent
+    /// The shortcut's name in the Shortcuts app; nil when made without one. At most 500
+    /// characters with no control characters, or the host refuses the extension's App Intents.
     public let shortTitle: LocalizedStringResource?
+    /// The name of the SF Symbol shown with the shortcut on Apple's systems; carried, not drawn, here.
     public let systemImageName: String?
     /// The phrases as the system stores them: `${applicationName}` and `${parameter}` in place
     /// of the app's name and the parameter.
     let renderPhrases: @Sendable () throws -> [String]
 
-    /// - Parameter phrases: the first is the primary phrase.
+    /// A shortcut titled by its intent.
+    /// - Parameters:
+    ///   - intent: the intent to run, with any parameter values set here; a parameter named
+    ///     in a phrase takes the value the user says.
+    ///   - phrases: the first is the primary phrase.
     public init<Intent: AppIntent>(intent: Intent, phrases: [AppShortcutPhrase<Intent>]) {
         self.init(intent: intent, phrases: phrases, title: nil, systemImageName: nil)
     }
 
+    /// A shortcut with its own title and symbol.
     /// - Parameters:
+    ///   - intent: the intent to run, with any parameter values set here; a parameter named
+    ///     in a phrase takes the value the user says.
     ///   - phrases: the first is the primary phrase.
     ///   - shortTitle: the shortcut's name in the Shortcuts app.
     ///   - systemImageName: the symbol shown with it.

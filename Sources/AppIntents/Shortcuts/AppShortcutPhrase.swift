@@ -13,14 +13,18 @@ public struct AppShortcutPhrase<Intent: AppIntent>: Sendable, ExpressibleByStrin
 
     let segments: [Segment]
 
+    /// A phrase of plain text. It does not say the app's name, so the host warns and never matches
+    /// it: write a literal with `\(.applicationName)` instead.
     public init(_ value: String) {
         self.segments = [.text(value)]
     }
 
+    /// A phrase written as a literal with no interpolation; like `init(_:)`, it names no app.
     public init(stringLiteral value: String) {
         self.init(value)
     }
 
+    /// A phrase written as an interpolated literal, which Swift builds with `StringInterpolation`.
     public init(stringInterpolation: StringInterpolation) {
         self.segments = stringInterpolation.segments
     }
@@ -29,16 +33,21 @@ public struct AppShortcutPhrase<Intent: AppIntent>: Sendable, ExpressibleByStrin
     public struct StringInterpolation: StringInterpolationProtocol {
         var segments: [Segment] = []
 
+        /// Called by Swift for each interpolated phrase literal; the capacities are unused.
         public init(literalCapacity: Int, interpolationCount: Int) {}
 
+        /// Adds the literal text between interpolations, as written.
         public mutating func appendLiteral(_ literal: String) {
             segments.append(.text(literal))
         }
 
+        /// Adds the app's name: `\(.applicationName)`, stored as `${applicationName}`.
         public mutating func appendInterpolation(_ token: AppShortcutPhraseToken) {
             segments.append(.applicationName)
         }
 
+        /// Adds a parameter of the intent, `\(\.$session)`, stored as `${session}`; the user may say
+        /// any of the values its entity query suggests.
         public mutating func appendInterpolation<Value>(_ parameter: KeyPath<Intent, IntentParameter<Value>>) {
             segments.append(.parameter { $0[keyPath: parameter] })
         }

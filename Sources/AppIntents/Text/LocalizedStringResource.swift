@@ -7,18 +7,23 @@ public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringIn
     /// The text, which stands for its key.
     public var key: String
 
+    /// A resource whose key, and so whose text, is `key`; no string table is looked up.
     public init(_ key: String) {
         self.key = key
     }
 
+    /// A resource from a literal, `"Start Meditation"`.
     public init(stringLiteral value: String) {
         self.key = value
     }
 
+    /// A resource from an interpolated literal, with entities and enum cases written by their
+    /// display titles.
     public init(stringInterpolation: StringInterpolation) {
         self.key = stringInterpolation.text
     }
 
+    /// The text, so that `"\(resource)"` and `print(resource)` show it.
     public var description: String { key }
 
     /// The text as shown to the user.
@@ -28,18 +33,22 @@ public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringIn
     public struct StringInterpolation: StringInterpolationProtocol {
         var text = ""
 
+        /// Called by Swift for each interpolated literal; reserves room for the text.
         public init(literalCapacity: Int, interpolationCount: Int) {
             text.reserveCapacity(literalCapacity + 16 * interpolationCount)
         }
 
+        /// Adds the literal text between interpolations, as written.
         public mutating func appendLiteral(_ literal: String) {
             text += literal
         }
 
+        /// Adds any other value as `String(describing:)` writes it; numbers are not localized.
         public mutating func appendInterpolation<Value>(_ value: Value) {
             text += String(describing: value)
         }
 
+        /// Adds another resource's text.
         public mutating func appendInterpolation(_ resource: LocalizedStringResource) {
             text += resource.key
         }

@@ -4,6 +4,8 @@
 /// Implement either `typeDisplayRepresentation` or the older `typeDisplayName`: each defaults
 /// to the other.
 public protocol AppEntity: _IntentValue, Identifiable, Sendable where ID: EntityIdentifierConvertible & Sendable {
+    /// The query type of `defaultQuery`; conform it to `EntityStringQuery` to let the user name an
+    /// entity in their own words, or to `EnumerableEntityQuery` for a short fixed list.
     associatedtype DefaultQuery: EntityQuery where DefaultQuery.Entity == Self
 
     /// The type's name, as the user reads it.
@@ -35,16 +37,19 @@ public protocol EntityIdentifierConvertible {
     static func entityIdentifier(for entityIdentifierString: String) -> Self?
 }
 
+/// A string identifier crosses as it is.
 extension String: EntityIdentifierConvertible {
     public var entityIdentifierString: String { self }
     public static func entityIdentifier(for entityIdentifierString: String) -> String? { entityIdentifierString }
 }
 
+/// An integer identifier crosses as its decimal text.
 extension Int: EntityIdentifierConvertible {
     public var entityIdentifierString: String { String(self) }
     public static func entityIdentifier(for entityIdentifierString: String) -> Int? { Int(entityIdentifierString) }
 }
 
+/// A UUID identifier crosses as its uppercase text; lowercase text is read back too.
 extension UUID: EntityIdentifierConvertible {
     public var entityIdentifierString: String { uuidString }
     public static func entityIdentifier(for entityIdentifierString: String) -> UUID? { UUID(uuidString: entityIdentifierString) }

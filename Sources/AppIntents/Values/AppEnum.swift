@@ -6,6 +6,7 @@
 ///         static var caseDisplayRepresentations: [SessionType: DisplayRepresentation] = [.guided: "Guided", .silent: "Silent"]
 ///     }
 public protocol AppEnum: _IntentValue, RawRepresentable, CaseIterable, Hashable, Sendable where RawValue: LosslessStringConvertible {
+    /// The enum's name as the user reads it ("Session Type"), sent with the intent's metadata.
     static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
     /// How each case is shown; a case left out is shown as its raw value.
     static var caseDisplayRepresentations: [Self: DisplayRepresentation] { get }

@@ -1,7 +1,10 @@
 /// Finds the entities of one type: by identifier, and the ones to suggest.
 public protocol EntityQuery: Sendable {
+    /// The entity type the query finds.
     associatedtype Entity: AppEntity
 
+    /// Required as in Apple's API; this runtime does not call it, and uses the entity type's
+    /// `defaultQuery` instead.
     init()
     /// The entities with these identifiers; identifiers of no entity are left out.
     func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
@@ -22,6 +25,7 @@ public protocol EntityStringQuery: EntityQuery {
 
 /// A query over a short list of entities, all of which it can give.
 public protocol EnumerableEntityQuery: EntityQuery {
+    /// Every entity, in display order; at most the first 1000 cross to the host in one reply.
     func allEntities() async throws -> [Entity]
 }
 

@@ -19,11 +19,13 @@ extension URL: _IntentValue {}
 /// The value of a result that returns none.
 extension Never: _IntentValue {}
 
+/// An optional parameter: nil while it has no value, and `perform()` runs without one.
 extension Optional: _IntentValue where Wrapped: _IntentValue {
     public typealias ValueType = Wrapped.ValueType
     public typealias UnwrappedType = Wrapped.UnwrappedType
 }
 
+/// A list parameter: the user may give several values, and it is empty when they give none.
 extension Array: _IntentValue where Element: _IntentValue {
     public typealias ValueType = Element.ValueType
     public typealias UnwrappedType = [Element]

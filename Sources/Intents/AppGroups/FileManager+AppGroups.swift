@@ -1,6 +1,7 @@
 import Foundation
 import SystemStore
 
+/// App-group containers, which Foundation on Linux does not have.
 extension FileManager {
     /// The shared container of an app group the process is entitled to, as on Apple's systems;
     /// nil for any other group.

@@ -1,5 +1,6 @@
 import Foundation
 
+/// A warning where Apple's app-group suites would share values and Linux's do not.
 extension UserDefaults {
     /// Foundation's `init?(suiteName:)`, which warns, once per suite and process, when the suite
     /// is an app group's (`group.…`).

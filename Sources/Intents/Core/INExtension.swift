@@ -2,6 +2,8 @@ import Foundation
 
 /// Gives a handler for each intent; `INExtension` adopts it.
 public protocol INIntentHandlerProviding: NSObjectProtocol {
+    /// Returns the object that handles `intent`: an instance conforming to the intent's handling
+    /// protocol (`INSendMessageIntentHandling`...), or nil when there is none.
     func handler(for intent: INIntent) -> Any?
 }
 
@@ -15,11 +17,20 @@ public protocol INIntentHandlerProviding: NSObjectProtocol {
 ///         }
 ///     }
 open class INExtension: NSObject, INIntentHandlerProviding {
+    /// Called by the extension's runner, once per process, on the class that
+    /// `NSExtensionPrincipalClass` names; a subclass's stored properties need default values.
     public override required init() {
         super.init()
     }
 
     /// Returns the object that handles `intent`; nil when the extension has none.
+    ///
+    /// The SDK calls it once per conversation, on the conversation's first request (a resolve,
+    /// confirm or handle), and sends every later request of that conversation to the same object,
+    /// as SiriKit keeps one handler for the whole resolve, confirm and handle sequence. Return a new
+    /// object each time: handlers must keep no state between conversations. A nil, or an object that
+    /// does not conform to the intent's handling protocol, fails that request with an error naming
+    /// the intent.
     open func handler(for intent: INIntent) -> Any? { nil }
 
     /// Linux addition: intent classes to find before any other of the same name. There is no

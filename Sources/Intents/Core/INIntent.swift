@@ -7,9 +7,15 @@ import ExtensionProtocol
 open class INIntent: NSObject {
     /// The system's identifier for this intent; set when the intent arrives from the host.
     public internal(set) var identifier: String?
+    /// A sentence describing the intent for the user, as Shortcuts shows it; the SDK sends it to
+    /// no one, and the host words its prompts from the intent's name and parameters instead.
     open var intentDescription: String?
+    /// The phrase to suggest when the user records a voice shortcut for this intent ("Order my
+    /// usual"); stored with the intent's donation, where `intents donations` lists it.
     open var suggestedInvocationPhrase: String?
 
+    /// Makes an intent with no parameter values; the SDK also calls it, on the extension side,
+    /// to rebuild each intent the host sends, so subclasses must keep it working without arguments.
     public override required init() {
         super.init()
     }
@@ -66,6 +72,8 @@ open class INIntent: NSObject {
         return intent
     }
 
+    /// The intent's name and its parameter values, sorted by name, as the host would show them:
+    /// `OrderPizzaIntent(kind: pepperoni, quantity: 2)`.
     open override var description: String {
         let values = payload.parameters.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.displayString)" }
         return "\(Self.intentName)(\(values.joined(separator: ", ")))"

@@ -33,7 +33,11 @@ extension INIntentHandlingDispatching {
 ///         handle: { await $0.handle(intent: $1) })
 ///         .resolving("kind") { [await $0.resolveKind(for: $1)] }
 public struct INIntentHandlingTable<Intent: INIntent, Handler>: INIntentHandlingDispatching {
+    /// Calls one `resolve<Parameter>(for:with:)` method of a handler and returns its results: one
+    /// for a single value, one per element for a list parameter.
     public typealias Resolver = (Handler, Intent) async -> [INIntentResolutionResult]
+    /// Calls one `provide<Parameter>OptionsCollection` method and returns the options' wire
+    /// values, in the order the user sees them.
     public typealias OptionsProvider = (Handler, Intent) async throws -> [IntentValue]
 
     private var resolvers: [String: Resolver] = [:]
@@ -41,6 +45,12 @@ public struct INIntentHandlingTable<Intent: INIntent, Handler>: INIntentHandling
     private let confirmStep: (Handler, Intent) async -> INIntentResponse
     private let handleStep: (Handler, Intent) async -> INIntentResponse
 
+    /// Makes a table that calls `confirm` and `handle`; add each resolvable parameter with
+    /// `resolving(_:_:)` and each parameter with dynamic options with `providingOptions(_:_:)`.
+    /// - Parameters:
+    ///   - confirm: calls the handler's `confirm(intent:)`; the `async` form of a handling
+    ///     protocol's default implementation falls back on the completion-handler form.
+    ///   - handle: calls the handler's `handle(intent:)`.
     public init(confirm: @escaping (Handler, Intent) async -> INIntentResponse,
                 handle: @escaping (Handler, Intent) async -> INIntentResponse) {
         self.confirmStep = confirm

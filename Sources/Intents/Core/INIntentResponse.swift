@@ -6,12 +6,17 @@ import ExtensionProtocol
 /// Subclasses keep a typed `code` and pass it up through `init(responseCode:userActivity:)`;
 /// output parameters are declared with `@IntentParameter`.
 open class INIntentResponse: NSObject {
+    /// The activity handed to the app when the response sends the user there (`continueInApp`,
+    /// `failureRequiringAppLaunch`). When nil, the SDK sends one whose `activityType` is the
+    /// intent's name, as Apple's systems make one from the intent's class name.
     open var userActivity: NSUserActivity?
     private(set) var codeNumber = 0
     private(set) var codeName = "unspecified"
     private(set) var codeCategory = ResponseCategory.unspecified
     var isNotImplemented = false
 
+    /// Makes a response with code `unspecified` (0); give it its code with `setResponseCode(_:)`.
+    /// Subclasses are also made this way by `notImplemented()`.
     public override required init() {
         super.init()
     }

@@ -55,11 +55,18 @@ func responseCategory(ofCodeNamed name: String) -> ResponseCategory {
 
 /// The state of an interaction, as `INInteraction.intentHandlingStatus` reports it.
 public enum INIntentHandlingStatus: Int, Sendable {
+    /// The response gave no code, or the interaction has no response yet.
     case unspecified = 0
+    /// `confirm` answered that the handler is ready to handle the intent.
     case ready = 1
+    /// The handler accepted the intent and is still carrying it out.
     case inProgress = 2
+    /// The intent was carried out.
     case success = 3
+    /// The intent failed, including failures that ask for the app to be launched.
     case failure = 4
+    /// The response handed the intent to the app (`continueInApp`, `handleInApp`).
     case deferredToApplication = 5
+    /// `confirm` asked the user to confirm before the intent is handled.
     case userConfirmationRequired = 6
 }

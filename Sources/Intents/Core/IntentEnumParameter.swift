@@ -9,8 +9,12 @@ import ExtensionProtocol
 @propertyWrapper
 public final class IntentEnumParameter<Value: INIntentEnumeration> {
     private var storedValue: Value?
+    /// What prompts call the parameter ("size"); the property name when nil.
     public let title: String?
 
+    /// Registers the parameter with the intent being made, so the SDK can list parameters in
+    /// declared order; call it only as a property wrapper of an `INIntent` or `INIntentResponse`
+    /// subclass.
     public init(title: String? = nil) {
         self.title = title
         ParameterCollector.register(self)

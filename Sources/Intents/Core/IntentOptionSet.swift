@@ -35,9 +35,13 @@ extension INIntentOptionSet {
 /// Marks an option-set parameter, never nil as in Apple's API: the empty set means no value.
 @propertyWrapper
 public final class IntentOptionsParameter<Value: INIntentOptionSet> {
+    /// The options; empty when none were given, which the host treats as no value.
     public var wrappedValue: Value = []
+    /// What prompts call the parameter; the property name when nil.
     public let title: String?
 
+    /// Registers the parameter with the intent being made, in declared order; use it only as a
+    /// property wrapper of an `INIntent` or `INIntentResponse` subclass.
     public init(title: String? = nil) {
         self.title = title
         ParameterCollector.register(self)
@@ -64,6 +68,10 @@ extension IntentOptionsParameter: ErasedIntentParameter {
 
 /// Resolves a parameter that holds an option set.
 open class INOptionSetResolutionResult<Value: INIntentOptionSet>: INIntentResolutionResult {
+    /// The options are right as they are: the parameter takes `resolvedValue` and the host moves on.
     public class func success(with resolvedValue: Value) -> Self { success(resolvedValue) }
+    /// The host asks the user whether `valueToConfirm` (or, when nil, the options given) is meant;
+    /// after a yes the parameter is resolved again and the same options are not asked about again,
+    /// after a no the user is asked for other options.
     public class func confirmationRequired(with valueToConfirm: Value?) -> Self { confirmation(valueToConfirm) }
 }

@@ -11,6 +11,8 @@ import ExtensionProtocol
 ///     }
 @propertyWrapper
 public final class IntentParameter<Value: IntentValueConvertible> {
+    /// The value; nil while the parameter has none, which the host shows as missing and, when the
+    /// handler resolves it with `needsValue()`, asks the user for.
     public var wrappedValue: Value?
     /// What prompts call the parameter; the property name when nil.
     public let title: String?
@@ -18,12 +20,23 @@ public final class IntentParameter<Value: IntentValueConvertible> {
     /// decimals and booleans alike, as Xcode generates them.
     public let valueType: ValueType?
 
+    /// A parameter titled with its property's name and typed by `Value` alone.
+    ///
+    /// Every initializer registers the parameter with the intent or response being made, so the
+    /// SDK can list parameters in declared order: use them only as property wrappers of an
+    /// `INIntent`, `INIntentResponse` or `INObject` subclass.
     public init() {
         self.title = nil
         self.valueType = nil
         ParameterCollector.register(self)
     }
 
+    /// A parameter with an initial value: `@IntentParameter var quantity: NSNumber? = 1`.
+    /// - Parameters:
+    ///   - wrappedValue: the value until the host sets another; the host sends every parameter it
+    ///     has, so the initial value only stands when the request leaves it out.
+    ///   - title: what prompts call the parameter; the property name when nil.
+    ///   - valueType: the kind of value, for an `NSNumber` holding a decimal or a yes/no.
     public init(wrappedValue: Value?, title: String? = nil, valueType: ValueType? = nil) {
         self.wrappedValue = wrappedValue
         self.title = title
@@ -31,12 +44,18 @@ public final class IntentParameter<Value: IntentValueConvertible> {
         ParameterCollector.register(self)
     }
 
+    /// A parameter titled `title` in prompts ("Pizza" for a property `kind`).
+    /// - Parameters:
+    ///   - title: what prompts call the parameter.
+    ///   - valueType: the kind of value, for an `NSNumber` holding a decimal or a yes/no.
     public init(title: String, valueType: ValueType? = nil) {
         self.title = title
         self.valueType = valueType
         ParameterCollector.register(self)
     }
 
+    /// A parameter titled with its property's name whose `NSNumber` holds `valueType`
+    /// (`.double`, `.boolean`), as Xcode generates decimal and Boolean parameters.
     public init(valueType: ValueType) {
         self.title = nil
         self.valueType = valueType

@@ -32,6 +32,7 @@ extension IntentValueConvertible {
     public static var intentEnumerationCases: [EnumerationValue] { [] }
 }
 
+/// A string parameter crosses as text; an object parameter's typed name is not taken for one.
 extension String: IntentValueConvertible {
     public static var intentValueType: ValueType { .string }
     public var intentValue: IntentValue { .string(self) }
@@ -41,6 +42,7 @@ extension String: IntentValueConvertible {
     }
 }
 
+/// An integer parameter crosses as a 64-bit integer; a decimal is not rounded into one.
 extension Int: IntentValueConvertible {
     public static var intentValueType: ValueType { .integer }
     public var intentValue: IntentValue { .integer(self) }
@@ -50,6 +52,7 @@ extension Int: IntentValueConvertible {
     }
 }
 
+/// A decimal parameter crosses as a double; an integer value is taken too.
 extension Double: IntentValueConvertible {
     public static var intentValueType: ValueType { .double }
     public var intentValue: IntentValue { .double(self) }
@@ -62,6 +65,8 @@ extension Double: IntentValueConvertible {
     }
 }
 
+/// A yes/no parameter crosses as a Boolean; the host reads `yes`/`no`, `y`/`n` and
+/// `true`/`false`, in any case, from a user.
 extension Bool: IntentValueConvertible {
     public static var intentValueType: ValueType { .boolean }
     public var intentValue: IntentValue { .boolean(self) }
@@ -89,6 +94,8 @@ extension NSNumber: IntentValueConvertible {
     }
 }
 
+/// Date components cross as year, month, day, hour and minute only: seconds, time zone and
+/// calendar are dropped on the way.
 extension DateComponents: IntentValueConvertible {
     public static var intentValueType: ValueType { .dateComponents }
     public var intentValue: IntentValue {
@@ -100,6 +107,8 @@ extension DateComponents: IntentValueConvertible {
     }
 }
 
+/// A list parameter (`[INPerson]`) crosses as a list of its elements' values; one element the
+/// Swift type cannot take makes the whole list unreadable.
 extension Array: IntentValueConvertible where Element: IntentValueConvertible {
     public static var intentValueType: ValueType { Element.intentValueType }
     public static var isIntentValueList: Bool { true }

@@ -1,5 +1,6 @@
 import Foundation
 
+/// Siri's deferred localization, reduced to formatting: this host shows strings as given.
 extension NSString {
     /// A string for Siri to show or speak, formatted from `format` and `args` as
     /// `String(format:)` does.

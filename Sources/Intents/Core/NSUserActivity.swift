@@ -5,7 +5,11 @@ import ExtensionProtocol
 ///
 /// Foundation on Linux has no `NSUserActivity`; this one carries what crosses to the host.
 open class NSUserActivity: NSObject {
+    /// The activity's type, in reverse-DNS form (`com.example.pizza.order`). An app donating it
+    /// with `becomeCurrent()` must list it in its `Info.plist`'s `NSUserActivityTypes`; a response's
+    /// default activity uses the intent's name.
     public let activityType: String
+    /// What the user sees for the activity in suggestions and shortcut lists.
     open var title: String?
     /// Values must be intent values (strings, numbers, booleans, people, objects...).
     open var userInfo: [AnyHashable: Any]?
@@ -13,11 +17,19 @@ open class NSUserActivity: NSObject {
     /// When set, an activity stored for later (a donation, a shortcut) keeps only these keys of
     /// `userInfo`; one handed to the app at once (a response's) keeps them all.
     open var requiredUserInfoKeys: Set<String>?
+    /// Whether Apple's systems may index the activity for Spotlight; kept so that such code
+    /// compiles, and unused here, where the host has no search index.
     open var isEligibleForSearch = false
+    /// Whether `becomeCurrent()` donates the activity, so that the user can add a phrase to it and
+    /// `intents suggestions` may offer it; false by default, as on Apple's systems.
     open var isEligibleForPrediction = false
+    /// Your identifier for the donated activity, which
+    /// `deleteSavedUserActivities(withPersistentIdentifiers:)` deletes by; nil for none.
     open var persistentIdentifier: String?
+    /// The phrase to suggest when the user records a voice shortcut for the activity.
     open var suggestedInvocationPhrase: String?
 
+    /// Makes an activity of `activityType` with no title and no user info, eligible for nothing.
     public init(activityType: String) {
         self.activityType = activityType
         super.init()

@@ -2,6 +2,7 @@ import Foundation
 
 /// Apple Pay, as a payment method.
 extension INPaymentMethod {
+    /// Apple Pay as the payment method: type `.applePay`, with no name, hint or icon.
     public class func applePay() -> INPaymentMethod {
         INPaymentMethod(type: .applePay, name: nil, identificationHint: nil, icon: nil)
     }
@@ -16,6 +17,7 @@ public typealias INTextNoteContent = INNoteContent
 /// The host asks for no updates yet: a handler's `startSendingUpdates` is never called, and the
 /// conversation ends with the `handle` response.
 public protocol INGetRideStatusIntentResponseObserver: NSObjectProtocol {
+    /// Receives a newer status of the ride; never called by this host, which asks for no updates.
     func getRideStatusResponseDidUpdate(_ response: INGetRideStatusIntentResponse)
 }
 
@@ -24,6 +26,8 @@ public protocol INGetRideStatusIntentResponseObserver: NSObjectProtocol {
 public protocol INMediaItemSuccesses {}
 
 extension INMediaItemSuccesses where Self: INMediaItemResolutionResult {
+    /// One `success(with:)` result per item, in order, for a list parameter of media items; for
+    /// no items, no results, which leaves the parameter as the user gave it.
     public static func successes(with resolvedMediaItems: [INMediaItem]) -> [Self] {
         resolvedMediaItems.map { success(with: $0) }
     }

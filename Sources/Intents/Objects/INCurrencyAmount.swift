@@ -6,25 +6,32 @@ import ExtensionProtocol
 /// It crosses the process boundary as an object displayed `12.50 EUR`, with the amount and
 /// the ISO 4217 code as properties; a user's `12.50 EUR` is read back the same way.
 open class INCurrencyAmount: NSObject {
+    /// The amount in the currency's main unit (12.50 for twelve euros fifty, not cents); exact
+    /// decimal arithmetic, as money needs.
     public let amount: NSDecimalNumber?
     /// The ISO 4217 code: `EUR`, `USD`, `BRL`...
     public let currencyCode: String?
 
+    /// An amount of `amount` in the currency `currencyCode` (ISO 4217, such as `EUR`). Neither is
+    /// checked here; read back from the host, a code must be three letters.
     public required init(amount: NSDecimalNumber, currencyCode: String) {
         self.amount = amount
         self.currencyCode = currencyCode
         super.init()
     }
 
+    /// The amount then the code, `12.5 EUR`: what the host shows and what a user may type back.
     open override var description: String {
         [amount?.stringValue, currencyCode].compactMap { $0 }.joined(separator: " ")
     }
 
+    /// Equal to another amount with the same decimal value and the same currency code.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? INCurrencyAmount else { return false }
         return amount == other.amount && currencyCode == other.currencyCode
     }
 
+    /// A hash consistent with `isEqual(_:)`.
     open override var hash: Int { description.hashValue }
 }
 

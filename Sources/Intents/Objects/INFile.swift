@@ -6,12 +6,18 @@ import ExtensionProtocol
 /// It crosses the process boundary as an object whose display string is the file name; its
 /// content travels base64-encoded, so keep files small (frames are capped at 16 MiB).
 open class INFile: NSObject {
+    /// The file's content; empty for a file made from a URL, whose content is not read.
     open private(set) var data: Data
+    /// The name shown for the file (`menu.pdf`), also its display string when it crosses to the host.
     open var filename: String
     /// A uniform type identifier such as `public.jpeg`.
     open private(set) var typeIdentifier: String?
+    /// Where the file is, for a file made from a URL; nil for one made from data. The URL crosses
+    /// to the host as it is: the extension's sandbox may not let the other side read it.
     open private(set) var fileURL: URL?
 
+    /// A file carried by value. Its bytes cross the process boundary base64-encoded, inside one
+    /// frame of at most 16 MiB, so keep it well under 12 MiB.
     public required init(data: Data, filename: String, typeIdentifier: String?) {
         self.data = data
         self.filename = filename
@@ -19,6 +25,8 @@ open class INFile: NSObject {
         super.init()
     }
 
+    /// A file carried by reference: only the URL crosses. The filename defaults to the URL's last
+    /// path component.
     public required init(fileURL: URL, filename: String?, typeIdentifier: String?) {
         self.data = Data()
         self.fileURL = fileURL
@@ -27,6 +35,7 @@ open class INFile: NSObject {
         super.init()
     }
 
+    /// The filename and the size of the carried data, `INFile(menu.pdf, 2048 bytes)`.
     open override var description: String { "INFile(\(filename), \(data.count) bytes)" }
 }
 

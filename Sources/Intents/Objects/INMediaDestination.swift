@@ -6,7 +6,9 @@ import ExtensionProtocol
 /// It crosses the process boundary as an object displayed `library` or as the playlist's
 /// name; a user's `library` is the library and any other name a playlist.
 public enum INMediaDestination: Hashable, Sendable {
+    /// The user's own library, which a user names by typing `library`.
     case library
+    /// The playlist with this name; the SDK does not check that it exists.
     case playlist(String)
 
     /// The playlist's name, for a playlist.
@@ -48,10 +50,13 @@ extension INMediaDestination: IntentValueConvertible {
 
 /// Resolves a parameter that holds a media destination.
 open class INMediaDestinationResolutionResult: INIntentResolutionResult {
+    /// The destination is right: the parameter takes it and the host moves on.
     public class func success(with resolvedMediaDestination: INMediaDestination) -> Self { success(resolvedMediaDestination) }
+    /// The host asks the user to pick one of these, then resolves the pick again.
     public class func disambiguation(with mediaDestinationsToDisambiguate: [INMediaDestination]) -> Self {
         disambiguation(mediaDestinationsToDisambiguate)
     }
+    /// The host asks the user to confirm the destination (the given one when nil); a no asks for another.
     public class func confirmationRequired(with mediaDestinationToConfirm: INMediaDestination?) -> Self {
         confirmation(mediaDestinationToConfirm)
     }

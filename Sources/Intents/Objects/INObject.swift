@@ -6,14 +6,21 @@ import ExtensionProtocol
 /// A custom type's own properties are declared with `@IntentParameter`, as generated code
 /// does, and cross the process boundary with the object.
 open class INObject: NSObject {
+    /// Your identifier for the object (a database key), which the host keeps and sends back, so
+    /// that `resolve` and `handle` can find the object; nil for a name the user only typed.
     public let identifier: String?
+    /// What the user sees and says for the object; a user's typed name arrives as an object with
+    /// only this set.
     public let displayString: String
+    /// How to say the display string when it is not spelled as it sounds; carried, not spoken, here.
     public let pronunciationHint: String?
     /// A second line shown under the display string.
     open var subtitleString: String?
     /// Other names the user may say for this object.
     open var alternativeSpeakableMatches: [INSpeakableString]?
 
+    /// An object with a pronunciation hint. Subclasses for custom types must keep this initializer:
+    /// the SDK calls it to rebuild objects that cross the process boundary.
     public required init(identifier: String?, display: String, pronunciationHint: String?) {
         self.identifier = identifier
         self.displayString = display
@@ -21,10 +28,12 @@ open class INObject: NSObject {
         super.init()
     }
 
+    /// An object with no pronunciation hint.
     public convenience init(identifier: String?, display: String) {
         self.init(identifier: identifier, display: display, pronunciationHint: nil)
     }
 
+    /// An object with a subtitle; the image is accepted for Apple's signature and dropped.
     public convenience init(identifier: String?, display: String, subtitle: String?, image: INImage?) {
         self.init(identifier: identifier, display: display, pronunciationHint: nil)
         self.subtitleString = subtitle
@@ -33,13 +42,17 @@ open class INObject: NSObject {
     /// What the assistant says for the object: its display string.
     public var spokenPhrase: String { displayString }
 
+    /// The class, identifier and display string, `Pizza(pep, Pepperoni)`, for logs.
     open override var description: String { "\(type(of: self))(\(identifier ?? "nil"), \(displayString))" }
 
+    /// Equal to another object with the same identifier and display string, whatever their
+    /// classes and custom properties.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? INObject else { return false }
         return identifier == other.identifier && displayString == other.displayString
     }
 
+    /// The identifier's hash, or the display string's when there is no identifier.
     open override var hash: Int { identifier?.hashValue ?? displayString.hashValue }
 }
 

@@ -2,10 +2,17 @@ import Foundation
 
 /// How a person can be reached: an address and its type.
 open class INPersonHandle: NSObject {
+    /// The address itself (`+1 555 0100`, `bobo@example.com`), as the app or the user gave it;
+    /// nil for a handle that only says its type.
     public let value: String?
+    /// Whether the value is an email address or a phone number; `.unknown` for an app's own
+    /// account names.
     public let type: INPersonHandleType
+    /// Which of the person's addresses this is ("home", "work"); kept in the process, not sent to
+    /// the host.
     public let label: INPersonHandleLabel?
 
+    /// Makes a handle; the value is not checked against its type.
     public init(value: String?, type: INPersonHandleType, label: INPersonHandleLabel? = nil) {
         self.value = value
         self.type = type
@@ -16,17 +23,26 @@ open class INPersonHandle: NSObject {
 
 /// The kind of address a handle holds, numbered as Apple numbers it.
 public enum INPersonHandleType: Int, Sendable {
+    /// Neither, or not known: an account name of the app's own service.
     case unknown = 0
+    /// An email address.
     case emailAddress = 1
+    /// A phone number, in any format the app accepts.
     case phoneNumber = 2
 }
 
 /// A label such as "home" or "mobile" for a handle.
 public struct INPersonHandleLabel: RawRepresentable, Hashable, Sendable {
+    /// The label's text, such as `home`; Apple's system labels have the same raw values.
     public let rawValue: String
+    /// A label of your own, such as `school`.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The person's home address or number.
     public static let home = INPersonHandleLabel(rawValue: "home")
+    /// The person's work address or number.
     public static let work = INPersonHandleLabel(rawValue: "work")
+    /// The person's mobile number.
     public static let mobile = INPersonHandleLabel(rawValue: "mobile")
+    /// An address or number with no better label.
     public static let other = INPersonHandleLabel(rawValue: "other")
 }

@@ -3,10 +3,16 @@ import ExtensionProtocol
 
 /// A string the assistant can say, with the identifier of the vocabulary entry it came from.
 open class INSpeakableString: NSObject {
+    /// Your identifier for the thing the phrase names (a group's key); nil for a phrase made with
+    /// `init(spokenPhrase:)`, and the phrase itself for one the user typed.
     public let vocabularyIdentifier: String?
+    /// The phrase as the user says and sees it.
     public let spokenPhrase: String
+    /// How to say the phrase when it is not spelled as it sounds; carried, not spoken, here.
     public let pronunciationHint: String?
 
+    /// A phrase tied to a vocabulary entry. Subclasses must keep this initializer: the SDK calls it
+    /// to rebuild strings from the host.
     public required init(vocabularyIdentifier: String, spokenPhrase: String, pronunciationHint: String?) {
         self.vocabularyIdentifier = vocabularyIdentifier
         self.spokenPhrase = spokenPhrase
@@ -14,6 +20,7 @@ open class INSpeakableString: NSObject {
         super.init()
     }
 
+    /// A phrase with no vocabulary entry and no hint.
     public init(spokenPhrase: String) {
         self.vocabularyIdentifier = nil
         self.spokenPhrase = spokenPhrase
@@ -21,6 +28,7 @@ open class INSpeakableString: NSObject {
         super.init()
     }
 
+    /// The spoken phrase, as it is.
     open override var description: String { spokenPhrase }
 }
 

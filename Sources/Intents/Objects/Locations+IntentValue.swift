@@ -2,6 +2,8 @@ import Foundation
 import CoreLocation
 import ExtensionProtocol
 
+/// A place crosses as its name and coordinates only: its locality and country stay in the
+/// process.
 extension CLPlacemark: IntentValueConvertible {
     public static var intentValueType: ValueType { .placemark }
 
@@ -16,6 +18,7 @@ extension CLPlacemark: IntentValueConvertible {
     }
 }
 
+/// A URL crosses as its absolute string; text that is not a URL makes no value.
 extension URL: IntentValueConvertible {
     public static var intentValueType: ValueType { .url }
     public var intentValue: IntentValue { .url(absoluteString) }

@@ -7,6 +7,7 @@ import ExtensionProtocol
 open class INIntentResolutionResult: NSObject {
     var resolution: ResolutionPayload = .notRequired
 
+    /// Makes a `notRequired()` result; use the class methods instead, which say what they mean.
     public override required init() {
         super.init()
     }
@@ -48,6 +49,7 @@ open class INIntentResolutionResult: NSObject {
         make(.confirmationRequired(value: value?.intentValue))
     }
 
+    /// The class and the resolution it carries, for logs.
     open override var description: String { "\(type(of: self))(\(resolution))" }
 }
 

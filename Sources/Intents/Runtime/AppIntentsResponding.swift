@@ -6,6 +6,7 @@ import ExtensionProtocol
 /// The `AppIntents` module provides it as `AppIntents.AppIntentsResponder`, found by name, so
 /// that an extension that does not link AppIntents carries none of it.
 public protocol AppIntentsResponding: AnyObject, Sendable {
+    /// Called once per extension process, on the first App Intents message.
     init()
     /// The reply to `message`, or nil for a message that gets none.
     func answer(_ message: HostToExtensionMessage) async -> ExtensionToHostMessage?

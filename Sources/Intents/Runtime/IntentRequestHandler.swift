@@ -13,7 +13,11 @@ public final class IntentRequestHandler: @unchecked Sendable {
     /// The App Intents half, made on the first App Intents message; nil when the library has none.
     private lazy var appIntents: (any AppIntentsResponding)? = AppIntentsResponderLookup.make()
 
-    /// - Parameter principalClassName: the module-qualified name, as in `NSExtensionPrincipalClass`.
+    /// Answers requests with `principal`, an instance made by the caller (a test host's).
+    /// - Parameters:
+    ///   - principal: the extension object whose `handler(for:)` gives each conversation's handler.
+    ///   - principalClassName: the module-qualified name, as in `NSExtensionPrincipalClass`;
+    ///     its module is searched first for intent classes.
     public init(principal: INExtension, principalClassName: String) {
         self.principal = principal
         self.lookup = IntentClassLookup(principalClass: type(of: principal), principalClassName: principalClassName)

@@ -4,6 +4,8 @@ import SystemStore
 
 /// Which way an interaction went.
 public enum INInteractionDirection: Int, Sendable {
+    /// `unspecified`: not said (the default). `outgoing`: the user started it (a message they
+    /// sent). `incoming`: it came to the user (a message received).
     case unspecified = 0, outgoing = 1, incoming = 2
 }
 
@@ -15,16 +17,26 @@ public enum INInteractionDirection: Int, Sendable {
 /// `dateInterval`, else donation time) are evicted. Only app processes donate: inside an
 /// extension `donate` fails with `interactionOperationNotSupported`.
 open class INInteraction: NSObject {
+    /// The request the user made, with the parameter values it was handled with.
     public let intent: INIntent
+    /// The extension's final response; its code is stored with the donation. Nil when the app
+    /// donates an intent before any extension handled it.
     public let intentResponse: INIntentResponse?
+    /// How far handling got, derived from the response's code when the interaction is made
+    /// (`.unspecified` without a response); setting it changes nothing stored.
     open var intentHandlingStatus: INIntentHandlingStatus
+    /// Whether the user started the interaction or received it; kept in the process, not stored
+    /// with the donation.
     open var direction: INInteractionDirection = .unspecified
     /// When it happened; the donation time when nil.
     open var dateInterval: DateInterval?
     /// Set it to delete this donation later with `delete(with:)`; a UUID string when nil.
     open var identifier: String?
+    /// A label shared by related donations (one conversation's messages), so that
+    /// `delete(with groupIdentifier:)` deletes them together; nil for none.
     open var groupIdentifier: String?
 
+    /// Makes an interaction to donate; the response may be nil.
     public init(intent: INIntent, response: INIntentResponse?) {
         self.intent = intent
         self.intentResponse = response
@@ -43,6 +55,10 @@ open class INInteraction: NSObject {
         }
     }
 
+    /// Donates the interaction, throwing what `donate(completion:)` passes to its completion.
+    /// - Throws: `INIntentError`: `.donatingInteraction` when the store refuses it,
+    ///   `.noAppAvailable` when the process has no app bundle, `.interactionOperationNotSupported`
+    ///   inside an extension.
     open func donate() async throws {
         try donateNow()
     }

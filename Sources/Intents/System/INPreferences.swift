@@ -3,6 +3,10 @@ import SystemStore
 
 /// Whether the user lets the app use Siri, numbered as Apple numbers it.
 public enum INSiriAuthorizationStatus: Int, Sendable {
+    /// `notDetermined`: the app has not asked, or the question got no answer. `restricted`: the
+    /// user may not allow it (set by the system, never by the question). `denied`: the user said
+    /// no. `authorized`: the user said yes; only then does the host pass the app's SiriKit domain
+    /// intents to its extension.
     case notDetermined = 0, restricted = 1, denied = 2, authorized = 3
 }
 
@@ -30,6 +34,8 @@ public final class INPreferences: NSObject {
         handler(status)
     }
 
+    /// The `async` form of `requestSiriAuthorization(_:)`: asks once, then answers the recorded
+    /// decision; failures are logged and answer `.notDetermined`.
     public class func requestSiriAuthorization() async -> INSiriAuthorizationStatus {
         await withCheckedContinuation { continuation in requestSiriAuthorization { continuation.resume(returning: $0) } }
     }

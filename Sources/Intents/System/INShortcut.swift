@@ -4,7 +4,11 @@ import SystemStore
 
 /// What a shortcut runs: an intent with its parameters, or a user activity for the app.
 public enum INShortcut: Hashable {
+    /// A shortcut that sends the intent, with the parameter values it holds, to the app's
+    /// extension.
     case intent(INIntent)
+    /// A shortcut that opens the app with the activity; only the activity's
+    /// `requiredUserInfoKeys`, when set, are stored.
     case userActivity(NSUserActivity)
 
     /// Nil for the base `INIntent`, which names no request.
@@ -13,14 +17,17 @@ public enum INShortcut: Hashable {
         self = .intent(intent)
     }
 
+    /// A shortcut that opens the app with `userActivity`; never nil, as in Apple's API.
     public init(userActivity: NSUserActivity) {
         self = .userActivity(userActivity)
     }
 
+    /// The intent, for an intent shortcut; nil for an activity shortcut.
     public var intent: INIntent? {
         if case .intent(let intent) = self { intent } else { nil }
     }
 
+    /// The activity, for an activity shortcut; nil for an intent shortcut.
     public var userActivity: NSUserActivity? {
         if case .userActivity(let activity) = self { activity } else { nil }
     }
@@ -59,8 +66,12 @@ public enum INShortcut: Hashable {
 
 /// A phrase the user attached to a shortcut. Only the system makes them (here: `intents shortcuts add`).
 public final class INVoiceShortcut: NSObject {
+    /// The system's identifier for the voice shortcut, which `getVoiceShortcut(with:completion:)`
+    /// looks up.
     public let identifier: UUID
+    /// The phrase the user says (or types to `intents say`) to run the shortcut.
     public let invocationPhrase: String
+    /// What the phrase runs, rebuilt with this process's intent classes.
     public let shortcut: INShortcut
 
     init(identifier: UUID, invocationPhrase: String, shortcut: INShortcut) {
@@ -73,6 +84,7 @@ public final class INVoiceShortcut: NSObject {
 
 /// The app's view of the user's voice shortcuts.
 public final class INVoiceShortcutCenter: NSObject, @unchecked Sendable {
+    /// The center of this process's app; it reads the system store of the state folder.
     public static let shared = INVoiceShortcutCenter()
 
     /// This app's voice shortcuts.

@@ -3,21 +3,37 @@ import SystemStore
 
 /// Kinds of user vocabulary, numbered as Apple numbers them.
 public enum INVocabularyStringType: Int, Sendable, CaseIterable {
+    /// Names of the user's contacts in your app that Siri would not otherwise know.
     case contactName = 1
+    /// Names of groups of contacts (a team, a chat group).
     case contactGroupName = 2
+    /// Tags the user gave photos in your app.
     case photoTag = 100
+    /// Names of the user's photo albums.
     case photoAlbumName = 101
+    /// Names of workouts the user defined ("Hill sprints").
     case workoutActivityName = 200
+    /// Names of the user's car profiles (seat and mirror settings).
     case carProfileName = 300
+    /// Names the user gave their cars.
     case carName = 301
+    /// Names of organizations the user pays.
     case paymentsOrganizationName = 400
+    /// Nicknames of the user's payment accounts.
     case paymentsAccountNickname = 401
+    /// Titles of the user's notes and tasks.
     case notebookItemTitle = 500
+    /// Names of the user's note folders and task lists.
     case notebookItemGroupName = 501
+    /// Titles of the user's playlists.
     case mediaPlaylistTitle = 700
+    /// Names of artists in the user's library.
     case mediaMusicArtistName = 701
+    /// Titles of the user's audiobooks.
     case mediaAudiobookTitle = 702
+    /// Authors of the user's audiobooks.
     case mediaAudiobookAuthorName = 703
+    /// Titles of shows the user follows.
     case mediaShowTitle = 704
 }
 
@@ -29,6 +45,8 @@ public final class INVocabulary: NSObject, @unchecked Sendable {
 
     private static let instance = INVocabulary()
 
+    /// The one vocabulary object of the process; its strings belong to the process's app, found as
+    /// `IntentsAppContext` describes.
     public class func shared() -> INVocabulary { instance }
 
     /// Replaces this app's strings of `type`, most important first. Failures (called from an

@@ -11,10 +11,17 @@ import SystemStore
 public enum IntentsAppContext {
     /// What the SDK needs of the app's `Info.plist`.
     public struct AppBundle: Sendable, Hashable {
+        /// The `.app` folder, as found (or as `INTENTS_APP_BUNDLE` or `configure(appBundle:)` gave it).
         public var path: String
+        /// `CFBundleIdentifier`, which keys everything the system stores for the app.
         public var bundleIdentifier: String
+        /// `CFBundleDisplayName`, else `CFBundleName`, else the folder's name without `.app`: what
+        /// the Siri authorization question calls the app.
         public var displayName: String
+        /// `NSUserActivityTypes`: the only activity types `NSUserActivity.becomeCurrent()` donates.
         public var userActivityTypes: [String]
+        /// `NSSiriUsageDescription`, the reason shown when the app asks for Siri; without it,
+        /// `INPreferences.requestSiriAuthorization` refuses to ask.
         public var siriUsageDescription: String?
     }
 
