@@ -97,6 +97,7 @@ public final class IntentsClient: Sendable {
     /// Runs a conversation: resolve, confirm and handle for a SiriKit intent, `perform()` for an
     /// App Intent, in the extension's sandbox, through the host's policy gate.
     /// - Parameters:
+    ///   - request: the intent, its app when several support it, and its parameters.
     ///   - answering: answers each question, in order (a value, a choice's index, yes or no);
     ///     `.none` ends the conversation with `inputRequired`. Called only when
     ///     `request.interactive` is true.
@@ -131,7 +132,10 @@ public final class IntentsClient: Sendable {
 
     /// Runs an App Entity's query in its extension: suggested entities, entities matching a
     /// string (`EntityStringQuery`), or entities by identifier.
-    /// - Parameter app: the app whose extension declares the entity, when several do.
+    /// - Parameters:
+    ///   - entity: the entity's type name, as the catalog's `AppEntitySchema.typeName` says it.
+    ///   - app: the app whose extension declares the entity, when several do.
+    ///   - query: suggested entities, entities matching a string, or entities by identifier.
     public func entities(_ entity: String, app: String? = nil, _ query: EntityQueryRequest) async throws -> [IntentValue] {
         guard case .entities(let values) = try await request(.entities(EntitiesRequest(app: app, entity: entity, query: query))) else {
             throw Self.unexpected("entities")
