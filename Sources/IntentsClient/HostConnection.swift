@@ -39,6 +39,14 @@ final class HostConnection: @unchecked Sendable {
         try await perform { try $0.receive(ServerMessage.self) }
     }
 
+    /// Whether the server still holds the connection open (it closes idle ones, and all of them
+    /// when it stops): a peek that neither blocks nor reads.
+    var isOpen: Bool {
+        var byte: UInt8 = 0
+        let peeked = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return peeked < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
+
     /// Ends the connection for both ends; blocked calls return.
     func shutDown() {
         _ = Glibc.shutdown(socket, Int32(SHUT_RDWR))

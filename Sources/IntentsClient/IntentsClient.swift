@@ -35,8 +35,16 @@ public final class IntentsClient: Sendable {
         /// long for each of its replies; the server bounds each extension step itself).
         public var replyTimeout: Duration = .seconds(900)
 
+        /// - Parameter stateFolder: an absolute path; a relative one is taken from the working directory.
         public init(stateFolder: String? = nil) {
-            self.stateFolder = stateFolder ?? LocalAPISocket.stateFolder(environment: LocalAPISocket.processEnvironment)
+            let folder = stateFolder ?? LocalAPISocket.stateFolder(environment: LocalAPISocket.processEnvironment)
+            self.stateFolder = folder.hasPrefix("/") ? folder : Self.workingDirectory + "/" + folder
+        }
+
+        private static var workingDirectory: String {
+            guard let path = getcwd(nil, 0) else { return "/" }
+            defer { free(path) }
+            return String(cString: path)
         }
     }
 
@@ -245,11 +253,14 @@ public final class IntentsClient: Sendable {
 
     private func takeConnection() async throws -> HostConnection {
         let now = ContinuousClock.now
-        let reused = idle.withLock { pool -> HostConnection? in
+        while let reused = idle.withLock({ pool -> HostConnection? in
             pool.removeAll { now - $0.lastUsed > Self.maximumIdleTime }
             return pool.popLast()
+        }) {
+            // Between requests the server sends nothing: anything to read is its end.
+            if reused.isOpen { return reused }
+            reused.shutDown()
         }
-        if let reused { return reused }
         return try await connect(replyTimeout: configuration.replyTimeout)
     }
 

@@ -16,8 +16,15 @@ enum ServerLauncher {
     static func start(_ configuration: IntentsClient.Configuration) throws -> Int32 {
         let executable = try hostExecutable(configuration)
         let state = configuration.stateFolder
+        guard state.hasPrefix("/") else {
+            throw IntentsClientError(.usage, "The state folder \(state) is relative; give an absolute path.")
+        }
         guard mkdirParents(state) else {
             throw IntentsClientError(.serverUnavailable, "The state folder \(state) cannot be made: \(String(cString: strerror(errno))).")
+        }
+        var status = stat()
+        guard stat(state, &status) == 0, status.st_uid == getuid(), status.st_mode & 0o022 == 0 else {
+            throw IntentsClientError(.serverUnavailable, "The state folder \(state) is not this user's alone (its owner or mode lets others in); no server is started there.")
         }
         let logPath = state + "/server.log"
         var arguments = [executable, "serve", "--state", state, "--exit-when-idle", String(configuration.serverIdleExitSeconds)]
@@ -59,13 +66,32 @@ enum ServerLauncher {
         throw IntentsClientError(.serverUnavailable, "No intents-host executable was found beside this program or on PATH; set INTENTS_HOST_EXECUTABLE or IntentsClient.Configuration.hostExecutable.")
     }
 
+    /// The server's log, opened here rather than in the child (whose opening a FIFO would block
+    /// posix_spawn): a regular file of this user's with one link, never a link, FIFO or device.
+    private static func openLog(_ path: String) throws -> Int32 {
+        let log = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        guard log >= 0 else {
+            throw IntentsClientError(.serverUnavailable, "The server's log \(path) cannot be opened: \(String(cString: strerror(errno))).")
+        }
+        var status = stat()
+        guard fstat(log, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(), status.st_nlink == 1 else {
+            close(log)
+            throw IntentsClientError(.serverUnavailable, "The server's log \(path) is not a regular file of this user's with one link; remove it.")
+        }
+        _ = fcntl(log, F_SETFL, fcntl(log, F_GETFL) & ~O_NONBLOCK)
+        _ = ftruncate(log, 0)
+        return log
+    }
+
     private static func spawn(_ arguments: [String], logPath: String) throws -> pid_t {
+        let log = try openLog(logPath)
+        defer { close(log) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_adddup2(&actions, log, 1)
+        posix_spawn_file_actions_adddup2(&actions, log, 2)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

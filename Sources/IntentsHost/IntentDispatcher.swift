@@ -180,6 +180,7 @@ public final class IntentDispatcher: Sendable {
         try await send(intent, app: app, user: user, appChooser: appChooser, source: source,
                        appIntentInput: AppIntentInput(text: parameters, typed: typed)) { schema in
             var payload = try Self.payload(for: schema, parameters: parameters)
+            try Self.checkTyped(typed, against: schema)
             payload.parameters.merge(typed) { text, _ in text }
             return payload
         }
@@ -347,6 +348,23 @@ public final class IntentDispatcher: Sendable {
             throw HostError(.extensionFailed, "\(bundle.bundleIdentifier) did not describe \(intent).")
         }
         return schema
+    }
+
+    /// Checks typed values against the intent's schema before anything is resolved: each names
+    /// a parameter of the intent and is of its type (a list of them for a list parameter).
+    /// - Throws: `HostError` (`.usage`) naming the parameter and what it takes.
+    static func checkTyped(_ typed: [String: IntentValue], against schema: IntentSchema) throws {
+        for (name, value) in typed.sorted(by: { $0.key < $1.key }) {
+            guard let parameter = schema.parameters.first(where: { $0.name == name }) else {
+                let known = schema.parameters.map(\.name).joined(separator: ", ")
+                throw HostError(.usage, "\(schema.name) has no parameter \(String(name.prefix(200)).quotedForDisplay); its parameters are \(known).")
+            }
+            let elements: [IntentValue] = if parameter.isList, case .list(let items) = value { items } else { [value] }
+            guard !(parameter.isList == false && { if case .list = value { return true } else { return false } }()),
+                  elements.allSatisfy({ $0.asOption(of: parameter) != nil }) else {
+                throw HostError(.usage, "The value given for \(name) of \(schema.name) is not \(parameter.isList ? "a list of " : "a ")\(parameter.type) value of it.")
+            }
+        }
     }
 
     /// Builds the intent from text parameters, typed by the schema; repeated names add list elements.

@@ -14,16 +14,22 @@ final class CatalogChanges: Sendable {
     /// The current generation.
     var generation: Int { state.withLock { $0.generation } }
 
-    /// The generations from now on, starting with the current one; ends when `cancel` runs
-    /// (or the stream is dropped).
-    func watch() -> AsyncStream<Int> {
+    /// Watchers at once, across all clients: a watch holds a connection for as long as its
+    /// client likes, so that many would keep others from the server.
+    static let maximumWatchers = 64
+
+    /// The generations from now on, starting with the current one, until the stream is dropped;
+    /// nil when `maximumWatchers` watch already.
+    func watch() -> AsyncStream<Int>? {
         let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state -> Int in
+        let id = state.withLock { state -> Int? in
+            guard state.watchers.count < Self.maximumWatchers else { return nil }
             state.nextID += 1
             state.watchers[state.nextID] = continuation
             continuation.yield(state.generation)
             return state.nextID
         }
+        guard let id else { return nil }
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.watchers.removeValue(forKey: id) }
         }

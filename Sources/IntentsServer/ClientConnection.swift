@@ -14,6 +14,8 @@ final class ClientConnection: Sendable {
     private let channel: any Channel
     /// The last write, which `finish` waits for before it closes.
     private let lastWrite = Mutex<EventLoopFuture<Void>?>(nil)
+    /// Keeps the server from its idle exit while the connection lives.
+    private let activity: ServerActivity.Token?
 
     /// Output a client may leave unread before it is cut off.
     static let maximumQueuedBytes = 8 << 20
@@ -22,8 +24,9 @@ final class ClientConnection: Sendable {
 
     /// Takes over `socket`, an accepted connection (NIO closes it).
     /// - Throws: NIO's error when the socket cannot be registered; the socket is then closed.
-    init(socket: Int32, peer: PeerIdentity) throws {
+    init(socket: Int32, peer: PeerIdentity, activity: ServerActivity.Token? = nil) throws {
         self.peer = peer
+        self.activity = activity
         let (stream, continuation) = AsyncStream.makeStream(of: Result<ClientMessage, ProtocolError>.self,
                                                             bufferingPolicy: .bufferingOldest(Self.maximumUnreadFrames))
         self.messages = stream

@@ -38,12 +38,19 @@ enum HostAPISession {
     }
 
     /// Sends `reply`, or, when it exceeds the local API's frame limit, a failure that says so.
-    private static func send(_ reply: HostReply, on connection: ClientConnection) -> Bool {
+    /// A conversation's result is sent without its transcript when only that makes it fit: the
+    /// intent ran, and its client must hear how it ended.
+    static func send(_ reply: HostReply, on connection: ClientConnection) -> Bool {
         do {
             return connection.send(frame: try localAPICodec.encode(ServerMessage.reply(reply)))
         } catch {
+            if case .conversation(var result) = reply, !result.transcript.isEmpty {
+                result.transcript = []
+                return send(.conversation(result), on: connection)
+            }
             let reason = (error as? ProtocolError)?.message ?? "\(error)"
-            return connection.send(.reply(.failure(HostFailure(code: "badState", message: "The reply cannot be sent over the local API: \(reason)"))))
+            let ran = if case .conversation(let result) = reply { " The conversation ended (\(result.status.rawValue), \(result.response.codeName)), but its result is too large to send." } else { "" }
+            return connection.send(.reply(.failure(HostFailure(code: "badState", message: "The reply cannot be sent over the local API: \(reason)\(ran)"))))
         }
     }
 
@@ -61,17 +68,20 @@ enum HostAPISession {
     private static func perform(_ request: HostRequest, inbox: ConnectionInbox, host: ServedHost) async throws -> HostReply {
         let dispatcher = host.dispatcher
         switch request {
-        case .catalog, .watchCatalog:
+        case .catalog:
             return .catalog(HostAPIReplies.catalog(of: host))
         case .policyMatrix:
             return .policyMatrix(HostAPIReplies.policyTable(try dispatcher.policyMatrix()))
         case .run(let run):
+            try check(run)
             let user = RemoteUser(inbox: inbox, interactive: run.interactive, agreesToSystemConfirmation: run.agreesToSystemConfirmation)
             // The source is the server's to say: a typed run is a direct request, whatever the
             // client is; phrases (voice shortcuts, App Shortcuts) run only through `intents say`.
             let result = try await dispatcher.send(run.intent, parameters: run.text.map { ($0.name, $0.value) }, typed: run.values,
                                                    app: run.app, user: user, appChooser: user, source: .direct)
             return .conversation(HostAPIReplies.conversation(result))
+        case .watchCatalog:
+            throw HostError(.usage, "A catalog watch takes a connection of its own.")
         case .answer:
             throw HostError(.usage, "An answer came with no question waiting for it.")
         case .entities(let query):
@@ -99,6 +109,21 @@ enum HostAPISession {
         }
     }
 
+    /// The longest text a parameter or an answer may hold, in UTF-8 bytes: far above anything a
+    /// person says, far below what would make a reply too large to send.
+    static let maximumTextBytes = 64 << 10
+
+    /// Refuses what no intent could take, before anything runs: a name that is not a Swift type
+    /// name, text parameters too long.
+    private static func check(_ run: RunRequest) throws {
+        if let problem = BundleName.problem(with: run.intent, as: .typeName) {
+            throw HostError(.usage, "The intent \(String(run.intent.prefix(200)).quotedForDisplay) \(problem).")
+        }
+        for parameter in run.text where parameter.value.utf8.count > maximumTextBytes || parameter.name.utf8.count > BundleName.maximumLength {
+            throw HostError(.usage, "The parameter \(String(parameter.name.prefix(200)).quotedForDisplay) is longer than \(maximumTextBytes) bytes; nothing ran.")
+        }
+    }
+
     /// The lock state and authorizations are the user's: set by the user's `intents` command,
     /// or by any client of a server started for tests (`--test-control`, on a private state folder).
     private static func requireUserControl(_ peer: PeerIdentity, host: ServedHost, for action: String) throws {
@@ -109,13 +134,16 @@ enum HostAPISession {
 
     /// The catalog now and at each change, until the client hangs up.
     private static func watchCatalog(inbox: ConnectionInbox, host: ServedHost) async {
+        guard let changes = host.catalogChanges.watch() else {
+            _ = send(.failure(HostFailure(code: "busy", message: "The server already has \(CatalogChanges.maximumWatchers) catalog watchers; try again when one has ended.")), on: inbox.connection)
+            return
+        }
         guard host.idleConnections.enter(inbox.connection) else { return }
         defer { host.idleConnections.leave(inbox.connection) }
-        let changes = host.catalogChanges.watch()
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await _ in changes {
-                    guard inbox.connection.send(.reply(.catalog(HostAPIReplies.catalog(of: host)))) else { break }
+                    guard send(.catalog(HostAPIReplies.catalog(of: host)), on: inbox.connection) else { break }
                 }
             }
             group.addTask { await inbox.untilHangUp() }

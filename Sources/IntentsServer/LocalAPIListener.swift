@@ -61,8 +61,8 @@ final class LocalAPIListener: @unchecked Sendable {
     }
 
     /// Accepted connections of this user's processes, until `stop`; accepted on a thread of
-    /// their own.
-    func connections() -> AsyncStream<ClientConnection> {
+    /// their own. `activity` counts each from the moment it is accepted until it is gone.
+    func connections(activity: ServerActivity? = nil) -> AsyncStream<ClientConnection> {
         let (stream, continuation) = AsyncStream.makeStream(of: ClientConnection.self)
         let thread = Thread { [self] in
             while waitForConnection() {
@@ -76,7 +76,7 @@ final class LocalAPIListener: @unchecked Sendable {
                     continue
                 }
                 // NIO takes the socket over (and closes it when it cannot).
-                guard let connection = try? ClientConnection(socket: client, peer: peer) else { continue }
+                guard let connection = try? ClientConnection(socket: client, peer: peer, activity: activity?.token()) else { continue }
                 continuation.yield(connection)
             }
             continuation.finish()

@@ -12,7 +12,7 @@ struct LocalAPIService: Service {
     let listener: LocalAPIListener
     /// Runs forwarded command lines.
     let commandRunner: ServedCommand.Runner
-    /// Told when a connection opens and closes (the server's idle exit watches it).
+    /// Told when a connection is accepted and when it is gone (the server's idle exit watches it).
     var activity: ServerActivity?
     /// Connections served at once, per holder (`ConnectionBudget.Limits`); more are refused.
     let budget = ConnectionBudget()
@@ -20,17 +20,15 @@ struct LocalAPIService: Service {
     static let firstMessageTimeout: Duration = .seconds(5)
 
     func run() async throws {
-        let connections = listener.connections()
+        let connections = listener.connections(activity: activity)
         activity?.start()
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 for await connection in connections {
                     guard let slot = admit(connection) else { continue }
-                    activity?.began()
                     group.addTask {
                         await serve(connection, holding: slot)
                         slot.release()
-                        activity?.ended()
                     }
                 }
             }

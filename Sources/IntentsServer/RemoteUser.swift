@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import IntentsHost
 import LocalAPI
+import Synchronization
 
 /// The user at the other end of a host-API connection: each question of a conversation is
 /// sent as a typed `question` and its `answer` awaited (at most `answerTimeout`).
@@ -8,24 +9,57 @@ struct RemoteUser: ConversationUser {
     let inbox: ConnectionInbox
     let interactive: Bool
     let agreesToSystemConfirmation: Bool
+    /// The time the client has left for all its answers in this conversation: an extension
+    /// process waits with it, so a client that never answers cannot hold one for long.
+    private let budget = AnswerBudget(total: RemoteUser.conversationAnswerTime)
     /// How long the client may take to answer one question.
-    static let answerTimeout: Duration = .seconds(600)
+    static let answerTimeout: Duration = .seconds(120)
+    /// How long the client may take for all the answers of one conversation.
+    static let conversationAnswerTime: Duration = .seconds(300)
+
+    init(inbox: ConnectionInbox, interactive: Bool, agreesToSystemConfirmation: Bool) {
+        self.inbox = inbox
+        self.interactive = interactive
+        self.agreesToSystemConfirmation = agreesToSystemConfirmation
+    }
 
     func answer(_ prompt: Prompt) async throws -> String {
         guard interactive else { throw NonInteractiveUser.inputRequired(prompt) }
+        let wait = min(Self.answerTimeout, budget.remaining)
+        guard wait > .zero else {
+            throw HostError(.inputRequired, "The client took more than \(Self.conversationAnswerTime) to answer this conversation's questions; it ends at \"\(prompt.text)\".")
+        }
         guard inbox.connection.send(.reply(.question(Question(prompt)))) else { throw Self.gone }
-        guard let message = await inbox.next(within: Self.answerTimeout) else { throw Self.gone }
+        let started = ContinuousClock.now
+        let message = await inbox.next(within: wait)
+        budget.spend(ContinuousClock.now - started)
+        guard let message else { throw Self.gone }
         guard case .request(.answer(let answer)) = message else {
             throw HostError(.usage, "The client sent another request while a question of its conversation waited for an answer.")
         }
-        switch answer {
-        case .value(let text): return text
-        case .choice(let index):
+        return try Self.text(of: answer, to: prompt)
+    }
+
+    /// The answer as the conversation reads it (as typed on a terminal), if it fits the question.
+    /// - Throws: `HostError` (`.usage`) for an answer of another kind or too long, and
+    ///   `.inputRequired` for no answer.
+    static func text(of answer: Answer, to prompt: Prompt) throws -> String {
+        switch (answer, prompt.kind) {
+        case (.none, _):
+            throw NonInteractiveUser.inputRequired(prompt)
+        case (.value(let text), _) where text.utf8.count > HostAPISession.maximumTextBytes:
+            throw HostError(.usage, "An answer of \(text.utf8.count) bytes is longer than \(HostAPISession.maximumTextBytes); nothing more ran.")
+        case (.value(let text), .value), (.value(let text), .choice), (.value(let text), .confirmation):
+            // Text answers a choice by a candidate's name, and a confirmation by yes or no, as on a terminal.
+            return text
+        case (.choice(let index), .choice):
             // The conversation reads a choice by its number, from 1; an index out of range is
             // explained and asked again, as a wrong number typed on a terminal.
             return index >= 0 && index < prompt.choices.count ? String(index + 1) : "choice \(index)"
-        case .confirmation(let yes): return yes ? "yes" : "no"
-        case .none: throw NonInteractiveUser.inputRequired(prompt)
+        case (.confirmation(let yes), .confirmation):
+            return yes ? "yes" : "no"
+        default:
+            throw HostError(.usage, "The answer \(answer.kindName) does not fit a \(prompt.kind.rawValue) question (\"\(prompt.text)\").")
         }
     }
 
@@ -35,6 +69,33 @@ struct RemoteUser: ConversationUser {
 
     private static var gone: HostError {
         HostError(.cancelled, "The client went away before answering a question of its conversation.")
+    }
+}
+
+/// What is left of a conversation's time for answers.
+private final class AnswerBudget: Sendable {
+    private let left: Mutex<Duration>
+
+    init(total: Duration) {
+        left = Mutex(total)
+    }
+
+    var remaining: Duration { left.withLock { $0 } }
+
+    func spend(_ time: Duration) {
+        left.withLock { $0 -= time }
+    }
+}
+
+extension Answer {
+    /// The answer's kind, for errors.
+    var kindName: String {
+        switch self {
+        case .value: "a value"
+        case .choice: "a choice"
+        case .confirmation: "a yes or no"
+        case .none: "none"
+        }
     }
 }
 

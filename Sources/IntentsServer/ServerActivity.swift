@@ -27,7 +27,26 @@ final class ServerActivity: Sendable {
         }
     }
 
-    func began() {
+    /// One connection, counted from now until the token is gone.
+    final class Token: Sendable {
+        private let activity: ServerActivity
+
+        fileprivate init(_ activity: ServerActivity) {
+            self.activity = activity
+            activity.began()
+        }
+
+        deinit {
+            activity.ended()
+        }
+    }
+
+    /// Counts a connection until the token is released.
+    func token() -> Token {
+        Token(self)
+    }
+
+    private func began() {
         let timer = state.withLock { state -> Task<Void, Never>? in
             state.open += 1
             defer { state.timer = nil }
@@ -36,7 +55,7 @@ final class ServerActivity: Sendable {
         timer?.cancel()
     }
 
-    func ended() {
+    private func ended() {
         state.withLock { state in
             state.open -= 1
             if state.open == 0 && !state.ended { state.timer = startTimer() }

@@ -13,11 +13,17 @@ enum TestControlFolder {
 
     /// - Throws: `HostError` (`.usage`) naming the folder and why it is not a test's own.
     static func claim(_ stateFolder: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        // The user's default state folder, by this environment and by the password file's home
+        // (the environment is the caller's to set).
         var userEnvironment = environment
         userEnvironment["INTENTS_STATE"] = nil
-        let userFolder = LocalAPISocket.stateFolder(environment: userEnvironment)
+        var userFolders = [LocalAPISocket.stateFolder(environment: userEnvironment)]
+        if let home = LocalAPISocket.homeFromPasswd() {
+            userFolders.append(LocalAPISocket.stateFolder(environment: ["HOME": home]))
+            if let xdg = environment["XDG_STATE_HOME"], !xdg.isEmpty { userFolders.append(xdg + "/intents") }
+        }
         let folder = RealPath.of(stateFolder) ?? stateFolder
-        if folder == (RealPath.of(userFolder) ?? userFolder) {
+        if userFolders.contains(where: { folder == (RealPath.of($0) ?? $0) }) {
             throw HostError(.usage, "--test-control is refused for \(stateFolder), the user's own state folder; give a test's own with --state.")
         }
         let marker = folder + "/" + markerName

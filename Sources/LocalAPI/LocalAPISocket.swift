@@ -18,7 +18,7 @@ public enum LocalAPISocket {
 
     /// This user's home folder in /etc/passwd (read directly: the `intents` client is linked
     /// statically, where getpwuid would need glibc's NSS modules).
-    static func homeFromPasswd() -> String? {
+    public static func homeFromPasswd() -> String? {
         guard let file = fopen("/etc/passwd", "r") else { return nil }
         defer { fclose(file) }
         var line: UnsafeMutablePointer<CChar>?
@@ -46,7 +46,9 @@ public enum LocalAPISocket {
         return result
     }
 
-    /// Connects to the server of `stateFolder`; nil (errno set) when none listens there.
+    /// Connects to the server of `stateFolder`; nil (errno set) when none listens there, or
+    /// when the process listening is another user's (`EPERM`): a client never talks to a
+    /// server it cannot trust with its requests and answers.
     public static func connect(stateFolder: String) -> Int32? {
         withAddress(stateFolder: stateFolder) { address, length in
             let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -59,8 +61,28 @@ public enum LocalAPISocket {
                 errno = saved
                 return nil
             }
+            guard peerUserID(of: socket) == getuid() else {
+                close(socket)
+                errno = EPERM
+                return nil
+            }
             return socket
         } ?? nil
+    }
+
+    /// The user of the process at the other end of `socket` (`SO_PEERCRED`), from the kernel.
+    public static func peerUserID(of socket: Int32) -> uid_t? {
+        var credentials = PeerCredentials()
+        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
+        guard getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        return credentials.uid
+    }
+
+    /// `struct ucred` of `SO_PEERCRED` (Glibc's module leaves it out without _GNU_SOURCE).
+    private struct PeerCredentials {
+        var pid: pid_t = 0
+        var uid: uid_t = 0
+        var gid: gid_t = 0
     }
 
     /// Runs `body` with the socket's address. A path too long for `sockaddr_un` is reached

@@ -198,7 +198,8 @@ import Testing
         var configuration = IntentsClient.Configuration(stateFolder: state.path)
         configuration.appsFolders = [folder]
         configuration.hostExecutable = Package.products + "/intents-host"
-        configuration.serverIdleExitSeconds = 1
+        // Long enough that a loaded machine's pauses never end it before the second client.
+        configuration.serverIdleExitSeconds = 5
         do {
             let starter = IntentsClient(configuration)
             let catalog = try await starter.catalog()

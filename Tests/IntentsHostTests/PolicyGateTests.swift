@@ -46,7 +46,7 @@ import Testing
         #expect(error?.message == "\"Slow\" (com.example.Slow) did not finish continuing \"com.example.go\" within 500 ms (requestTimedOut); its process was ended.")
         let started = try String(contentsOfFile: pids, encoding: .utf8).split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         #expect(started.count == 2)
-        try await waitUntil(.seconds(10)) { started.allSatisfy(Self.hasEnded) }
+        try await waitUntil(.seconds(60)) { started.allSatisfy(Self.hasEnded) }
     }
 
     @Test func aContinuingAppsExitStatusAndOutputComeBack() async throws {
