@@ -1,0 +1,516 @@
+import ExtensionProtocol
+import Foundation
+import IntentsClient
+import LocalAPI
+import Synchronization
+import SystemStore
+import Testing
+
+/// The typed host API (local API version 2) and IntentsClient, attacked: every client of the
+/// server is hostile, and so is whatever shares a client's state folder. Each test that fails
+/// today is wrapped in `withKnownIssue`, with the finding it demonstrates in a comment.
+@Suite struct HostAPIAdversaryTests {
+    let apps = TemporaryFolder()
+    let state = TemporaryFolder()
+
+    private func client(startsServer: Bool = false, stateFolder: String? = nil) -> IntentsClient {
+        var configuration = IntentsClient.Configuration(stateFolder: stateFolder ?? state.path)
+        configuration.startsServer = startsServer
+        configuration.hostExecutable = Package.products + "/intents-host"
+        return IntentsClient(configuration)
+    }
+
+    // MARK: Findings
+
+    /// FINDING (medium): a `watchCatalog` connection has no time limit and no per-peer cap, so
+    /// one hostile client holding `LocalAPIService.maximumConnections` (256) watchers starves
+    /// every other client, the user's own `intents` command included, for as long as it likes.
+    /// (Plain request connections hold a slot for 300 s between requests, renewable.)
+    @Test func watchersHoldEveryConnectionSlot() async throws {
+        let folder = apps.path + "/Apps"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let server = try TestServer(apps: [folder], state: state.path)
+        var held: [Int32] = []
+        defer { held.forEach { close($0) } }
+        for _ in 0..<256 {
+            let socket = try #require(LocalAPISocket.connect(stateFolder: state.path))
+            held.append(socket)
+            let channel = RawClient(socket)
+            try channel.send(.request(.watchCatalog))
+            // The first catalog says the server counts this connection as served.
+            guard case .reply(.catalog)? = try channel.receive() else {
+                Issue.record("a watcher got no catalog")
+                return
+            }
+        }
+        let command = try await runProgram(Package.cli, ["status", "--state", state.path],
+                                           environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+        withKnownIssue("256 watchers from one process leave no slot for the user's intents command") {
+            #expect(command.status == 0, "\(command.output)")
+        }
+        await withKnownIssue("256 watchers from one process leave no slot for another client") {
+            _ = try await client().status()
+        }
+        held.forEach { close($0) }
+        held = []
+        // The server frees the slots as it notices the hang-ups.
+        try await waitUntilSucceeds(.seconds(30)) { _ = try await client().status() }
+        #expect(server.stop() == 0)
+    }
+
+    /// FINDING (medium): a conversation's question holds its extension process until the client
+    /// answers, up to `RemoteUser.answerTimeout` (600 s) per question, and 3 bad answers x 12
+    /// rounds per parameter; with the cap of live processes reached, every other client's run,
+    /// entity query or App Intents description fails with `busy` meanwhile. One client never
+    /// answering starves the others.
+    @Test func anUnansweredQuestionHoldsTheOnlyExtensionProcess() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--max-live", "1"])
+        try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
+        let victim = client()
+        let entity = try await meditationSessionEntity(victim)
+        #expect(try await victim.entities(entity, .suggested).count == 3)
+
+        // The hostile client starts a conversation and never answers its question.
+        let socket = try #require(LocalAPISocket.connect(stateFolder: state.path))
+        defer { close(socket) }
+        let hostile = RawClient(socket)
+        try hostile.send(.request(.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
+                                                                                           TextParameter(name: "content", value: "hi")]))))
+        guard case .reply(.question(let question))? = try hostile.receive() else {
+            Issue.record("the conversation asked no question")
+            return
+        }
+        #expect(question.kind == .choice)
+        await withKnownIssue("the unanswered question keeps the only extension process busy for up to 600 s") {
+            _ = try await victim.entities(entity, .suggested)
+        }
+        close(socket)
+        // Once the hostile client has gone, the victim is served again (the slot comes back).
+        try await waitUntilSucceeds(.seconds(30)) { _ = try await victim.entities(entity, .suggested) }
+        #expect(server.stop() == 0)
+    }
+
+    /// FINDING (medium): `ServerLauncher.spawn` opens `<state>/server.log` with O_WRONLY|O_CREAT|
+    /// O_TRUNC|O_NOFOLLOW in posix_spawn's child; a FIFO there blocks that open until a reader
+    /// comes, and glibc's posix_spawn (CLONE_VFORK) blocks the parent with it: the client's call
+    /// never returns, whatever `serverStartTimeout` says (in a manual run the process did not even
+    /// end on SIGTERM until the FIFO was opened).
+    @Test func aFifoForTheServerLogHangsTheStartingClient() async throws {
+        let fifo = state.path + "/server.log"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        var configuration = IntentsClient.Configuration(stateFolder: state.path)
+        configuration.hostExecutable = "/bin/true"  // nothing is left behind when it does start
+        configuration.serverStartTimeout = .seconds(2)
+        let client = IntentsClient(configuration)
+        let ended = Atomic<Bool>(false)
+        let call = Task {
+            defer { ended.store(true, ordering: .releasing) }
+            _ = try? await client.status()
+        }
+        let deadline = ContinuousClock.now + .seconds(15)
+        while !ended.load(ordering: .acquiring) && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        let endedInTime = ended.load(ordering: .acquiring)
+        withKnownIssue("the client blocks in posix_spawn on a FIFO named server.log, past its 2 s start timeout") {
+            #expect(endedInTime, "the call did not end within 15 s")
+        }
+        // Releases the blocked child (and with it the client) by opening the FIFO's other end.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        defer { if reader >= 0 { close(reader) } }
+        await call.value
+    }
+
+    /// FINDING (low): a relative state folder is made at the root by `ServerLauncher.mkdirParents`
+    /// (it prefixes "/" to every part), while the server and the log path are taken relative to
+    /// the working directory: the start fails with a misleading "No such file or directory", and a
+    /// folder is left at / (this runs as root, so mkdir("/x") succeeds).
+    @Test func aRelativeStateFolderIsMadeAtTheRoot() async throws {
+        let name = "intents-adversary-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: "/" + name) }
+        var configuration = IntentsClient.Configuration(stateFolder: name + "/state")
+        configuration.hostExecutable = "/bin/true"
+        configuration.serverStartTimeout = .seconds(1)
+        let error = await #expect(throws: IntentsClientError.self) { _ = try await IntentsClient(configuration).status() }
+        withKnownIssue("a relative state folder is created under / instead of the working directory, or refused") {
+            #expect(!FileManager.default.fileExists(atPath: "/" + name + "/state"))
+            #expect(error?.message.contains("No such file or directory") == false, "\(error?.message ?? "")")
+        }
+    }
+
+    /// FINDING (medium): IntentsClient talks to whatever listens on `<state>/intents.sock`: it
+    /// checks neither the state folder's owner nor the server's credentials (SO_PEERCRED), so
+    /// another user who owns (or can write) the state folder answers in the server's name:
+    /// forged catalogs, lock states and conversation results, and the client's typed values and
+    /// answers go to that user.
+    @Test func theClientTrustsAServerOfAnotherUser() async throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
+        let folder = state.path + "/foreign"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try #require(chown(folder, 65534, 65534) == 0)
+        let forged = try localAPICodec.encode(ServerMessage.reply(.status(HostStatus(lockState: "forged", pendingAuthorizations: [],
+                                                                                          testControl: true))))
+        let script = """
+        import os, socket, sys
+        path, ready, reply = sys.argv[1], sys.argv[2], bytes.fromhex(sys.argv[3])
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        os.setgroups([]); os.setgid(65534); os.setuid(65534)
+        listener.bind(path); listener.listen(1); listener.settimeout(30)
+        open(ready, "w").close()
+        peer, _ = listener.accept(); peer.settimeout(30)
+        header = peer.recv(6, socket.MSG_WAITALL)
+        peer.recv(int.from_bytes(header[2:6], "big"), socket.MSG_WAITALL)
+        peer.sendall(reply); peer.close()
+        """
+        let fake = Process()
+        fake.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        fake.arguments = ["-c", script, folder + "/intents.sock", folder + "/ready", forged.map { String(format: "%02x", $0) }.joined()]
+        try fake.run()
+        defer { if fake.isRunning { fake.terminate() } }
+        try await waitUntil(.seconds(20)) { FileManager.default.fileExists(atPath: folder + "/ready") }
+        var configuration = IntentsClient.Configuration(stateFolder: folder)
+        configuration.startsServer = false
+        await withKnownIssue("the client accepts a reply from a server run by uid 65534") {
+            let status = try? await IntentsClient(configuration).status()
+            #expect(status == nil, "a server of another user answered: \(String(describing: status))")
+        }
+    }
+
+    /// FINDING (low): `RemoteUser.answer` maps an answer without looking at the question's kind:
+    /// `.choice(0)` answering a value question becomes the literal text "choice 0" (and
+    /// `.confirmation(true)` the text "yes"), which the extension then sends as the message.
+    /// A mismatched answer should be refused with a clear error (or asked again).
+    @Test func aChoiceAnsweringAValueQuestionBecomesItsText() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
+        let asked = Mutex<[Question.Kind]>([])
+        let result = try await client().run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Kiki")],
+                                                       agreesToSystemConfirmation: true)) { question in
+            asked.withLock { $0.append(question.kind) }
+            return question.kind == .value ? .choice(0) : .confirmation(true)
+        }
+        #expect(asked.withLock { $0 }.first == .value)
+        withKnownIssue("a choice index answering a value question is taken as the text \"choice 0\"") {
+            #expect(result.intent.parameters["content"] != .string("choice 0"), "\(result.intent.parameters)")
+        }
+        #expect(server.stop() == 0)
+    }
+
+    /// FINDING (low): the name of an unknown intent is not quoted in its error
+    /// (`BundleCatalog.noExtension(for:)`, AppBundle.swift:163): control characters and line
+    /// breaks the client sent come back raw, and a name near the frame limit turns the error into
+    /// "The reply cannot be sent over the local API", losing the real reason.
+    @Test func anUnknownIntentsNameComesBackUnquoted() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let client = client()
+        let crafted = "../../etc/passwd\n\u{1b}[2Jfake"
+        let error = await #expect(throws: IntentsClientError.self) { _ = try await client.run(RunRequest(intent: crafted)) }
+        #expect(error?.code == .noExtension)
+        withKnownIssue("the crafted intent name is echoed raw, not quoted") {
+            #expect(error?.message.contains(crafted.quotedForDisplay) == true, "\(error?.message ?? "")")
+        }
+        // Fits in a request frame; the error that repeats it, with the list of intents, does not.
+        let huge = String(repeating: "x", count: (1 << 20) - 64)
+        let tooLarge = await #expect(throws: IntentsClientError.self) { _ = try await client.run(RunRequest(intent: huge)) }
+        withKnownIssue("a long crafted name loses the reason: the reply is too large for a frame") {
+            #expect(tooLarge?.code == .noExtension, "\(tooLarge?.code.rawValue ?? ""): \(tooLarge?.message.prefix(200) ?? "")")
+        }
+        #expect(server.stop() == 0)
+    }
+
+    /// FINDING (medium): a conversation's reply repeats each answer twice (the transcript and the
+    /// resolved intent), so an answer of 600 KB makes a reply over the 1 MiB frame limit *after*
+    /// `handle` ran: the client is told `badState` "The reply cannot be sent", the message was sent
+    /// anyway, and a client that retries sends it twice. Answers (and text values) should be
+    /// bounded before anything runs, or the reply shortened (transcript elided) rather than lost.
+    @Test func aLargeAnswerRunsTheIntentAndThenLosesItsResult() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
+        let content = String(repeating: "a", count: 600_000)
+        let outcome = await #expect(throws: IntentsClientError.self) {
+            _ = try await client().run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Kiki")],
+                                                  agreesToSystemConfirmation: true)) { question in
+                question.kind == .value ? .value(content) : .confirmation(true)
+            }
+        }
+        // The extension handled it: the log says the conversation ended in handle.
+        try await waitUntil(.seconds(10)) { server.log.contains("conversation ended") }
+        #expect(server.log.contains("step=handle"), "\(server.log.suffix(2000))")
+        withKnownIssue("the conversation ran to handle, and its result is lost to a frame-size failure") {
+            #expect(outcome == nil, "\(outcome?.code.rawValue ?? ""): \(outcome?.message ?? "")")
+        }
+        #expect(server.stop() == 0)
+    }
+
+    /// FINDING (low): typed `values` are not checked against the intent's schema by the host; the
+    /// extension runtime refuses them, so a client's own mistake (a parameter that does not exist,
+    /// a value of the wrong type) comes back as `extensionFailed` blaming the extension, and for a
+    /// SiriKit intent the message names the wrong parameter ("could not resolve recipients" for
+    /// a bad "content").
+    @Test func aBadTypedValueIsBlamedOnTheExtension() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
+        let error = await #expect(throws: IntentsClientError.self) {
+            _ = try await client().run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Kiki")],
+                                                  values: ["content": .integer(5), "nonexistent": .string("x")],
+                                                  agreesToSystemConfirmation: true, interactive: false))
+        }
+        withKnownIssue("a client's bad typed value is reported as the extension's failure") {
+            #expect(error?.code == .usage, "\(error?.code.rawValue ?? ""): \(error?.message ?? "")")
+        }
+        #expect(server.stop() == 0)
+    }
+
+    /// FINDING (medium): bundles decide the catalog's size: an app's display name may be nearly
+    /// 1 MiB (only the plist's size is capped), so two such apps make every `catalog` request
+    /// fail ("The reply cannot be sent over the local API") for every client, and a
+    /// `watchCatalog` connection is cut without a word (`ClientConnection.send(_:)` hangs up on an
+    /// encoding failure), which IntentsClient reports as the server having ended. Names should be
+    /// bounded at scan time (a fault), and a watcher told why it ends.
+    @Test func twoBundlesWithHugeNamesBreakTheCatalogForEveryone() async throws {
+        let folder = apps.path + "/Apps"
+        let writer = BundleWriter(appsFolder: folder)
+        for index in 0..<2 {
+            try writer.app("Huge\(index)", identifier: "com.example.huge\(index)",
+                           extra: ["CFBundleDisplayName": "Huge \(index) " + String(repeating: "n", count: 600_000)])
+        }
+        let server = try TestServer(apps: [folder], state: state.path)
+        let client = client()
+        await withKnownIssue("two bundles with long names make the catalog too large to send") {
+            _ = try await client.catalog()
+        }
+        await withKnownIssue("the watch is cut without a reason") {
+            for try await catalog in client.catalogChanges() {
+                #expect(catalog.apps.count == 2)
+                break
+            }
+        }
+        #expect(server.stop() == 0)
+    }
+
+    /// FINDING (low): a pooled connection the server closed (it was restarted, or stopped its idle
+    /// connections at shutdown) fails the next call with `connectionLost`: IntentsClient neither
+    /// notices the closed socket when it takes it from the pool nor retries a request that never
+    /// reached a server.
+    @Test func aRestartedServerFailsTheNextCallOnAPooledConnection() async throws {
+        let folder = try sampleAppsFolder(apps)
+        var server: TestServer? = try TestServer(apps: [folder], state: state.path)
+        let client = client()
+        #expect(try await client.status().lockState == "unlocked")
+        #expect(server?.stop() == 0)
+        server = try TestServer(apps: [folder], state: state.path)
+        await withKnownIssue("the next call uses the dead pooled connection") {
+            _ = try await client.status()
+        }
+        #expect(try await client.status().lockState == "unlocked")
+        #expect(server?.stop() == 0)
+    }
+
+    /// FINDING (low): whether `--test-control` is refused as "the user's own state folder" is
+    /// decided from the server's environment (HOME, XDG_STATE_HOME), which whoever starts the
+    /// server chooses; the same new folder is refused with HOME=<home> and accepted with any other
+    /// HOME. The user's home should come from the password database (`homeFromPasswd`).
+    @Test func testControlTakesTheUsersFolderFromTheEnvironment() async throws {
+        let folder = try sampleAppsFolder(apps)
+        let home = TemporaryFolder()
+        let own = home.path + "/.local/state/intents"
+        try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+        let refused = try await runProgram(Package.cli, ["serve", "--apps", folder, "--state", own, "--test-control"],
+                                           environment: ["PATH": "/usr/bin:/bin", "HOME": home.path])
+        #expect(refused.status != 0)
+        // TestServer gives the server HOME=<state>: the same folder, another HOME.
+        let accepted = try? TestServer(apps: [folder], state: own, arguments: ["--test-control"])
+        withKnownIssue("the same folder is accepted once HOME says otherwise") {
+            #expect(accepted == nil)
+        }
+        #expect(accepted?.stop() == 0)
+    }
+
+    // MARK: What held
+
+    /// Typed requests cannot get around the lock: entity queries, App Intents and restricted
+    /// SiriKit intents are refused while locked, and a crafted app or entity name is quoted.
+    @Test func theLockAndCraftedNamesHold() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--test-control"])
+        let client = client()
+        let entity = try await meditationSessionEntity(client)
+        try await client.authorize(app: "MonkeyChat", .authorized)
+        #expect(try await client.setLocked(true).lockState == "locked")
+        let query = await #expect(throws: IntentsClientError.self) { _ = try await client.entities(entity, .suggested) }
+        #expect(query?.code == .refusedByPolicy, "\(query?.message ?? "")")
+        let send = await #expect(throws: IntentsClientError.self) {
+            _ = try await client.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Kiki"),
+                                                                                      TextParameter(name: "content", value: "hi")],
+                                                agreesToSystemConfirmation: true))
+        }
+        #expect(send?.code == .refusedByPolicy)
+        #expect(try await client.setLocked(false).lockState == "unlocked")
+        let crafted = "../..//etc\n\u{1b}[31m" + String(repeating: "x", count: 10_000)
+        for attempt in [{ _ = try await client.entities(crafted, .suggested) },
+                        { _ = try await client.entities(entity, app: crafted, .suggested) },
+                        { _ = try await client.enumCases(crafted) },
+                        { _ = try await client.authorize(app: crafted, .authorized) }] as [@Sendable () async throws -> Void] {
+            let error = await #expect(throws: IntentsClientError.self) { try await attempt() }
+            #expect(error?.message.contains("\n") == false && error?.message.contains("\u{1b}") == false, "\(error?.message.prefix(120) ?? "")")
+        }
+        #expect(server.stop() == 0)
+    }
+
+    /// An answer with no question, another request while a question waits, and a v1 message on
+    /// a host-API connection each get a clear failure; deep and huge requests are refused at the
+    /// frame; the server goes on serving.
+    @Test func outOfOrderAndOversizedMessagesAreRefusedClearly() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
+        let socket = try #require(LocalAPISocket.connect(stateFolder: state.path))
+        defer { close(socket) }
+        let raw = RawClient(socket)
+        try raw.send(.request(.answer(.choice(Int.min))))
+        guard case .reply(.failure(let noQuestion))? = try raw.receive() else { Issue.record("no failure"); return }
+        #expect(noQuestion.message == "An answer came with no question waiting for it.")
+        try raw.send(.request(.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
+                                                                                     TextParameter(name: "content", value: "hi")]))))
+        guard case .reply(.question)? = try raw.receive() else { Issue.record("no question"); return }
+        try raw.send(.request(.status))
+        guard case .reply(.failure(let interleaved))? = try raw.receive() else { Issue.record("no failure"); return }
+        #expect(interleaved.message.contains("another request while a question"))
+        try raw.send(.request(.answer(.choice(-1))))
+        guard case .reply(.failure(let stray))? = try raw.receive() else { Issue.record("no failure"); return }
+        #expect(stray.message.contains("no question waiting"))
+        try raw.send(.line("hello"))
+        guard case .reply(.failure(let other))? = try raw.receive() else { Issue.record("no failure"); return }
+        #expect(other.code == "protocol")
+        #expect(try raw.receive() == nil)
+
+        // 65 levels of lists, and a frame over 1 MiB: the connection is cut, the server lives.
+        var deep = IntentValue.string("x")
+        for _ in 0..<70 { deep = .list([deep]) }
+        for value in [deep, .string(String(repeating: "y", count: (1 << 20) + 1))] {
+            let second = try #require(LocalAPISocket.connect(stateFolder: state.path))
+            defer { close(second) }
+            var writer = WireWriter()
+            ClientMessage.request(.run(RunRequest(intent: "EchoIntent", values: ["v": value]))).write(to: &writer)
+            let length = UInt32(writer.bytes.count)
+            let frame = [FrameCodec.marker, localAPIVersion, UInt8(length >> 24), UInt8((length >> 16) & 0xFF),
+                         UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)] + writer.bytes
+            _ = frame.withUnsafeBytes { send(second, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            #expect((try? RawClient(second).receive()) ?? nil == nil)
+        }
+        #expect(try await client().status().lockState == "unlocked")
+        #expect(server.stop() == 0)
+    }
+
+    /// Choice indexes out of range (negative, huge) are explained and asked again, three times at
+    /// most, then the conversation ends with a clear failure; nothing traps.
+    @Test func outOfRangeChoicesAreAskedAgainThenRefused() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
+        let answers = Mutex([Int.min, -1, Int.max, 3])
+        let notices = Mutex<[String]>([])
+        let error = await #expect(throws: IntentsClientError.self) {
+            _ = try await client().run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
+                                                                                        TextParameter(name: "content", value: "hi")])) { _ in
+                .choice(answers.withLock { $0.isEmpty ? 0 : $0.removeFirst() })
+            } notice: { said in
+                notices.withLock { $0.append(said.text) }
+            }
+        }
+        #expect(error?.code == .usage || error?.code == .inputRequired, "\(error?.code.rawValue ?? ""): \(error?.message ?? "")")
+        #expect(!notices.withLock { $0 }.isEmpty)
+        #expect(try await client().status().lockState == "unlocked")
+        #expect(server.stop() == 0)
+    }
+
+    /// SIGTERM ends a server with a question waiting for an answer and a watcher that reads
+    /// nothing, within the shutdown grace.
+    @Test func sigtermEndsAServerWithAWaitingQuestionAndAStalledWatcher() async throws {
+        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--shutdown-grace", "2"])
+        try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
+        let asking = try #require(LocalAPISocket.connect(stateFolder: state.path))
+        defer { close(asking) }
+        try RawClient(asking).send(.request(.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
+                                                                                                  TextParameter(name: "content", value: "hi")]))))
+        guard case .reply(.question)? = try RawClient(asking).receive() else { Issue.record("no question"); return }
+        let watching = try #require(LocalAPISocket.connect(stateFolder: state.path))
+        defer { close(watching) }
+        try RawClient(watching).send(.request(.watchCatalog))
+        let started = ContinuousClock.now
+        #expect(server.stop(timeout: 20) == 0)
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    /// `--test-control` is refused on the user's default state folder however it is spelled
+    /// (symlink, trailing slash, dot segments), even before the folder exists.
+    @Test func testControlRefusesOtherSpellingsOfTheUsersFolder() async throws {
+        let folder = try sampleAppsFolder(apps)
+        let home = TemporaryFolder()
+        let own = home.path + "/.local/state/intents"
+        let link = home.path + "/link"
+        try FileManager.default.createDirectory(atPath: home.path + "/.local/state", withIntermediateDirectories: true)
+        for spelling in [own + "/", home.path + "/./.local/state/../state/intents", link] {
+            if spelling == link {
+                try FileManager.default.createDirectory(atPath: own, withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: own)
+            }
+            let refused = try await runProgram(Package.cli, ["serve", "--apps", folder, "--state", spelling, "--test-control"],
+                                               environment: ["PATH": "/usr/bin:/bin", "HOME": home.path])
+            #expect(refused.status != 0, "\(spelling)")
+            #expect(refused.output.contains("the user's own state folder"), "\(spelling): \(refused.output)")
+            #expect(!FileManager.default.fileExists(atPath: own + "/test-control"))
+        }
+    }
+
+    /// A server started on demand with a 1 s idle exit does not end while a conversation waits
+    /// for its answer.
+    @Test func theIdleExitWaitsForAConversation() async throws {
+        var configuration = IntentsClient.Configuration(stateFolder: state.path)
+        configuration.appsFolders = [try sampleAppsFolder(apps)]
+        configuration.hostExecutable = Package.products + "/intents-host"
+        configuration.serverIdleExitSeconds = 1
+        try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
+        let client = IntentsClient(configuration)
+        let result = try await client.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
+                                                                                          TextParameter(name: "content", value: "hi")])) { question in
+            try await Task.sleep(for: .seconds(3))
+            return question.kind == .choice ? .choice(0) : .confirmation(true)
+        }
+        #expect(result.status == .success)
+    }
+
+    // MARK: Support
+
+    /// The type name of the Meditation sample's session entity, once the App Intents are known.
+    private func meditationSessionEntity(_ client: IntentsClient) async throws -> String {
+        for try await catalog in client.catalogChanges() where catalog.apps.flatMap(\.extensions).allSatisfy(\.appIntentsKnown) {
+            let meditation = catalog.apps.first { $0.bundleIdentifier == "com.example.Meditation" }?.extensions.first
+            return try #require(meditation?.entities.first { $0.typeName.hasSuffix("MeditationSession") }?.typeName)
+        }
+        throw IntentsClientError(.connectionLost, "the catalog watch ended")
+    }
+
+    private func waitUntilSucceeds(_ timeout: Duration, _ body: () async throws -> Void) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            do {
+                try await body()
+                return
+            } catch {
+                guard ContinuousClock.now < deadline else { throw error }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+    }
+}
+
+/// A client of the local API that speaks frames itself, as a hostile process would; reads give
+/// up after 30 s.
+private struct RawClient {
+    let channel: FrameChannel
+
+    init(_ socket: Int32) {
+        var limit = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
+    }
+
+    func send(_ message: ClientMessage) throws { try channel.send(message) }
+    func receive() throws -> ServerMessage? { try channel.receive(ServerMessage.self) }
+}
