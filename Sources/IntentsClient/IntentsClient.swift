@@ -79,8 +79,11 @@ public final class IntentsClient: Sendable {
                 try await withTaskCancellationHandler {
                     try await connection.send(.request(.watchCatalog))
                     while let message = try await connection.receive() {
-                        guard case .reply(.catalog(let catalog)) = message else { throw Self.unexpected("catalog") }
-                        continuation.yield(catalog)
+                        switch message {
+                        case .reply(.catalog(let catalog)): continuation.yield(catalog)
+                        case .reply(.failure(let failure)): throw IntentsClientError(failure)
+                        default: throw Self.unexpected("catalog")
+                        }
                     }
                     throw IntentsClientError(.connectionLost, "The intents server for \(configuration.stateFolder) stopped watching its catalog (it ended).")
                 } onCancel: {
