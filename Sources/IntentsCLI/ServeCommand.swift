@@ -54,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
     var watch = "inotify"
     @Option(help: ArgumentHelp("Serve Prometheus metrics at http://HOST:PORT/metrics (port 0: any free port, logged).", valueName: "host:port"))
     var metrics: String?
-    @Option(help: ArgumentHelp("Stop, as on SIGTERM, once no client has been connected for this many seconds (how a server started on demand by a client ends).",
+    @Option(help: ArgumentHelp("Stop, as on SIGTERM, once no client has been connected for this many seconds (how a server started on demand by a client ends); its first client gets at least 30 s.",
                                valueName: "seconds"))
     var exitWhenIdle: Double?
     @Flag(help: "Let any client of this server set the lock state and Siri authorizations, not only the intents command: for a test library's own server on a private state folder, never for the user's.")

@@ -19,11 +19,15 @@ final class ServerActivity: Sendable {
         self.onIdle = onIdle
     }
 
-    /// Starts counting, once the server accepts connections: `onIdle` runs after `idleTime`
-    /// unless one opens.
+    /// How long a server waits for its first client before the idle exit applies: the client
+    /// that started it is connecting, however slowly a loaded machine lets it.
+    static let firstClientGrace: Duration = .seconds(30)
+
+    /// Starts counting, once the server accepts connections: `onIdle` runs after
+    /// `firstClientGrace` (or `idleTime`, if longer) unless a connection comes.
     func start() {
         state.withLock { state in
-            if state.open == 0 && state.timer == nil && !state.ended { state.timer = startTimer() }
+            if state.open == 0 && state.timer == nil && !state.ended { state.timer = startTimer(after: max(idleTime, Self.firstClientGrace)) }
         }
     }
 
@@ -58,13 +62,13 @@ final class ServerActivity: Sendable {
     private func ended() {
         state.withLock { state in
             state.open -= 1
-            if state.open == 0 && !state.ended { state.timer = startTimer() }
+            if state.open == 0 && !state.ended { state.timer = startTimer(after: idleTime) }
         }
     }
 
-    private func startTimer() -> Task<Void, Never> {
-        Task { [idleTime, onIdle] in
-            guard (try? await Task.sleep(for: idleTime)) != nil else { return }
+    private func startTimer(after delay: Duration) -> Task<Void, Never> {
+        Task { [onIdle] in
+            guard (try? await Task.sleep(for: delay)) != nil else { return }
             let idle = self.state.withLock { state -> Bool in
                 guard state.open == 0, !state.ended, !Task.isCancelled else { return false }
                 state.ended = true

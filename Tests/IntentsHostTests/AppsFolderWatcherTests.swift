@@ -33,8 +33,6 @@ struct AppsFolderWatcherTests {
     /// Longer than the watcher's default, so that a copy preempted on a loaded machine is not
     /// reported half-written: what is tested is what a report sees, not how fast it comes.
     static let settle = Duration.seconds(1)
-    /// How long quiet folders are watched for a report that must not come: several settle times.
-    static let quietAfterReport = settle * 3
     /// How long a report may take to reach the test: generous, because the whole suite runs at
     /// once on few cores (a CI run saw no report within 10 s of a copy, with this test taking
     /// 91 s in all while the sandbox suites ran beside it).
@@ -129,14 +127,36 @@ struct AppsFolderWatcherTests {
         let root = TemporaryFolder()
         let apps = try folder(root.path + "/Apps")
         let app = try FakeBundle.make(named: "Quiet", in: apps)
-        try await watching(apps, kind) { _, changes in
-            try await Task.sleep(for: .milliseconds(500))
+        // Time moves only when the test moves it: "no report" is proved by passing every
+        // deadline the watcher has, not by sleeping through them.
+        let clock = WatchClock.manual()
+        try await watching(apps, kind, clock: clock) { watcher, changes in
+            try await untilRunning(watcher)
             // Reading changes nothing, nor does a file no scan reads.
             _ = try Data(contentsOf: URL(fileURLWithPath: FakeBundle.library(in: app)))
             _ = try Data(contentsOf: URL(fileURLWithPath: app + "/Info.plist"))
             try Data("notes".utf8).write(to: URL(fileURLWithPath: apps + "/notes.txt"))
-            try await Task.sleep(for: Self.quietAfterReport)
+            // Every event of those is taken in, then every look they could make due is taken.
+            try await passEveryDeadline(watcher, clock)
             #expect(changes.count == 0)
+            // The same means see a change: the plist touched.
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: app + "/Info.plist")
+            let touched = ContinuousClock.now
+            try await passEveryDeadline(watcher, clock)
+            _ = try #require(await changes.first(after: touched, within: Self.reportDeadline))
+            #expect(changes.count == 1)
+        }
+    }
+
+    /// Advances `clock` past the watcher's settle time and its longest wait, a look's worth at
+    /// a time, each time letting the watcher take in what happened first.
+    private func passEveryDeadline(_ watcher: AppsFolderWatcher, _ clock: WatchClock) async throws {
+        await watcher.sync()
+        var passed = Duration.zero
+        while passed <= AppsFolderWatcher.maximumSettle + Self.settle * 2 {
+            clock.advance(by: .milliseconds(100))
+            passed += .milliseconds(100)
+            await watcher.sync()
         }
     }
 
@@ -363,10 +383,12 @@ private struct ScanAtReport: Sendable {
 
 /// Runs a watcher on `folder` around `body`, then cancels it and waits for it to end; each
 /// report records what `probe` sees when it comes.
-private func watching<Seen: Sendable>(_ folder: String, _ kind: AppsFolderWatcherTests.Kind, probe: @escaping @Sendable () -> Seen,
+private func watching<Seen: Sendable>(_ folder: String, _ kind: AppsFolderWatcherTests.Kind, clock: WatchClock = .continuous,
+                                      probe: @escaping @Sendable () -> Seen,
                                       _ body: (AppsFolderWatcher, ChangeLog<Seen>) async throws -> Void) async throws {
     let changes = ChangeLog<Seen>()
-    let watcher = AppsFolderWatcher(folders: [folder], mode: kind.mode, settle: AppsFolderWatcherTests.settle) {
+    let watcher = AppsFolderWatcher(folders: [folder], mode: kind.mode, settle: AppsFolderWatcherTests.settle, watchLimit: nil,
+                                    clock: clock) {
         changes.record(probe())
     }
     let task = Task { try await watcher.run() }
@@ -377,9 +399,9 @@ private func watching<Seen: Sendable>(_ folder: String, _ kind: AppsFolderWatche
 }
 
 /// Runs a watcher on `folder` around `body`, whose reports record only when they came.
-private func watching(_ folder: String, _ kind: AppsFolderWatcherTests.Kind,
+private func watching(_ folder: String, _ kind: AppsFolderWatcherTests.Kind, clock: WatchClock = .continuous,
                       _ body: (AppsFolderWatcher, ChangeLog<Void>) async throws -> Void) async throws {
-    try await watching(folder, kind, probe: {}, body)
+    try await watching(folder, kind, clock: clock, probe: {}, body)
 }
 
 /// Waits until `watcher` runs: its folders are watched (or polled) from then on. As long as a

@@ -62,6 +62,7 @@ public final class AppsFolderWatcher: Sendable {
     public let maximumSettle: Duration
     private let onChange: @Sendable () async -> Void
     private let watchLimit: Int?
+    private let clock: WatchClock
     private let state: Mutex<State>
 
     private struct State {
@@ -70,6 +71,8 @@ public final class AppsFolderWatcher: Sendable {
         var fallbackReason: String?
         /// What the folders held when last reported (or when the watcher was made).
         var delivered: FolderSnapshot
+        /// The loop while `run()` runs.
+        var loop: WatchLoop?
     }
 
     /// Takes a first snapshot of `folders` now: changes made after this are reported, even
@@ -90,8 +93,10 @@ public final class AppsFolderWatcher: Sendable {
     ///     not settled (never before a quiet change would have settled).
     ///   - watchLimit: the most folders inotify watches before falling back to polling, as if
     ///     the user's watch limit were reached.
+    ///   - clock: real time, or a test's manual clock (`WatchClock.manual()`).
     init(folders: [String], mode: Mode, settle: Duration, maximumSettle: Duration = AppsFolderWatcher.maximumSettle,
-         watchLimit: Int?, onChange: @escaping @Sendable () async -> Void) {
+         watchLimit: Int?, clock: WatchClock = .continuous, onChange: @escaping @Sendable () async -> Void) {
+        self.clock = clock
         let current = FileManager.default.currentDirectoryPath
         self.folders = folders.map { folder in
             var path = folder.hasPrefix("/") ? folder : current + "/" + folder
@@ -127,7 +132,7 @@ public final class AppsFolderWatcher: Sendable {
         do {
             loop = try WatchLoop(folders: folders, baseline: baseline, settle: settle, maximumSettle: maximumSettle,
                                  pollingInterval: pollingInterval,
-                                 watchLimit: watchLimit,
+                                 watchLimit: watchLimit, clock: clock,
                                  deliver: { continuation.yield() },
                                  report: { [self] mode, reason in
                                      self.state.withLock { $0.activeMode = mode; $0.fallbackReason = reason }
@@ -136,6 +141,7 @@ public final class AppsFolderWatcher: Sendable {
             state.withLock { $0.running = false }
             throw error
         }
+        state.withLock { $0.loop = loop }
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 await withTaskCancellationHandler {
@@ -159,6 +165,13 @@ public final class AppsFolderWatcher: Sendable {
         state.withLock { state in
             state = State(delivered: loop.delivered)
         }
+    }
+
+    /// Returns once the running watcher has taken in every file event that happened before the
+    /// call and taken every look then due by its clock; at once when it is not running. What it
+    /// found is reported to `onChange` after this returns. For tests with a manual clock.
+    func sync() async {
+        await state.withLock { $0.loop }?.sync()
     }
 
     private var pollingInterval: Duration? {

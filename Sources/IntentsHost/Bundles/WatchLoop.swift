@@ -17,7 +17,9 @@ final class WatchLoop: @unchecked Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
-    private let clock = ContinuousClock()
+    private let clock: WatchClock
+    /// Tasks waiting for the loop to take in what happened before they asked (`sync()`).
+    private let syncWaiters = Mutex<[CheckedContinuation<Void, Never>]>([])
     private var inotify: InotifyWatch?
     private var settler: ChangeSettler
 
@@ -26,11 +28,13 @@ final class WatchLoop: @unchecked Sendable {
     ///   - pollingInterval: polls at this interval instead of using inotify, when given.
     ///   - deliver: called on the thread when a change is to be delivered; must not block.
     ///   - report: called on the thread with the mode in use, and why it polls if it fell back.
+    ///   - clock: real time, or a test's manual clock.
     init(folders: [String], baseline: FolderSnapshot, settle: Duration, maximumSettle: Duration, pollingInterval: Duration?,
-         watchLimit: Int? = nil,
+         watchLimit: Int? = nil, clock: WatchClock = .continuous,
          deliver: @escaping @Sendable () -> Void,
          report: @escaping @Sendable (AppsFolderWatcher.ActiveMode, String?) -> Void) throws(AppsFolderWatcher.Failure) {
         self.folders = folders
+        self.clock = clock
         self.forcedInterval = pollingInterval
         self.watchLimit = watchLimit
         self.deliver = deliver
@@ -44,6 +48,10 @@ final class WatchLoop: @unchecked Sendable {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
         }
         (wakeRead, wakeWrite) = (ends[0], ends[1])
+        if clock.isManual {
+            let write = wakeWrite
+            clock.onAdvance { Self.wake(write) }
+        }
     }
 
     deinit {
@@ -57,8 +65,30 @@ final class WatchLoop: @unchecked Sendable {
     /// Ends `run()` soon, from any thread.
     func stop() {
         stopped.store(true, ordering: .sequentiallyConsistent)
+        Self.wake(wakeWrite)
+        // Nothing more will be taken in: whoever waits for that is let go.
+        syncWaiters.withLock { waiters in
+            defer { waiters.removeAll() }
+            return waiters
+        }.forEach { $0.resume() }
+    }
+
+    /// Returns once the loop has taken in every file event that happened before the call, and
+    /// taken every look then due by its clock (delivering what they found); at once when stopped.
+    func sync() async {
+        await withCheckedContinuation { continuation in
+            let stopped = syncWaiters.withLock { waiters -> Bool in
+                guard !isStopped else { return true }
+                waiters.append(continuation)
+                return false
+            }
+            if stopped { continuation.resume() } else { Self.wake(wakeWrite) }
+        }
+    }
+
+    private static func wake(_ descriptor: Int32) {
         var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        _ = write(descriptor, &byte, 1)
     }
 
     private var isStopped: Bool { stopped.load(ordering: .sequentiallyConsistent) }
@@ -73,13 +103,23 @@ final class WatchLoop: @unchecked Sendable {
             if let inotify { descriptors.append(pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0)) }
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout())
             if isStopped { break }
-            if ready > 0, descriptors.count > 1, descriptors[1].revents != 0, let inotify {
+            var waiters: [CheckedContinuation<Void, Never>] = []
+            if descriptors[0].revents != 0 {
+                drainWakes()
+                waiters = syncWaiters.withLock { waiting in
+                    defer { waiting.removeAll() }
+                    return waiting
+                }
+            }
+            // Events are queued when a file changes: a sync takes in all of those before it.
+            if let inotify, (ready > 0 && descriptors.count > 1 && descriptors[1].revents != 0) || !waiters.isEmpty {
                 let batch = inotify.drain()
                 if batch.relevant { settler.noteEvents(at: clock.now, removal: batch.removed, overflowed: batch.overflowed) }
                 // New folders are watched at once: a copy goes on writing into them.
                 if batch.structural { _ = look() }
             }
             step()
+            waiters.forEach { $0.resume() }
         }
     }
 
@@ -106,9 +146,16 @@ final class WatchLoop: @unchecked Sendable {
         if settler.looked(snapshot, at: clock.now) { deliver() }
     }
 
-    /// Milliseconds until the next look, rounded up; -1 when only an event can bring one.
+    /// Reads every wake-up byte written so far.
+    private func drainWakes() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(wakeRead, &bytes, bytes.count) > 0 {}
+    }
+
+    /// Milliseconds until the next look, rounded up; -1 when only an event (or, with a manual
+    /// clock, its advance) can bring one.
     private func timeout() -> Int32 {
-        guard let next = settler.nextLook else { return -1 }
+        guard !clock.isManual, let next = settler.nextLook else { return -1 }
         let remaining = clock.now.duration(to: next)
         guard remaining > .zero else { return 0 }
         return Int32(min((remaining.seconds * 1000).rounded(.up), 60_000))
