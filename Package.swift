@@ -80,9 +80,9 @@ let package = Package(
         .target(name: "IntentDefinitionCodegen", dependencies: ["ExtensionProtocol", "SiriKitDomains"], swiftSettings: strictSettings),
         .executableTarget(name: "intents-codegen", dependencies: ["IntentDefinitionCodegen"], swiftSettings: strictSettings),
         .plugin(name: "IntentDefinitionGenerator", capability: .buildTool(), dependencies: ["intents-codegen"],
-                path: "Plugins/IntentDefinitionGenerator"),
+                path: "Plugins/BuildTools/IntentDefinitionGenerator"),
         .plugin(name: "SiriKitDomainGenerator", capability: .buildTool(), dependencies: ["intents-codegen"],
-                path: "Plugins/SiriKitDomainGenerator"),
+                path: "Plugins/BuildTools/SiriKitDomainGenerator"),
         // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
         // The subset of Core Location that intents carry (CLPlacemark, CLLocation).
         .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
@@ -156,14 +156,14 @@ let package = Package(
                 swiftSettings: extensionSettings),
 
         .target(name: "MonkeyChatIntents", dependencies: ["Intents", "SharedKit"],
-                path: "Plugins/MonkeyChatIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings),
+                path: "Plugins/Samples/MonkeyChatIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings),
         .target(name: "PizzaIntents", dependencies: ["Intents", "SampleIntents", "SharedKit"],
-                path: "Plugins/PizzaIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings),
+                path: "Plugins/Samples/PizzaIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings),
         .target(name: "MeditationIntents", dependencies: ["MeditationKit", "AppIntents", "Intents", "SharedKit"],
-                path: "Plugins/MeditationIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings),
-        .target(name: "SandboxAttacks", path: "Plugins/SandboxAttacks"),
+                path: "Plugins/Samples/MeditationIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings),
+        .target(name: "SandboxAttacks", path: "Plugins/Samples/SandboxAttacks"),
         .target(name: "SandboxTesterIntents", dependencies: ["Intents", "SandboxAttacks", "SharedKit"],
-                path: "Plugins/SandboxTesterIntents", swiftSettings: extensionSettings),
+                path: "Plugins/Samples/SandboxTesterIntents", swiftSettings: extensionSettings),
         .target(name: "FaultyIntents", dependencies: ["Intents"],
                 path: "Tests/Fixtures/FaultyIntents", swiftSettings: extensionSettings),
 

@@ -28,8 +28,8 @@ struct TestCommand: AsyncParsableCommand {
         the line and the key; nothing is replayed then).
 
         Examples:
-          intents test Plugins/MonkeyChatIntents/Transcripts/send-message-to-bobo.yaml
-          intents test Plugins/*/Transcripts --junit transcripts.xml
+          intents test Plugins/Samples/MonkeyChatIntents/Transcripts/send-message-to-bobo.yaml
+          intents test Plugins/Samples/*/Transcripts --junit transcripts.xml
           intents test --state "$(mktemp -d)" Transcripts --json
         """)
 

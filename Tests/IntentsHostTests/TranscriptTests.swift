@@ -179,7 +179,7 @@ import Testing
 
     /// What CI runs: the sample apps' transcripts, from a fresh state folder.
     @Test func theSampleAppsTranscriptsReplayGreen() async throws {
-        let folders = ["MonkeyChatIntents", "PizzaIntents", "MeditationIntents"].map { Package.root + "/Plugins/\($0)/Transcripts" }
+        let folders = ["MonkeyChatIntents", "PizzaIntents", "MeditationIntents"].map { Package.root + "/Plugins/Samples/\($0)/Transcripts" }
         let tested = try await run("intents", ["test"] + folders)
         #expect(tested.status == 0, "\(tested.output)")
         #expect(tested.output.hasSuffix("4 passed, 0 failed\n"), "\(tested.output)")
