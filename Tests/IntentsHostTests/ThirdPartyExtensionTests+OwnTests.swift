@@ -27,20 +27,20 @@ extension ThirdPartyExtensionTests {
         #expect(Int(summary.1) == Self.fixtureTests.tests && Int(summary.2) == Self.fixtureTests.suites, "\(run.output)")
     }
 
-    /// README's "Testing your extension" shows the fixture's code: each of its Swift blocks is
-    /// a passage of the fixture's test files or manifest (indentation aside), which the test
-    /// above compiles and runs.
-    @Test func theReadmesTestingExamplesAreTheFixturesCode() throws {
-        let readme = try String(contentsOfFile: Package.root + "/README.md", encoding: .utf8)
-        let start = try #require(readme.range(of: "### Testing your extension"))
-        let section = readme[start.upperBound...].components(separatedBy: "\n## ")[0]
+    /// The reference's "Testing your extension" (in the article "Writing an extension") shows the
+    /// fixture's code: each of its Swift blocks is a passage of the fixture's test files or
+    /// manifest (indentation aside), which the test above compiles and runs.
+    @Test func theReferencesTestingExamplesAreTheFixturesCode() throws {
+        let article = try String(contentsOfFile: Package.root + "/Sources/IntentsCLI/IntentsCLI.docc/WritingAnExtension.md", encoding: .utf8)
+        let start = try #require(article.range(of: "## Testing your extension"))
+        let section = article[start.upperBound...]
         let blocks = section.matches(of: #/```swift\n(?<code>(?s:.*?))```/#).map { String($0.code) }
         #expect(blocks.count >= 3)
         let folder = fixture + "/Tests/ExtensionTests"
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 } + [fixture + "/Package.swift"]
         let sources = try files.map { Self.unindented(try String(contentsOfFile: $0, encoding: .utf8)) }
         for block in blocks {
-            #expect(sources.contains { $0.contains(Self.unindented(block)) }, "README's example is not in the fixture's tests:\n\(block)")
+            #expect(sources.contains { $0.contains(Self.unindented(block)) }, "the article's example is not in the fixture's tests:\n\(block)")
         }
     }
 
