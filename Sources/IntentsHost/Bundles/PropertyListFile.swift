@@ -82,6 +82,18 @@ struct PropertyListFile {
         guard let text = value as? String, !text.isEmpty else {
             throw wrongType(keyPath, expected: "a non-empty string")
         }
+        return try bounded(text, keyPath)
+    }
+
+    /// The longest string a bundle's plist may hold for a key, in UTF-8 bytes: far above any
+    /// name or sentence a user is shown, far below what would swell every catalog the host sends.
+    static let maximumStringBytes = 4096
+
+    /// `text`, unless it is longer than `maximumStringBytes`.
+    private func bounded(_ text: String, _ keyPath: [String]) throws -> String {
+        guard text.utf8.count <= Self.maximumStringBytes else {
+            throw fault(.invalidValue, keyPath, "In \(path), \(keyPath.joined(separator: " > ")) is \(text.utf8.count) bytes long; at most \(Self.maximumStringBytes) are allowed.")
+        }
         return text
     }
 
@@ -107,7 +119,7 @@ struct PropertyListFile {
     func optionalString(_ keyPath: [String], in dictionary: [String: Any]? = nil) throws -> String? {
         guard let value = lookup(keyPath, in: dictionary) else { return nil }
         guard let text = value as? String else { throw wrongType(keyPath, expected: "a string") }
-        return text
+        return try bounded(text, keyPath)
     }
 
     /// A required dictionary at `keyPath`.
@@ -136,7 +148,7 @@ struct PropertyListFile {
             guard let text = element as? String, !text.isEmpty else {
                 throw wrongType(keyPath, expected: "an array of non-empty strings")
             }
-            return text
+            return try bounded(text, keyPath)
         }
     }
 
