@@ -22,8 +22,10 @@ final class ClientConnection: Sendable {
     /// Frames a client may send ahead of what the server asked for.
     static let maximumUnreadFrames = 8
 
-    /// Takes over `socket`, an accepted connection (NIO closes it).
-    /// - Throws: NIO's error when the socket cannot be registered; the socket is then closed.
+    /// Takes over `socket`, an accepted connection: NIO owns and closes it from then on, even
+    /// when registering it fails (it is never closed here, where a second close could end
+    /// another connection that took its number).
+    /// - Throws: NIO's error when the socket cannot be registered.
     init(socket: Int32, peer: PeerIdentity, activity: ServerActivity.Token? = nil) throws {
         self.peer = peer
         self.activity = activity
@@ -43,7 +45,6 @@ final class ClientConnection: Sendable {
                 .wait()
         } catch {
             continuation.finish()
-            close(socket)
             throw error
         }
     }
