@@ -40,7 +40,7 @@ import Testing
             && !arguments.contains("validate") && !arguments.contains("--help")
         if served && server.running?.apps != apps {
             server.running = nil
-            server.running = try TestServer(apps: apps, state: state.path)
+            server.running = try TestServer(synchronouslyWith: apps, state: state.path)
         }
         let before = server.running?.servedCount ?? 0
         let run = try runProcess(arguments)

@@ -31,7 +31,7 @@ import Testing
     @Test func watchersCannotTakeEveryConnection() async throws {
         let folder = apps.path + "/Apps"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         var held: [Int32] = []
         defer { held.forEach { close($0) } }
         var watching = 0
@@ -51,7 +51,7 @@ import Testing
         held = []
         // The server frees the slots as it notices the hang-ups.
         try await waitUntilSucceeds(.seconds(30)) { _ = try await client().status() }
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// FINDING (medium): a conversation's question holds its extension process until the client
@@ -60,7 +60,7 @@ import Testing
     /// entity query or App Intents description fails with `busy` meanwhile. One client never
     /// answering starves the others.
     @Test func anUnansweredQuestionHoldsTheOnlyExtensionProcess() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--max-live", "1"])
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--max-live", "1"])
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
         let victim = client()
         let entity = try await meditationSessionEntity(victim)
@@ -87,7 +87,7 @@ import Testing
         _ = shutdown(socket, Int32(SHUT_RDWR))
         // Once the hostile client has gone, the victim is served again (the slot comes back).
         try await waitUntilSucceeds(.seconds(30)) { _ = try await victim.entities(entity, .suggested) }
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// FINDING (medium): `ServerLauncher.spawn` opens `<state>/server.log` with O_WRONLY|O_CREAT|
@@ -171,7 +171,7 @@ import Testing
     /// `.confirmation(true)` the text "yes"), which the extension then sends as the message.
     /// A mismatched answer should be refused with a clear error (or asked again).
     @Test func aChoiceAnsweringAValueQuestionIsRefused() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
         let asked = Mutex<[Question.Kind]>([])
         let error = await #expect(throws: IntentsClientError.self) {
@@ -184,7 +184,7 @@ import Testing
         #expect(asked.withLock { $0 }.first == .value)
         #expect(error?.code == .usage)
         #expect(error?.message.contains("does not fit a value question") == true, "\(error?.message ?? "")")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// FINDING (low): the name of an unknown intent is not quoted in its error
@@ -192,7 +192,7 @@ import Testing
     /// breaks the client sent come back raw, and a name near the frame limit turns the error into
     /// "The reply cannot be sent over the local API", losing the real reason.
     @Test func aCraftedIntentNameIsRefusedQuoted() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         let client = client()
         let crafted = "../../etc/passwd\n\u{1b}[2Jfake"
         // Refused as no type name before anything is looked up, and quoted.
@@ -204,7 +204,7 @@ import Testing
         let tooLarge = await #expect(throws: IntentsClientError.self) { _ = try await client.run(RunRequest(intent: huge)) }
         #expect(tooLarge?.code == .usage, "\(tooLarge?.code.rawValue ?? ""): \(tooLarge?.message.prefix(200) ?? "")")
         #expect((tooLarge?.message.utf8.count ?? .max) < 1000)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// FINDING (medium): a conversation's reply repeats each answer twice (the transcript and the
@@ -213,7 +213,7 @@ import Testing
     /// anyway, and a client that retries sends it twice. Answers (and text values) should be
     /// bounded before anything runs, or the reply shortened (transcript elided) rather than lost.
     @Test func aLargeAnswerIsRefusedBeforeTheIntentIsHandled() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
         let content = String(repeating: "a", count: 600_000)
         let outcome = await #expect(throws: IntentsClientError.self) {
@@ -225,7 +225,7 @@ import Testing
         // Refused as an answer before anything more ran: nothing was handled.
         #expect(outcome?.code == .usage, "\(outcome?.code.rawValue ?? ""): \(outcome?.message ?? "")")
         #expect(!server.log.contains("step=handle"), "\(server.log.suffix(2000))")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// FINDING (low): typed `values` are not checked against the intent's schema by the host; the
@@ -234,7 +234,7 @@ import Testing
     /// SiriKit intent the message names the wrong parameter ("could not resolve recipients" for
     /// a bad "content").
     @Test func aBadTypedValueIsTheClientsUsageError() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
         let error = await #expect(throws: IntentsClientError.self) {
             _ = try await client().run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Kiki")],
@@ -242,7 +242,7 @@ import Testing
                                                   agreesToSystemConfirmation: true, interactive: false))
         }
         #expect(error?.code == .usage, "\(error?.code.rawValue ?? ""): \(error?.message ?? "")")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// Bundles do not decide the catalog's size: a plist string longer than
@@ -255,14 +255,14 @@ import Testing
             try writer.app("Huge\(index)", identifier: "com.example.huge\(index)",
                            extra: ["CFBundleDisplayName": "Huge \(index) " + String(repeating: "n", count: 600_000)])
         }
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         let client = client()
         // A name longer than a plist string may be is the bundle's fault, named in the catalog.
         let catalog = try await client.catalog()
         #expect(catalog.apps.isEmpty)
         #expect(catalog.faults.count == 2)
         #expect(catalog.faults.allSatisfy { $0.contains("CFBundleDisplayName is 600007 bytes long; at most 4096 are allowed") }, "\(catalog.faults)")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// FINDING (low): a pooled connection the server closed (it was restarted, or stopped its idle
@@ -271,13 +271,13 @@ import Testing
     /// reached a server.
     @Test func aRestartedServerDoesNotFailTheNextCallOnAPooledConnection() async throws {
         let folder = try sampleAppsFolder(apps)
-        var server: TestServer? = try TestServer(apps: [folder], state: state.path)
+        var server: TestServer? = try await TestServer(apps: [folder], state: state.path)
         let client = client()
         #expect(try await client.status().lockState == "unlocked")
-        #expect(server?.stop() == 0)
-        server = try TestServer(apps: [folder], state: state.path)
+        #expect(await server?.stop() == 0)
+        server = try await TestServer(apps: [folder], state: state.path)
         #expect(try await client.status().lockState == "unlocked")
-        #expect(server?.stop() == 0)
+        #expect(await server?.stop() == 0)
     }
 
     /// FINDING (low): whether `--test-control` is refused as "the user's own state folder" is
@@ -307,7 +307,7 @@ import Testing
     /// Typed requests cannot get around the lock: entity queries, App Intents and restricted
     /// SiriKit intents are refused while locked, and a crafted app or entity name is quoted.
     @Test func theLockAndCraftedNamesHold() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--test-control"])
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--test-control"])
         let client = client()
         let entity = try await meditationSessionEntity(client)
         try await client.authorize(app: "MonkeyChat", .authorized)
@@ -329,14 +329,14 @@ import Testing
             let error = await #expect(throws: IntentsClientError.self) { try await attempt() }
             #expect(error?.message.contains("\n") == false && error?.message.contains("\u{1b}") == false, "\(error?.message.prefix(120) ?? "")")
         }
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// An answer with no question, another request while a question waits, and a v1 message on
     /// a host-API connection each get a clear failure; deep and huge requests are refused at the
     /// frame; the server goes on serving.
     @Test func outOfOrderAndOversizedMessagesAreRefusedClearly() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
         let socket = try #require(LocalAPISocket.connect(stateFolder: state.path))
         defer { close(socket) }
@@ -373,13 +373,13 @@ import Testing
             #expect((try? RawClient(second).receive()) ?? nil == nil)
         }
         #expect(try await client().status().lockState == "unlocked")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// Choice indexes out of range (negative, huge) are explained and asked again, three times at
     /// most, then the conversation ends with a clear failure; nothing traps.
     @Test func outOfRangeChoicesAreAskedAgainThenRefused() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
         let answers = Mutex([Int.min, -1, Int.max, 3])
         let notices = Mutex<[String]>([])
@@ -394,13 +394,13 @@ import Testing
         #expect(error?.code == .usage || error?.code == .inputRequired, "\(error?.code.rawValue ?? ""): \(error?.message ?? "")")
         #expect(!notices.withLock { $0 }.isEmpty)
         #expect(try await client().status().lockState == "unlocked")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// SIGTERM ends a server with a question waiting for an answer and a watcher that reads
     /// nothing, within the shutdown grace.
     @Test func sigtermEndsAServerWithAWaitingQuestionAndAStalledWatcher() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--shutdown-grace", "2"])
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--shutdown-grace", "2"])
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
         let asking = try #require(LocalAPISocket.connect(stateFolder: state.path))
         defer { close(asking) }
@@ -411,7 +411,7 @@ import Testing
         defer { close(watching) }
         try RawClient(watching).send(.request(.watchCatalog))
         let started = ContinuousClock.now
-        #expect(server.stop(timeout: 20) == 0)
+        #expect(await server.stop(timeout: 20) == 0)
         #expect(ContinuousClock.now - started < .seconds(10))
     }
 

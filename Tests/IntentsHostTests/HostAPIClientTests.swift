@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func aConversationAsksTypedQuestionsAndTakesTypedAnswers() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
         let client = client()
         let asked = QuestionLog()
@@ -45,11 +45,11 @@ import Testing
         }
         #expect(person.displayString.contains("bobo.jungle"), "\(person)")
         #expect(result.transcript.map(\.answer) == ["2", "yes"])
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test func oneConnectionServesManyRequestsAndAFailureIsTyped() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         let client = client()
         for _ in 0..<3 {
             let status = try await client.status()
@@ -77,23 +77,23 @@ import Testing
         let lock = await #expect(throws: IntentsClientError.self) { try await client.setLocked(true) }
         #expect(lock?.code == .refusedByPolicy)
         #expect(try await client.status().lockState == "unlocked")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test func aPooledConnectionOfAStoppedServerIsReplacedForTheNextRequest() async throws {
         let folder = try sampleAppsFolder(apps)
-        let first = try TestServer(apps: [folder], state: state.path)
+        let first = try await TestServer(apps: [folder], state: state.path)
         let client = client()
         #expect(try await client.status().lockState == "unlocked")
         // The server stops: its idle connection, pooled by the client, is closed.
-        #expect(first.stop() == 0)
-        let second = try TestServer(apps: [folder], state: state.path)
+        #expect(await first.stop() == 0)
+        let second = try await TestServer(apps: [folder], state: state.path)
         #expect(try await client.status().lockState == "unlocked")
-        #expect(second.stop() == 0)
+        #expect(await second.stop() == 0)
     }
 
     @Test func aTestControlServerLetsItsClientLockAndAuthorize() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--test-control"])
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--test-control"])
         let client = client()
         #expect(try await client.setLocked(true).lockState == "locked")
         try await client.authorize(app: "MonkeyChat", .authorized)
@@ -109,15 +109,15 @@ import Testing
                                                                                           TextParameter(name: "content", value: "hi")],
                                                    agreesToSystemConfirmation: true))
         #expect(sent.status == .success)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test func testControlIsRefusedForAStateFolderThatMayBeReal() async throws {
         let folder = try sampleAppsFolder(apps)
         // A folder that already holds a store: someone's real state, perhaps.
         _ = try SystemStore(stateFolder: state.path)
-        #expect(throws: TestServer.ServerStartFailure.self) {
-            _ = try TestServer(apps: [folder], state: state.path, arguments: ["--test-control"])
+        await #expect(throws: TestServer.ServerStartFailure.self) {
+            _ = try await TestServer(apps: [folder], state: state.path, arguments: ["--test-control"])
         }
         // The user's own state folder, empty as it may be.
         let home = TemporaryFolder()
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func appIntentsEntitiesEnumsAndTheCatalogAreTyped() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         let client = client()
         // The catalog says when the App Intents are known: wait for that change, not for time.
         var known: CatalogSnapshot?
@@ -168,13 +168,13 @@ import Testing
         let table = try await client.policyMatrix()
         #expect(table.rows.contains { $0.name == "StartMeditationIntent" && $0.kind == "app-intent" })
         #expect(table.rows.allSatisfy { $0.cells.count == table.columns.count })
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test func aBundleDroppedInChangesTheWatchedCatalog() async throws {
         let folder = apps.path + "/Apps"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         let client = client()
         var generations: [Int] = []
         var added = false
@@ -189,7 +189,7 @@ import Testing
         }
         #expect(generations.count >= 2)
         #expect(generations == generations.sorted())
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test func withNoServerRunningTheClientStartsOneThatEndsWhenIdle() async throws {

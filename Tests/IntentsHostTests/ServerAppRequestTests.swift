@@ -42,7 +42,7 @@ import Testing
 
     @Test func anAppCannotDonateAsAnotherAppNorGrantItselfSiri() async throws {
         let folder = try sampleAppsFolder(apps)
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         let forged = Donation(app: "com.example.Pizza", kind: .interaction,
                               action: .intent(IntentPayload(name: "OrderPizzaIntent"), className: nil))
 
@@ -87,12 +87,12 @@ import Testing
         // Another app's group is not the caller's.
         let group = try call(.appGroupContainer("group.com.example.MonkeyChat"))
         #expect(group.failure?.message.contains("com.example.Forger is not entitled to the app group") == true)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test func theSampleAppsDonationGoesThroughTheServer() async throws {
         let folder = try sampleAppsFolder(apps)
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         let app = folder + "/MonkeyChat.app/monkeychat"
         let sent = try await runProgram(app, ["send", "bobo.jungle", "More bananas"],
                                         environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_STATE": state.path])
@@ -100,14 +100,14 @@ import Testing
         #expect(server.log.contains("app=com.example.MonkeyChat") && server.log.contains("operation=donate"), "\(server.log)")
         let store = try SystemStore(stateFolder: state.path)
         #expect(try store.donations(app: "com.example.MonkeyChat").count == 1)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// Served: the Meditation app's updateAppShortcutParameters() goes through the server,
     /// which asks the extension's query again, so that a session added in the app is said at once.
     @Test func aSessionAddedInTheAppIsSaidThroughTheServer() async throws {
         let folder = try sampleAppsFolder(apps)
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         let environment = ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_STATE": state.path]
         let added = try await runProgram(folder + "/Meditation.app/meditation", ["add-session", "Evening wind-down"], environment: environment)
         #expect(added.status == 0, "\(added.output)")
@@ -118,7 +118,7 @@ import Testing
         #expect(said.status == 0, "\(said.output)")
         #expect(said.output.contains(#""dialog":"Okay, starting a Evening wind-down meditation session.""#), "\(said.output)")
         #expect(server.log.contains("command=say"), "the client's say was served")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// A hostile bundle whose CFBundleExecutable links to another app's executable is not that app.
@@ -127,21 +127,21 @@ import Testing
         let writer = BundleWriter(appsFolder: folder)
         let thief = try writer.app("AAThief", identifier: "com.example.Thief", extra: ["CFBundleExecutable": "thief"])
         #expect(symlink(folder + "/MonkeyChat.app/monkeychat", thief + "/thief") == 0)
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         let sent = try await runProgram(folder + "/MonkeyChat.app/monkeychat", ["send", "bobo.jungle", "More bananas"],
                                         environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_STATE": state.path])
         #expect(sent.status == 0, "\(sent.output)")
         let store = try SystemStore(stateFolder: state.path)
         #expect(try store.donations(app: "com.example.Thief").isEmpty)
         #expect(try store.donations(app: "com.example.MonkeyChat").count == 1)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// A dropped-in bundle whose executable is a hard link to an installed app's is the one at
     /// fault: the installed app's calls are still its own, and `intents apps` names both apps.
     @Test func aBundleHardLinkingAnInstalledAppsExecutableIsFaultedAndTakesNothing() async throws {
         let folder = try sampleAppsFolder(apps)
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         let environment = ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_STATE": state.path]
         // Served once: the server has scanned (and so installed) the sample apps. Its socket
         // accepts connections before that.
@@ -176,14 +176,14 @@ import Testing
         let store = try SystemStore(stateFolder: state.path)
         #expect(try store.donations(app: "com.example.MonkeyChat").count == 1, "\(sent.output)")
         #expect(try store.donations(app: "com.example.Thief").isEmpty)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// A served `say` of an activity shortcut: the app's donation goes through the server, and
     /// the app it hands the activity to prints on the client's terminal.
     @Test func anActivityShortcutSaidThroughTheServerPrintsOnTheClient() async throws {
         let folder = try sampleAppsFolder(apps)
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         let environment = ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_STATE": state.path]
         #expect(try await runProgram(folder + "/Pizza.app/pizza", ["menu"], environment: environment).status == 0)
         let store = try SystemStore(stateFolder: state.path)
@@ -195,6 +195,6 @@ import Testing
         #expect(said.status == 0, "\(said.output)")
         #expect(said.output.contains("Continuing Pizza menu:"), "\(said.output)")
         #expect(server.servedCount == 2)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 }

@@ -68,7 +68,7 @@ import Testing
     @Test func threeHundredPendingSiriRequestsOfOneAppLeaveTheUsersCommandsServed() async throws {
         let folder = try sampleAppsFolder(apps)
         try installForger(in: folder)
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         let body = String(decoding: try JSONEncoder().encode(SystemCall.requestAuthorization(displayName: "Forger", usageDescription: "Please.")),
                           as: UTF8.self)
         let stateFolder = state.path
@@ -107,7 +107,7 @@ import Testing
         #expect(parked.count == parkedPerApp)
         #expect(answers.values.filter { $0 == .answered(.denied) }.count == parkedPerApp, "\(answers.values.map { "\($0)" })")
         #expect(try SystemStore(stateFolder: state.path).authorization(app: "com.example.Forger") == .denied)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// The port of the server's metrics endpoint, from its log.
@@ -166,7 +166,7 @@ import Testing
     /// Clients that send a byte and then wait hold every request slot but one: a real scrape is
     /// still answered, while they are still connected (a long deadline, so that they are).
     @Test func dribblingMetricsClientsHoldUpNoScrape() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path,
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path,
                                     arguments: ["--metrics", "127.0.0.1:0", "--metrics-request-deadline", "600"])
         let port = try Self.metricsPort(of: server)
         let dribblers = try (1..<MetricsEndpoint.maximumConcurrentRequests).map { _ in try Self.connect(port: port) }
@@ -175,13 +175,13 @@ import Testing
         let metrics = try await offThePool { try Self.scrape(port: port) }
         #expect(metrics.hasPrefix("HTTP/1.0 200 OK"), "\(metrics)")
         #expect(dribblers.filter(Self.isEnded).isEmpty, "a dribbler was cut before the scrape was answered")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// A client that sends a byte every 100 ms, never finishing its request, is cut off at the
     /// whole request's deadline (here 0.5 s): no single read waits long, yet it ends.
     @Test func aDribblingMetricsClientIsCutOffAtTheWholeRequestDeadline() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path,
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path,
                                     arguments: ["--metrics", "127.0.0.1:0", "--metrics-request-deadline", "0.5"])
         let port = try Self.metricsPort(of: server)
         let dribbler = try Self.connect(port: port)
@@ -203,6 +203,6 @@ import Testing
         #expect(ended, "the dribbler was not cut off within a minute")
         // Its slot is free again.
         #expect(try await offThePool { try Self.scrape(port: port) }.hasPrefix("HTTP/1.0 200 OK"))
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 }

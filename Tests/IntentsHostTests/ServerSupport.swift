@@ -17,8 +17,27 @@ final class TestServer: @unchecked Sendable {
     let state: String
     let logPath: String
 
-    /// Starts the server and waits until it accepts connections.
-    init(apps: [String], state: String, arguments: [String] = []) throws {
+    /// Starts the server and waits until it accepts connections (`LocalAPISocket.connect`, which
+    /// it counts as a connection that says nothing), without holding a thread of the concurrency
+    /// pool, which the suite's other tests (and the clients under test) need.
+    convenience init(apps: [String], state: String, arguments: [String] = []) async throws {
+        try self.init(launching: apps, state: state, arguments: arguments)
+        let deadline = Date().addingTimeInterval(60)
+        while !acceptsOrEnded() && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        try requireAccepting()
+    }
+
+    /// As `init(apps:state:arguments:)`, blocking its thread while it waits: for the synchronous
+    /// CLI tests only.
+    convenience init(synchronouslyWith apps: [String], state: String, arguments: [String] = []) throws {
+        try self.init(launching: apps, state: state, arguments: arguments)
+        let deadline = Date().addingTimeInterval(60)
+        while !acceptsOrEnded() && Date() < deadline { usleep(20_000) }
+        try requireAccepting()
+    }
+
+    /// Starts `intents serve`, its output in `<state>.serve.log`.
+    private init(launching apps: [String], state: String, arguments: [String]) throws {
         self.apps = apps
         self.state = state
         logPath = state + ".serve.log"
@@ -30,16 +49,21 @@ final class TestServer: @unchecked Sendable {
         process.standardOutput = FileHandle(forWritingAtPath: logPath)
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            if let socket = LocalAPISocket.connect(stateFolder: state) {
-                close(socket)
-                return
-            }
-            guard process.isRunning else { break }
-            usleep(20_000)
+    }
+
+    /// Whether the server accepts connections now, or has ended.
+    private func acceptsOrEnded() -> Bool {
+        if let socket = LocalAPISocket.connect(stateFolder: state) {
+            close(socket)
+            accepting = true
         }
-        throw ServerStartFailure(log: log)
+        return accepting || !process.isRunning
+    }
+
+    private var accepting = false
+
+    private func requireAccepting() throws {
+        guard accepting else { throw ServerStartFailure(log: log) }
     }
 
     struct ServerStartFailure: Error, CustomStringConvertible {
@@ -65,15 +89,16 @@ final class TestServer: @unchecked Sendable {
     }
 
     /// Sends SIGTERM and waits for the exit; returns the exit status.
-    func stop(timeout: TimeInterval = 30) -> Int32? {
+    func stop(timeout: TimeInterval = 30) async -> Int32? {
         kill(pid, SIGTERM)
-        return waitForExit(timeout: timeout)
+        return await waitForExit(timeout: timeout)
     }
 
-    /// Waits for the exit; returns the exit status, nil after `timeout`.
-    func waitForExit(timeout: TimeInterval = 30) -> Int32? {
+    /// Waits for the exit, without holding a thread of the concurrency pool; returns the exit
+    /// status, nil after `timeout`.
+    func waitForExit(timeout: TimeInterval = 30) async -> Int32? {
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
         guard !process.isRunning else { return nil }
         return process.terminationStatus
     }

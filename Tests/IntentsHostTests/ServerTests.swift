@@ -28,7 +28,7 @@ import Testing
     @Test func aSecondSendReusesTheWarmExtensionProcess() async throws {
         // No spare runner, whose refill comes in the background, and no idle ending under a
         // loaded machine's pauses: the server's children change only when an extension starts.
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path,
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path,
                                     arguments: ["--no-spare", "--idle-timeout", "600"])
         // Meditation's extension is started at launch to describe its App Intents.
         try await waitUntil(.seconds(60)) { server.log.contains("App Intents known") }
@@ -45,14 +45,14 @@ import Testing
             #expect(server.childProcessIDs == afterFirst)
         }
         #expect(server.servedCount == 4)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test func sigtermLetsASlowConversationFinishThenEndsEveryExtension() async throws {
         let faulty = apps.path + "/Faulty"
         try addFaultyApp(to: faulty)
         // No spare runner: a child process appears only when the extension starts.
-        let server = try TestServer(apps: [faulty], state: state.path, arguments: ["--no-spare"])
+        let server = try await TestServer(apps: [faulty], state: state.path, arguments: ["--no-spare"])
         let system = try SystemStore(stateFolder: state.path)
         try system.setAuthorization(.authorized, app: "com.example.Faulty")
         async let slow = intents(["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=sleep:3", "--yes"])
@@ -65,7 +65,7 @@ import Testing
         let result = try await slow
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("answered success"), "\(result.output)")
-        #expect(server.waitForExit() == 0)
+        #expect(await server.waitForExit() == 0)
         #expect(server.servedCount == 1, "the send ran without the server: \(server.log)")
         #expect(!runners.isEmpty)
         for runner in runners {
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func onlyTheIntentsCommandRunsCommands() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         // This test process plays an app that asks the server to grant it Siri.
         let socket = try #require(LocalAPISocket.connect(stateFolder: state.path))
         defer { close(socket) }
@@ -92,31 +92,31 @@ import Testing
         #expect(said.contains("only the intents command runs commands through the server"))
         let system = try SystemStore(stateFolder: state.path)
         #expect(try system.authorization(app: "com.example.MonkeyChat") == .notDetermined)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test func aSecondServerForTheSameStateIsRefused() async throws {
         let folder = try sampleAppsFolder(apps)
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         let second = try await runProgram(Package.cli, ["serve", "--apps", folder, "--state", state.path],
                                           environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
         #expect(second.status == 1)
         #expect(second.output.contains("Another intents server already runs for the state folder \(state.path); stop it first."))
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test func aCommandNamingOtherAppsIsRefusedWithBothFolders() async throws {
         let folder = try sampleAppsFolder(apps)
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         let other = TemporaryFolder()
         let run = try await intents(["--apps", other.path, "apps"])
         #expect(run.status == 2)
         #expect(run.output.contains("serves the apps in"), "\(run.output)")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test func questionsAreAskedOnTheClientsTerminal() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         #expect(try await intents(["authorize", "MonkeyChat", "grant"]).status == 0)
         // script(1) gives the client a terminal; the answers are typed into it.
         let command = "\(Package.cli) --state \(state.path) send INSendMessageIntent --param recipients=Bobo --param content=hi --json"
@@ -126,14 +126,14 @@ import Testing
         #expect(run.output.contains("? Which recipient do you mean?"))
         #expect(run.output.contains("@bobo.jungle"), "\(run.output)")
         #expect(server.servedCount == 2)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test(arguments: ["inotify", "poll"]) func bundlesDroppedInReplacedAndRemovedAreServedWithoutARestart(watch: String) async throws {
         let live = apps.path + "/Live"
         let staging = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: live, withIntermediateDirectories: true)
-        let server = try TestServer(apps: [live], state: state.path, arguments: ["--watch", watch])
+        let server = try await TestServer(apps: [live], state: state.path, arguments: ["--watch", watch])
         let system = try SystemStore(stateFolder: state.path)
         try system.setAuthorization(.authorized, app: "com.example.Faulty")
         let send = ["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=hi", "--yes"]
@@ -169,7 +169,7 @@ import Testing
         let removed = try await eventually(2, send)
         #expect(removed.status == 2)
         #expect(removed.output.contains("No extension supports INSendMessageIntent"), "\(removed.output)")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// Issue 21: a removed bundle stops being served, and its warm process ends, while another
@@ -181,7 +181,7 @@ import Testing
         let busy = try BundleWriter(appsFolder: live).app("Busy", identifier: "com.example.Busy")
         // No spare runner and no idle ending: the server's children change only when an
         // extension starts or is retired.
-        let server = try TestServer(apps: [live], state: state.path, arguments: ["--no-spare", "--idle-timeout", "600"])
+        let server = try await TestServer(apps: [live], state: state.path, arguments: ["--no-spare", "--idle-timeout", "600"])
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.Faulty")
         let send = ["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=hi", "--yes"]
         let served = try await intents(send)
@@ -198,14 +198,14 @@ import Testing
         #expect(removed.output.contains("No extension supports INSendMessageIntent"), "\(removed.output)\n\(server.log)")
         try await waitUntil(.seconds(60)) { server.childProcessIDs.isDisjoint(with: warm) }
         #expect(await toucher.touched(after: touchesAtRemoval), "the touching had stopped")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// A half-copied library (cut short) is refused, and loaded once the copy completes.
     @Test func aLibraryStillBeingCopiedIsNotLoadedHalfWritten() async throws {
         let live = apps.path + "/Live"
         try FileManager.default.createDirectory(atPath: live, withIntermediateDirectories: true)
-        let server = try TestServer(apps: [live], state: state.path)
+        let server = try await TestServer(apps: [live], state: state.path)
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.Faulty")
         let whole = try Data(contentsOf: URL(fileURLWithPath: Package.library("FaultyIntents")))
         let library = live + "/Faulty.app/PlugIns/FaultyIntents.appex/libFaultyIntents.so"
@@ -220,7 +220,7 @@ import Testing
         #expect(half.status == 2, "\(half.output)")
         try whole.write(to: URL(fileURLWithPath: library))
         #expect(try await eventually(0, send).status == 0)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// A copy of the built library `name` in `folder` (its own file, as an installed bundle has).
@@ -238,7 +238,7 @@ import Testing
     }
 
     @Test func aConnectionThatSaysNothingIsCutAndHoldsNothingUp() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         let idle = try #require(LocalAPISocket.connect(stateFolder: state.path))
         defer { close(idle) }
         // Others are served meanwhile.
@@ -246,11 +246,11 @@ import Testing
         // The idle one is cut off: its read ends.
         var byte: UInt8 = 0
         #expect(read(idle, &byte, 1) == 0)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test func aCommandForAnotherStateFolderIsRefusedNotRunOnTheServers() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         let other = TemporaryFolder()
         // The client reaches this server (its last --state); the command names the other folder first.
         let run = try await runProgram(Package.cli, ["--state", other.path, "lock", "--state", state.path],
@@ -258,11 +258,11 @@ import Testing
         #expect(run.status == 2, "\(run.output)")
         #expect(run.output.contains("cannot run a command for the state folder"), "\(run.output)")
         #expect(!FileManager.default.fileExists(atPath: state.path + "/lock-state"))
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     @Test func metricsAreServedForPrometheus() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--metrics", "127.0.0.1:0"])
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--metrics", "127.0.0.1:0"])
         let url = try #require(server.log.split(separator: " ").first { $0.hasPrefix("url=http://127.0.0.1:") })
         let port = try #require(UInt16(url.dropFirst("url=http://127.0.0.1:".count).prefix { $0.isNumber }))
         // At start the server learns Meditation's App Intents: one extension start of its own.
@@ -279,7 +279,7 @@ import Testing
         #expect(metrics.contains(#"intents_step_duration_seconds_count{step="handle"} 1"#), "\(metrics)")
         #expect(metrics.contains("intents_extension_starts_total 2"), "\(metrics)")
         #expect(try Self.get("/", port: port).hasPrefix("HTTP/1.0 404"))
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// A plain HTTP/1.0 GET on 127.0.0.1.
@@ -321,7 +321,7 @@ import Testing
     }
 
     @Test func aClientWritingGarbageIsLoggedAndOthersAreServed() async throws {
-        let server = try TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
         let socket = try #require(LocalAPISocket.connect(stateFolder: state.path))
         let garbage = Array("GET / HTTP/1.0\r\n\r\n".utf8)
         _ = garbage.withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
@@ -330,6 +330,6 @@ import Testing
         close(socket)
         #expect(server.log.contains("bad frame from a client"), "\(server.log)")
         #expect(try await intents(["apps"]).status == 0)
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 }

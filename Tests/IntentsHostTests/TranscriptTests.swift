@@ -189,7 +189,7 @@ import Testing
     /// Served, `--record`'s relative path is the client's: the server writes it there.
     @Test func aServedCommandRecordsBesideTheClient() async throws {
         let folder = try sampleAppsFolder(apps)
-        let server = try TestServer(apps: [folder], state: state.path)
+        let server = try await TestServer(apps: [folder], state: state.path)
         let ordered = try await runProgram(Package.cli, ["--apps", folder, "--state", state.path, "send", "OrderPizzaIntent", "--param", "kind=funghi",
                                                          "--param", "quantity=1", "--param", "deliveryTime=12:00", "--record", "served.yaml"],
                                            environment: ["PATH": "/usr/bin:/bin", "HOME": state.path], currentDirectory: files.path)
