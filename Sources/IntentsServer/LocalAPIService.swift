@@ -17,7 +17,9 @@ struct LocalAPIService: Service {
     /// Connections served at once, per holder (`ConnectionBudget.Limits`); more are refused.
     let budget = ConnectionBudget()
     /// How long a new connection may take to say what it wants.
-    static let firstMessageTimeout: Duration = .seconds(5)
+    /// Generous: an async client on a loaded machine may wait seconds for a thread between
+    /// connecting and sending; the connection budgets bound what silent connections can hold.
+    static let firstMessageTimeout: Duration = .seconds(30)
 
     func run() async throws {
         let connections = listener.connections(activity: activity)

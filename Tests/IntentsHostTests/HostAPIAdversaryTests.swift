@@ -445,12 +445,17 @@ import Testing
         configuration.serverIdleExitSeconds = 1
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
         let client = IntentsClient(configuration)
-        let result = try await client.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
-                                                                                          TextParameter(name: "content", value: "hi")])) { question in
-            try await Task.sleep(for: .seconds(3))
-            return question.kind == .choice ? .choice(0) : .confirmation(true)
+        do {
+            let result = try await client.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
+                                                                                              TextParameter(name: "content", value: "hi")])) { question in
+                try await Task.sleep(for: .seconds(3))
+                return question.kind == .choice ? .choice(0) : .confirmation(true)
+            }
+            #expect(result.status == .success)
+        } catch {
+            let log = (try? String(contentsOfFile: state.path + "/server.log", encoding: .utf8)) ?? "(no log)"
+            Issue.record("\(error); the server's log:\n\(log)")
         }
-        #expect(result.status == .success)
     }
 
     // MARK: Support
