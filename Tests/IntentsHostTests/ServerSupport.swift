@@ -20,8 +20,11 @@ final class TestServer: @unchecked Sendable {
     /// Starts the server and waits until it accepts connections (`LocalAPISocket.connect`, which
     /// it counts as a connection that says nothing), without holding a thread of the concurrency
     /// pool, which the suite's other tests (and the clients under test) need.
-    convenience init(apps: [String], state: String, arguments: [String] = []) async throws {
+    /// - Parameter holdingConnection: keep the connection that found the server accepting, open,
+    ///   in `heldConnection` (for a test of what a server does while a client is connected).
+    convenience init(apps: [String], state: String, arguments: [String] = [], holdingConnection: Bool = false) async throws {
         try self.init(launching: apps, state: state, arguments: arguments)
+        holdsConnection = holdingConnection
         let deadline = Date().addingTimeInterval(60)
         while !acceptsOrEnded() && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         try requireAccepting()
@@ -54,13 +57,16 @@ final class TestServer: @unchecked Sendable {
     /// Whether the server accepts connections now, or has ended.
     private func acceptsOrEnded() -> Bool {
         if let socket = LocalAPISocket.connect(stateFolder: state) {
-            close(socket)
+            if holdsConnection { heldConnection = socket } else { close(socket) }
             accepting = true
         }
         return accepting || !process.isRunning
     }
 
     private var accepting = false
+    private var holdsConnection = false
+    /// The first connection, kept open when asked for (`holdingConnection`); the test closes it.
+    private(set) var heldConnection: Int32?
 
     private func requireAccepting() throws {
         guard accepting else { throw ServerStartFailure(log: log) }
