@@ -9,11 +9,15 @@ public enum RuntimeFolders {
     /// for its worker threads (and crashes when it cannot), so `/proc` is readable; entries of
     /// other processes that need ptrace access stay closed across the user namespace.
     public static let readOnly = ["/etc/ld.so.cache", "/etc/localtime", "/proc", "/sys/devices/system/cpu", "/dev/urandom"]
+    /// Folders of programs a continued app may exec (read and execute): a script's
+    /// interpreter, `/bin/sh`, is named here. (On a merged-/usr system, a symlink into /usr.)
+    public static let programs = ["/bin"]
     /// Files with read and write access.
     public static let readWrite = ["/dev/null"]
 
     /// The folders of the shared libraries this process has mapped outside the system folders
-    /// (the Swift runtime, Foundation, Dispatch).
+    /// (the Swift runtime, Foundation, Dispatch). A continued app, exec'd inside its sandbox,
+    /// loads its own from there.
     public static let swiftRuntime: [String] = {
         var folders: [String] = []
         for line in mappedFiles().split(separator: "\n") {
@@ -30,7 +34,7 @@ public enum RuntimeFolders {
 
     /// /proc/self/maps, read with read(2) to its end and decoded leniently: Foundation's reading
     /// of it fails now and then (a file of size 0 that changes while it is read; a mapped file
-    /// whose name is not UTF-8), and an empty list would leave a sandbox without the runtime.
+    /// whose name is not UTF-8), and an empty list would leave a continued app without its runtime.
     private static func mappedFiles() -> String {
         let descriptor = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return "" }
