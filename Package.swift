@@ -94,7 +94,7 @@ let package = Package(
                 swiftSettings: strictSettings + extensionSettings),
         // pidfd and epoll for the host's child processes (Swift's Glibc module imports neither).
         .target(name: "CChildProcess"),
-        .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess",
+        .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess", "LocalAPI",
                                                     .product(name: "Logging", package: "swift-log"),
                                                     .product(name: "Metrics", package: "swift-metrics"),
                                                     .product(name: "Crypto", package: "swift-crypto"),
@@ -192,6 +192,9 @@ let package = Package(
                                                             .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           swiftSettings: strictSettings),
         .executableTarget(name: "sharedstore-tool", dependencies: ["SharedKit"], path: "Tests/Fixtures/SharedStoreTool"),
+        // A test app for continued activities: it tries what the activity asks and says what happened.
+        .executableTarget(name: "continuation-probe", dependencies: ["Intents", "SandboxAttacks"], path: "Tests/Fixtures/ContinuationProbe",
+                          swiftSettings: extensionSettings),
 
         .testTarget(name: "SharedKitTests", dependencies: ["SharedKit"]),
         // Type-checks generated code against the SDK, so the SDK's modules must be built first.

@@ -171,10 +171,21 @@ static const char *const denied_calls[] = {
 };
 
 int csandbox_seccomp_apply(int allow_network, char *error, int error_size) {
+    return csandbox_seccomp_apply_program(allow_network ? CSANDBOX_SECCOMP_NETWORK : 0, error, error_size);
+}
+
+/// Whether the deny list holds `name` and `flags` take it off: execve and execveat for a
+/// program that must exec (a continued app, which the runner execs over itself).
+static int allowed_by_flags(const char *name, int flags) {
+    return (flags & CSANDBOX_SECCOMP_EXEC) && (strcmp(name, "execve") == 0 || strcmp(name, "execveat") == 0);
+}
+
+int csandbox_seccomp_apply_program(int flags, char *error, int error_size) {
     scmp_filter_ctx filter = seccomp_init(SCMP_ACT_ALLOW);
     if (filter == NULL) { snprintf(error, error_size, "seccomp_init failed"); return -1; }
     int status = 0;
     for (size_t index = 0; index < sizeof denied_calls / sizeof denied_calls[0] && status == 0; index++) {
+        if (allowed_by_flags(denied_calls[index], flags)) continue;
         int call = seccomp_syscall_resolve_name(denied_calls[index]);
         if (call != __NR_SCMP_ERROR) status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), call, 0);
     }
@@ -191,18 +202,22 @@ int csandbox_seccomp_apply(int allow_network, char *error, int error_size) {
         status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(prctl), 1,
                                   SCMP_A0(SCMP_CMP_MASKED_EQ, 0xffffffffUL, PR_SET_PDEATHSIG));
     }
-    if (status == 0 && !allow_network) {
+    // The socket families allowed: AF_INET (2) and AF_INET6 (10) with network access, AF_UNIX
+    // (1) when asked for (a continued app in a root of its own, where the only socket to reach
+    // by path is the host's). libseccomp takes one comparison per argument in a rule, so each
+    // other family up to the highest allowed gets a rule of its own, and one rule denies the
+    // families above it.
+    int network = flags & CSANDBOX_SECCOMP_NETWORK, local = flags & CSANDBOX_SECCOMP_UNIX;
+    int highest = network ? AF_INET6 : local ? AF_UNIX : -1;
+    if (status == 0 && highest < 0) {
         status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 0);
     } else if (status == 0) {
-        // Only AF_INET (2) and AF_INET6 (10): libseccomp takes one comparison per argument in a
-        // rule, so each other family gets a rule of its own. AF_UNIX (1) stays denied: a path
-        // reaches any listening local service, which network access does not mean.
-        for (int family = 0; family < AF_INET6 && status == 0; family++) {
-            if (family == AF_INET) continue;
+        for (int family = 0; family < highest && status == 0; family++) {
+            if ((network && family == AF_INET) || (local && family == AF_UNIX)) continue;
             status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_EQ, family));
         }
         if (status == 0) {
-            status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_GT, AF_INET6));
+            status = seccomp_rule_add(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(socket), 1, SCMP_A0(SCMP_CMP_GT, highest));
         }
     }
     if (status == 0) status = seccomp_load(filter);

@@ -136,6 +136,8 @@ extension IntentSchema: WireCodable {
     }
 }
 
+/// `privateRoot` is not sent: only a continued app gets a root of its own, and it reports its
+/// confinement as JSON, never in a frame.
 extension ConfinementReport: WireCodable {
     public func write(to writer: inout WireWriter) {
         for flag in [descriptorsClosed, parentDeathSignal, resourceLimits, userNamespace, networkNamespace,

@@ -93,14 +93,21 @@ public struct SandboxPolicy: Codable, Hashable, Sendable {
     /// `limits.threads`; nil where the host cannot use one (then RLIMIT_NPROC is the cap).
     public var taskCgroup: String?
 
+    /// When set, the process gets a root of its own (made by the launcher) holding only these
+    /// paths, each at its own place, with a private /proc: nothing else of the host's file
+    /// system, Unix sockets among it, is there to reach. The rules still decide what of it may be
+    /// read, written and executed. Nil: the host's file system, limited by the rules alone.
+    public var privateRoot: [String]?
+
     public init(confine: Bool, paths: [PathRule], limits: Limits, allowNetwork: Bool, environment: [String: String],
-                taskCgroup: String? = nil) {
+                taskCgroup: String? = nil, privateRoot: [String]? = nil) {
         self.confine = confine
         self.paths = paths
         self.limits = limits
         self.allowNetwork = allowNetwork
         self.environment = environment
         self.taskCgroup = taskCgroup
+        self.privateRoot = privateRoot
     }
 }
 
@@ -117,6 +124,8 @@ public struct ConfinementReport: Codable, Hashable, Sendable {
     public var pidNamespace = false
     /// Threads capped by a pids cgroup (which binds root), not only by RLIMIT_NPROC.
     public var threadsCgroup = false
+    /// A root of its own, holding only the paths the policy lists (`SandboxPolicy.privateRoot`).
+    public var privateRoot = false
     public var capabilitiesDropped = false
     public var noNewPrivileges = false
     /// The Landlock ABI used; 0 when Landlock is not engaged.
@@ -150,6 +159,7 @@ public struct ConfinementReport: Codable, Hashable, Sendable {
         if networkNamespace { layers.append("network namespace") }
         if ipcNamespace { layers.append("IPC namespace") }
         if pidNamespace { layers.append("PID namespace with a private /proc") }
+        if privateRoot { layers.append("a root of its own") }
         if capabilitiesDropped { layers.append("capabilities dropped") }
         if noNewPrivileges { layers.append("no_new_privs") }
         if landlockABI > 0 { layers.append("Landlock ABI \(landlockABI)") }

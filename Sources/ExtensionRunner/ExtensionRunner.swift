@@ -5,8 +5,10 @@ import ExtensionProtocol
 ///
 /// Usage: `intents-extension --socket-fd FD --library-fd FD --principal-class NAME --policy JSON`,
 /// `intents-extension --socket-fd FD --spare --policy JSON` (the library's descriptor and class
-/// come later, in an `assign` message), or `intents-extension --probe --policy JSON` to confine
-/// itself, print the report and exit.
+/// come later, in an `assign` message), `intents-extension --probe --policy JSON` to confine
+/// itself, print the report and exit, or `intents-extension --app-fd FD --app-arguments JSON
+/// --report-fd FD --policy JSON` to confine itself for a continued app and exec the app's
+/// executable, open on the first descriptor (see `ContinuedApp`).
 ///
 /// The library is loaded from the descriptor the host opened and checked, never by a path the
 /// bundle could swap in the meantime. Confinement is applied before the library loads (see
@@ -28,6 +30,9 @@ public enum ExtensionRunner {
         } catch {
             FileHandle.standardError.write(Data("intents-extension: \(error)\n".utf8))
             return usageFailure
+        }
+        if let app = options.app {
+            return ContinuedApp.run(app, policy: options.policy, launch: options.launch)
         }
         if options.probe {
             let report = RunnerConfinement.apply(options.policy, launch: options.launch, keeping: [])
@@ -95,13 +100,15 @@ struct RunnerOptions {
     var spare = false
     /// What `intents-sandbox` engaged before starting this runner.
     var launch = RunnerConfinement.Launch()
+    /// A continued app to exec, instead of an extension to load.
+    var app: ContinuedApp.Options?
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
     }
 
     init(arguments: [String]) throws {
-        let usage = "usage: intents-extension --socket-fd FD --library-fd FD --principal-class NAME --policy JSON, --socket-fd FD --spare --policy JSON, or --probe --policy JSON"
+        let usage = "usage: intents-extension --socket-fd FD --library-fd FD --principal-class NAME --policy JSON, --socket-fd FD --spare --policy JSON, --probe --policy JSON, or --app-fd FD --app-arguments JSON --report-fd FD --policy JSON"
         var values: [String: String] = [:]
         var index = 0
         var probe = false
@@ -120,14 +127,14 @@ struct RunnerOptions {
                 continue
             }
             if flag == "--namespaces", index + 1 < arguments.count {
-                guard let flags = Int(arguments[index + 1]), (0...31).contains(flags) else {
-                    throw UsageError(description: "--namespaces needs a number from 0 to 31")
+                guard let flags = Int(arguments[index + 1]), (0...63).contains(flags) else {
+                    throw UsageError(description: "--namespaces needs a number from 0 to 63")
                 }
                 launch.namespaces = flags
                 index += 2
                 continue
             }
-            guard ["--socket-fd", "--library-fd", "--principal-class", "--policy"].contains(flag) else {
+            guard ["--socket-fd", "--library-fd", "--principal-class", "--policy", "--app-fd", "--app-arguments", "--report-fd"].contains(flag) else {
                 throw UsageError(description: "unknown argument \"\(flag)\"; \(usage)")
             }
             guard index + 1 < arguments.count else { throw UsageError(description: "\(flag) needs a value") }
@@ -144,6 +151,10 @@ struct RunnerOptions {
         self.spare = spare
         self.launch = launch
         if probe { return }
+        if values["--app-fd"] != nil || values["--app-arguments"] != nil || values["--report-fd"] != nil {
+            app = try ContinuedApp.Options(values)
+            return
+        }
         guard let fd = values["--socket-fd"].flatMap(Int32.init), fd >= 0 else {
             throw UsageError(description: "--socket-fd needs a file descriptor number")
         }

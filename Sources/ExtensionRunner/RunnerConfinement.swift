@@ -11,10 +11,17 @@ import Foundation
 /// network) come from `intents-sandbox`, the launcher the host starts it through, which says
 /// what engaged in the runner's arguments (`Launch`).
 enum RunnerConfinement {
+    /// What the runner confines: an extension's library, which it then loads, or a continued
+    /// app's executable, which it then execs over itself.
+    enum Program {
+        case extensionLibrary
+        case continuedApp
+    }
+
     /// What the launcher engaged before this runner started, from its arguments.
     struct Launch {
-        /// `--namespaces`: user 1, network 2, IPC 4, mount 8, PID with a private /proc 16; nil
-        /// when the runner was not started by the launcher.
+        /// `--namespaces`: user 1, network 2, IPC 4, mount 8, PID with a private /proc 16, a
+        /// root of its own 32; nil when the runner was not started by the launcher.
         var namespaces: Int?
         /// `--threads-cgroup`: the pids cgroup was joined.
         var threadsCgroup = false
@@ -25,12 +32,18 @@ enum RunnerConfinement {
     /// Applies `policy` and reports what engaged, with what the launcher did, keeping the
     /// descriptors `kept` (negative numbers are ignored). Nothing here throws: a layer that
     /// fails is a problem in the report, and the caller decides whether to go on.
-    static func apply(_ policy: SandboxPolicy, launch: Launch, keeping kept: Set<Int32>) -> ConfinementReport {
+    ///
+    /// A continued app gets the extension's seccomp filter with execve and execveat allowed
+    /// (the runner execs the app, and the filter cannot tell that exec from a later one:
+    /// Landlock's execute right decides what may run), and Unix sockets only in a root of its own.
+    static func apply(_ policy: SandboxPolicy, launch: Launch, keeping kept: Set<Int32>,
+                      program: Program = .extensionLibrary) -> ConfinementReport {
         var report = ConfinementReport()
         // Without the launcher, a session of its own, so that the host can end its group.
         if launch.namespaces == nil { _ = setsid() }
         let namespaces = launch.namespaces ?? 0
         report.pidNamespace = namespaces & 16 != 0
+        report.privateRoot = namespaces & 32 != 0
         // Inside its PID namespace, the runner's parent is the namespace's init, pid 1.
         report.parentDeathSignal = csandbox_parent_death_signal(SIGKILL) == 0 && (report.pidNamespace || getppid() != 1)
         closeDescriptors(keeping: Set([0, 1, 2]).union(kept.filter { $0 >= 0 }))
@@ -56,7 +69,22 @@ enum RunnerConfinement {
             report.problems.append("no_new_privs could not be set: \(String(cString: strerror(errno))).")
         }
         applyLandlock(policy, to: &report)
-        report.seccomp = attempt("seccomp", &report.problems) { csandbox_seccomp_apply(policy.allowNetwork ? 1 : 0, $0, $1) }
+        switch program {
+        case .extensionLibrary:
+            report.seccomp = attempt("seccomp", &report.problems) { csandbox_seccomp_apply(policy.allowNetwork ? 1 : 0, $0, $1) }
+        case .continuedApp:
+            var flags = CSANDBOX_SECCOMP_EXEC | (policy.allowNetwork ? CSANDBOX_SECCOMP_NETWORK : 0)
+            // Landlock does not govern connecting to a Unix socket by path: only in a root of its
+            // own, where the host's socket is the only one there, may the app make one; and, with
+            // network access (the host's network namespace), only where Landlock keeps it from
+            // the abstract sockets outside (ABI 6).
+            if report.privateRoot && (!policy.allowNetwork || report.landlockABI >= 6) {
+                flags |= CSANDBOX_SECCOMP_UNIX
+            } else {
+                report.problems.append("The app has no root of its own here, so it may make no Unix socket: the host's socket API is out of its reach.")
+            }
+            report.seccomp = attempt("seccomp", &report.problems) { csandbox_seccomp_apply_program(flags, $0, $1) }
+        }
         return report
     }
 

@@ -283,8 +283,9 @@ import Testing
     @Test func activityContinuationRunsOnlyAnExecutableInsideTheApp() async throws {
         let outside = TemporaryFolder()
         let script = outside.path + "/payload.sh"
-        let proof = outside.path + "/ran"
-        try "#!/bin/sh\ntouch \(proof)\n".write(toFile: script, atomically: true, encoding: .utf8)
+        // The app runs confined: what it can leave is in its own container.
+        let proof = state.path + "/Containers/com.evil.Evil/ran"
+        try "#!/bin/sh\n: > \"$HOME/ran\"\n".write(toFile: script, atomically: true, encoding: .utf8)
         chmod(script, 0o755)
         let app = try writer.app("Evil", identifier: "com.evil.Evil", extra: ["CFBundleExecutable": "evil", "NSUserActivityTypes": ["com.evil.go"]])
         try FileManager.default.createSymbolicLink(atPath: app + "/evil", withDestinationPath: script)

@@ -10,13 +10,42 @@ import Testing
     let state = TemporaryFolder()
     let outside = TemporaryFolder()
 
-    /// An app whose executable is `script` (a shell script), continuing `com.example.go`.
-    func app(running script: String) throws -> (IntentDispatcher, AppBundle) {
+    /// An app whose executable is `script` (a shell script), continuing `com.example.go`. It
+    /// runs confined: what it leaves behind goes in its container (`$HOME`, `proof`), and it may
+    /// exec programs but start no process (so shell builtins, and `exec` last).
+    func app(running script: String, stepTimeout: Duration = .milliseconds(500)) throws -> (IntentDispatcher, AppBundle) {
         let folder = try BundleWriter(appsFolder: apps.path).app("Slow", identifier: "com.example.Slow",
                                                                  extra: ["CFBundleExecutable": "slow", "NSUserActivityTypes": ["com.example.go"]])
         try Self.writeExecutable("#!/bin/sh\n\(script)\n", to: folder + "/slow")
-        let dispatcher = makeDispatcher([apps.path], state: state, stepTimeout: .milliseconds(500))
+        let dispatcher = makeDispatcher([apps.path], state: state, stepTimeout: stepTimeout)
         return (dispatcher, try #require(dispatcher.catalog.apps.first))
+    }
+
+    /// The app's container, where a script writes with `: > "$HOME/ran"`.
+    var container: String { state.path + "/Containers/com.example.Slow" }
+    /// What the app's script leaves when it runs.
+    var proof: String { container + "/ran" }
+    static let leavesProof = #": > "$HOME/ran""#
+
+    /// The processes of the app's sandbox, as this host sees them: the launcher (its command
+    /// line names the state folder), the namespace's init and the app, and whatever is below.
+    func sandboxProcesses() -> Set<pid_t> {
+        let name = (state.path as NSString).lastPathComponent
+        let all = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { pid_t($0) }
+        var queue = all.filter { pid in
+            let text = String(decoding: FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data(), as: UTF8.self)
+            return text.contains("intents-sandbox") && text.contains(name)
+        }
+        var found: Set<pid_t> = []
+        while let pid = queue.popLast() {
+            guard found.insert(pid).inserted else { continue }
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            for task in tasks {
+                let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+                queue += children.split(separator: " ").compactMap { pid_t($0) }
+            }
+        }
+        return found
     }
 
     /// Writes an executable file through a close-on-exec descriptor: a process another test
@@ -36,17 +65,30 @@ import Testing
     }
 
     @Test func aContinuingAppThatNeverEndsIsEndedWithItsGroupAfterAStep() async throws {
-        let pids = outside.path + "/pids"
-        // The app and a child of its own, both waiting forever.
-        let (dispatcher, app) = try app(running: "sleep 1000 & echo $$ $! > \(pids); wait")
+        // The app execs a program that waits forever (it may start none of its own: the probe's
+        // `fork` step shows it refused, in ActivityContinuationSandboxTests).
+        let (dispatcher, app) = try app(running: "\(Self.leavesProof); exec sleep 1000", stepTimeout: .seconds(5))
+        // Every process of the sandbox seen while it runs: the launcher (keeper), the namespace's
+        // init and the app, all in the group the host kills at the deadline.
+        let seen = ProcessesSeen()
+        let sampler = Task.detached { [self] in
+            while !Task.isCancelled {
+                seen.add(sandboxProcesses())
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+        }
         let error = await #expect(throws: HostError.self) {
             try await dispatcher.continueActivity(UserActivityPayload(activityType: "com.example.go"), in: app, capturingOutput: true)
         }
+        sampler.cancel()
+        _ = await sampler.value
         #expect(error?.code == .requestTimedOut)
-        #expect(error?.message == "\"Slow\" (com.example.Slow) did not finish continuing \"com.example.go\" within 500 ms (requestTimedOut); its process was ended.")
-        let started = try String(contentsOfFile: pids, encoding: .utf8).split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        #expect(started.count == 2)
+        #expect(error?.message == "\"Slow\" (com.example.Slow) did not finish continuing \"com.example.go\" within 5 s (requestTimedOut); its process was ended.")
+        #expect(FileManager.default.fileExists(atPath: proof), "the app ran")
+        let started = seen.all
+        #expect(started.count >= 3, "\(started)")
         try await waitUntil(.seconds(60)) { started.allSatisfy(Self.hasEnded) }
+        #expect(sandboxProcesses().isEmpty)
     }
 
     @Test func aContinuingAppsExitStatusAndOutputComeBack() async throws {
@@ -57,8 +99,7 @@ import Testing
     }
 
     @Test func aClearanceCoversOnlyWhatItCleared() async throws {
-        let proof = outside.path + "/ran"
-        let (dispatcher, app) = try app(running: "touch \(proof)")
+        let (dispatcher, app) = try app(running: Self.leavesProof)
         let clearance = try dispatcher.clear(.userActivity("com.example.go", of: app), app: app, from: .activityContinuation)
         // Another activity of the same app.
         let other = await #expect(throws: HostError.self) {
@@ -81,8 +122,7 @@ import Testing
     /// A clearance given while unlocked starts nothing once the device locked: each launcher
     /// confirms it in the lock state of the moment. (Found by the adversary pass.)
     @Test func aClearanceGivenUnlockedStartsNothingOnceLocked() async throws {
-        let proof = outside.path + "/ran"
-        let (dispatcher, app) = try app(running: "touch \(proof)")
+        let (dispatcher, app) = try app(running: Self.leavesProof)
         let clearance = try dispatcher.clear(.userActivity("com.example.go", of: app), app: app, from: .activityContinuation)
         let appsFolder = try sampleAppsFolder(outside)
         let extensions = makeDispatcher([appsFolder], state: state)
@@ -101,8 +141,7 @@ import Testing
 
     @Test(arguments: [LockState.locked, .lockedBeforeFirstUnlock])
     func whileLockedNoActivityIsContinuedAndTheAppNeverStarts(state lockState: LockState) async throws {
-        let proof = outside.path + "/ran"
-        let (dispatcher, app) = try app(running: "touch \(proof)")
+        let (dispatcher, app) = try app(running: Self.leavesProof)
         try LockStateStore(stateFolder: state.path).save(lockState)
         let error = await #expect(throws: HostError.self) {
             _ = try await dispatcher.continueActivity(UserActivityPayload(activityType: "com.example.go"), in: app)
@@ -114,4 +153,16 @@ import Testing
         #expect(try await dispatcher.continueActivity(UserActivityPayload(activityType: "com.example.go"), in: app).status == 0)
         #expect(FileManager.default.fileExists(atPath: proof))
     }
+}
+
+/// The process numbers a sampler saw, from any thread.
+final class ProcessesSeen: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: Set<pid_t> = []
+
+    func add(_ processes: Set<pid_t>) {
+        lock.withLock { seen.formUnion(processes) }
+    }
+
+    var all: Set<pid_t> { lock.withLock { seen } }
 }

@@ -22,6 +22,42 @@ import Testing
         #expect(run.output == "pid 2 args 31\n1 2 ", "\(run.output)")
     }
 
+    /// With `--root`, the program's root holds only those paths, read-only, with its own /proc
+    /// and /dev/fd: a symlink is made again as one, and a path with a symlink on the way, or
+    /// missing, is left out. (What a continued app gets: it may make Unix sockets, and Landlock
+    /// does not govern connecting to one by path.)
+    @Test func withRootPathsTheProgramGetsARootOfItsOwn() async throws {
+        let folder = TemporaryFolder()
+        let shown = folder.path + "/shown", hidden = folder.path + "/hidden"
+        for place in [shown, hidden] {
+            try FileManager.default.createDirectory(atPath: place, withIntermediateDirectories: true)
+            try place.write(toFile: place + "/file", atomically: true, encoding: .utf8)
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link", withDestinationPath: hidden)
+        let roots = ["/usr", "/bin", "/lib", "/lib64", "/etc/ld.so.cache", "/dev/null", shown, folder.path + "/link/file", "/nonexistent"]
+        let script = """
+            echo "args $*"; echo /*; cat \(shown)/file; echo
+            [ -e \(hidden)/file ] && echo hidden-visible || echo hidden-absent
+            [ -e \(folder.path)/link ] && echo link-visible || echo link-absent
+            (: > /planted) 2>/dev/null && echo root-writable || echo root-read-only
+            [ -L /dev/fd ] && echo "/dev/fd -> $(readlink /dev/fd)"; echo "cwd $(pwd)"
+            """
+        let run = try await launch(script, launcherArguments: roots.flatMap { ["--root", $0] })
+        #expect(run.status == 0, "\(run.output)")
+        // 63: the namespaces (31) and a root of its own (32).
+        #expect(run.output == """
+            args 63
+            /bin /dev /etc /lib /lib64 /proc /tmp /usr
+            \(shown)
+            hidden-absent
+            link-absent
+            root-read-only
+            /dev/fd -> /proc/self/fd
+            cwd /
+
+            """, "\(run.output)")
+    }
+
     @Test func theLauncherEndsAsTheProgramEnded() async throws {
         #expect(try await launch("exit 7").status == 7)
         let killed = try await launch("kill -SEGV $$")

@@ -43,4 +43,18 @@ int csandbox_landlock_restrict(const char *const *paths, const int *descriptors,
 /// 0, or -1 with a message.
 int csandbox_seccomp_apply(int allow_network, char *error, int error_size);
 
+/// Flags for csandbox_seccomp_apply_program, combined with |.
+/// Sockets of AF_INET and AF_INET6 (network access).
+#define CSANDBOX_SECCOMP_NETWORK 1
+/// execve and execveat: for a program the runner execs over itself (a continued app). Landlock's
+/// execute right still decides which files may be executed.
+#define CSANDBOX_SECCOMP_EXEC 2
+/// Sockets of AF_UNIX: only for a process in a root of its own, where no Unix socket but the
+/// host's is reachable by path (Landlock does not govern connecting to one).
+#define CSANDBOX_SECCOMP_UNIX 4
+
+/// The filter of csandbox_seccomp_apply, with what `flags` allow taken off its deny list;
+/// everything else (process creation among it) stays denied. 0, or -1 with a message.
+int csandbox_seccomp_apply_program(int flags, char *error, int error_size);
+
 #endif

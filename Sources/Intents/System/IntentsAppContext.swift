@@ -40,6 +40,12 @@ public enum IntentsAppContext {
         }
     }
 
+    /// Whether this process is an app the host started confined (`INTENTS_SANDBOXED=1`, set by
+    /// the host): then no system store is within its reach, only the server's socket.
+    static var isSandboxed: Bool {
+        ProcessInfo.processInfo.environment["INTENTS_SANDBOXED"] == "1"
+    }
+
     /// The state folder: the configured one, else `INTENTS_STATE`, `$XDG_STATE_HOME/intents`, `~/.local/state/intents`.
     public static var stateFolder: String {
         lock.withLock { explicitState } ?? StateFolder.path()

@@ -5,12 +5,18 @@ import SystemStore
 
 extension IntentsAppContext {
     /// Performs an app's system call: through `intents serve` when one runs for the state
-    /// folder (it names the app from the connection), else on the system store in this process.
-    /// - Throws: `INIntentError(code)` with the server's or the store's sentence.
+    /// folder (it names the app from the connection), else on the system store in this process,
+    /// unless the process is an app the host started confined (`INTENTS_SANDBOXED`): its sandbox
+    /// holds no system store, and the server is its only way to the system.
+    /// - Throws: `INIntentError(code)` with the server's or the store's sentence, or saying that
+    ///   no server answers a confined app.
     static func perform(_ call: SystemCall, failing code: INIntentError.Code, app: AppBundle? = nil,
                         decide: () -> SiriAuthorization = { .notDetermined }) throws -> SystemCallResult {
         let app = try app ?? self.app()
         if let served = try ServerSystemCall.send(call, stateFolder: stateFolder, failing: code) { return served }
+        if isSandboxed {
+            throw INIntentError(code, "No intents server answers at \(stateFolder)/\(LocalAPISocket.fileName), and \(app.displayName) runs confined, as the host started it: it reaches the system (\(call.name)) only through the server, never by opening the system store itself. Run `intents serve` for this state folder.")
+        }
         return try withSystemStore(failing: code, app: app) { store, app in
             try store.perform(call, app: app.bundleIdentifier, decide: decide)
         }

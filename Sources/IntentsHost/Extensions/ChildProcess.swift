@@ -55,11 +55,22 @@ public final class ChildProcess: Sendable {
     }
 
     /// Spawns `executable` with `arguments` (stdin on /dev/null, stdout and stderr as `output`
-    /// says, no other descriptor; `environment`, as `NAME=value` entries, else the host's),
+    /// says, `passing` on descriptors 3, 4, 5... in order, no other descriptor; `environment`,
+    /// as `NAME=value` entries, else the host's; no signal blocked, SIGPIPE at its default),
     /// leading a process group of its own when `ownGroup`, and watches it.
+    /// - Parameter startsOwnSession: the child calls setsid() itself (as `intents-sandbox`
+    ///   does, which it could not as a group leader): it is then signalled with its group,
+    ///   whatever `ownGroup` says.
     /// - Throws: `HostError` (`.extensionFailed`) naming the executable when it cannot start.
     public static func spawn(_ executable: String, arguments: [String] = [], environment: [String]? = nil,
-                             output: Output = .discarded, ownGroup: Bool = true) throws -> ChildProcess {
+                             output: Output = .discarded, ownGroup: Bool = true, passing: [Int32] = [],
+                             startsOwnSession: Bool = false) throws -> ChildProcess {
+        // Above every number the child's dup2s write, so that none overwrites another before it is moved.
+        let copies = passing.map { fcntl($0, F_DUPFD_CLOEXEC, 16) }
+        defer { copies.filter { $0 >= 0 }.forEach { close($0) } }
+        if copies.contains(where: { $0 < 0 }) {
+            throw HostError(.extensionFailed, "Cannot pass descriptors to \(executable.quotedForDisplay): \(String(cString: strerror(errno))).")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -71,16 +82,26 @@ public final class ChildProcess: Sendable {
             case .descriptor(let descriptor): posix_spawn_file_actions_adddup2(&actions, descriptor, target)
             }
         }
+        for (index, copy) in copies.enumerated() { posix_spawn_file_actions_adddup2(&actions, copy, 3 + Int32(index)) }
         // A descriptor the host opened without close-on-exec must not live on in the child (a
         // file being written could then not be executed: ETXTBSY).
-        cchild_spawn_close_from(&actions, 3)
+        cchild_spawn_close_from(&actions, 3 + Int32(copies.count))
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        if ownGroup {
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        sigaddset(&defaultSignals, SIGPIPE)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+        if ownGroup && !startsOwnSession {
             posix_spawnattr_setpgroup(&attributes, 0)
-            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+            flags |= Int32(POSIX_SPAWN_SETPGROUP)
         }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { $0.map { strdup($0) } + [nil] }
         defer {
@@ -94,7 +115,7 @@ public final class ChildProcess: Sendable {
             throw HostError(.extensionFailed, "Cannot start \(executable.quotedForDisplay): \(String(cString: strerror(status))).")
         }
         do {
-            return try ChildProcess(pid: child, leadsGroup: ownGroup, name: executable.quotedForDisplay)
+            return try ChildProcess(pid: child, leadsGroup: ownGroup || startsOwnSession, name: executable.quotedForDisplay)
         } catch {
             abandon(child)
             throw error

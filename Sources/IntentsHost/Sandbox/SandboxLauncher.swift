@@ -17,10 +17,17 @@ enum SandboxLauncher {
 
     /// The program and arguments that run the runner with `arguments` under `policy`: the
     /// runner itself when the policy confines nothing (the unsafe flag), else the launcher.
+    /// A policy with a private root (`SandboxPolicy.privateRoot`) gets one holding its paths and
+    /// the runner's own file (its real path, where it is run from).
     static func command(runnerPath: String, arguments: [String], policy: SandboxPolicy) -> (executable: String, arguments: [String]) {
         guard policy.confine else { return (runnerPath, arguments) }
         var launcher: [String] = policy.allowNetwork ? ["--network"] : []
         if let cgroup = policy.taskCgroup { launcher += ["--cgroup", cgroup, "--threads", String(policy.limits.threads)] }
-        return (path(forRunner: runnerPath), launcher + ["--", runnerPath] + arguments)
+        var runner = runnerPath
+        if let root = policy.privateRoot {
+            runner = RealPath.of(runnerPath) ?? runnerPath
+            launcher += (root + [runner]).flatMap { ["--root", $0] }
+        }
+        return (path(forRunner: runnerPath), launcher + ["--", runner] + arguments)
     }
 }
