@@ -135,7 +135,7 @@ import Testing
         let installed = try install()
         _ = try installed.layout.prepareAppGroupContainer("group.com.example.probe")
         try "shared by the group".write(toFile: installed.probeGroup + "/shared.txt", atomically: true, encoding: .utf8)
-        let server = try TestServer(apps: [apps.path], state: state.path)
+        let server = try await TestServer(apps: [apps.path], state: state.path)
         let steps = ["write-home note.txt", "group-read group.com.example.probe shared.txt", "group-write group.com.example.probe back.txt",
                      "donate probe-donation", "group-read group.com.example.other secret.txt"]
         let (results, outcome) = try await continueProbe(steps, installed)
@@ -149,7 +149,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: installed.probeGroup + "/back.txt"))
         let donations = try installed.dispatcher.openSystemStore().donations(app: "com.example.Probe")
         #expect(donations.map(\.persistentIdentifier) == ["probe-donation"], "\(server.log)")
-        #expect(server.stop() == 0)
+        #expect(await server.stop() == 0)
     }
 
     /// With no server, the SDK's fallback (opening the system store itself) fails cleanly: the
