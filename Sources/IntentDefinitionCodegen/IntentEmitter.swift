@@ -23,14 +23,31 @@ struct IntentEmitter {
         parameter.unsupportedReasons.isEmpty ? type.resolutionResult : "\(intent.name)\(SwiftSource.upperFirst(parameter.name))ResolutionResult"
     }
 
+    /// The question the host asks before `handle` when the definition asks for the user's
+    /// confirmation: the rule of `SystemConfirmationPolicy` in IntentsHost.
+    private var confirmationPrompt: String? {
+        guard intent.userConfirmationRequired else { return nil }
+        guard let title = intent.title?.trimmingCharacters(in: .whitespaces), !title.isEmpty else { return "Go ahead with \(className)?" }
+        return "Ready to \(title.lowercased())?"
+    }
+
     func emitIntent(into out: inout SourceWriter) {
         out.line()
-        out.doc(intent.description ?? intent.title)
+        var classDocs = [intent.description ?? intent.title ?? "The \(DocText.words(intent.name)) intent.", "",
+                    "A custom intent of `\(generator.fileName)`\(intent.title.map { ", titled \"\($0)\"" } ?? ""), whose handler conforms to `\(className)Handling` "
+                        + "and answers an `\(intent.name)IntentResponse`. " + handling.conversationOrder]
+        if let prompt = confirmationPrompt {
+            classDocs += ["", "Before `handle`, the host asks the user \"\(prompt)\", as the definition asks for the user's confirmation: after a no the conversation ends without `handle`, and `intents send` exits 6."]
+        }
+        out.doc(lines: classDocs)
         out.block("\(access) class \(className): INIntent") { out in
             for (parameter, type) in parameters {
+                out.doc(lines: docs(of: parameter, type: type))
                 out.line(PropertyType.declaration(of: parameter.property, type: type, access: access))
             }
             out.line()
+            out.doc(lines: ["What `\(generator.fileName)` says of the intent: its title, description, category, verb, key parameter, "
+                            + "whether the user confirms it, its suggested phrase, and the titles of its parameter combinations."])
             out.block("\(access) override class var intentDefinitionMetadata: INIntentDefinitionMetadata?") { out in
                 out.line("INIntentDefinitionMetadata(")
                 out.line("    title: \(SwiftSource.literal(intent.title)), description: \(SwiftSource.literal(intent.description)),")
@@ -46,18 +63,50 @@ struct IntentEmitter {
         }
     }
 
+    /// What prompts call a parameter: its display name, or its name in words.
+    private func title(of property: IntentDefinition.Property) -> String {
+        property.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? DocText.words(property.name)
+    }
+
+    /// A parameter's doc comment: what prompts call it, what no value looks like, and how the host resolves it.
+    private func docs(of parameter: IntentDefinition.Parameter, type: PropertyType) -> [String] {
+        var lines = ["The \(title(of: parameter.property)).", ""]
+        if type.isEnumeration && !parameter.property.isList {
+            lines.append("Never nil, as Xcode generates enum parameters: the case numbered 0 (`unknown`) means no value, and prompts do not offer it.")
+        } else {
+            lines.append(parameter.property.isList ? "A list, given as several values; nil when none was given." : "Nil when no value was given.")
+        }
+        if parameter.supportsResolution {
+            let method = "resolve\(SwiftSource.upperFirst(parameter.name))(for:with:)"
+            lines.append("The host resolves it with the handler's `\(method)`, which answers \(parameter.property.isList ? "one `\(resultClass(parameter, type))` per element" : "\(DocText.article(resultClass(parameter, type))) `\(resultClass(parameter, type))`"), before `confirm`.")
+        } else {
+            lines.append("The definition does not resolve it: the value stands as the user gave it.")
+        }
+        if parameter.supportsDynamicOptions {
+            lines.append("The handler offers its values with `provide\(SwiftSource.upperFirst(parameter.name))OptionsCollection(for:with:)`.")
+        }
+        return lines
+    }
+
     /// The handling protocol's shape: a resolver per resolvable parameter, an options provider
     /// per parameter with dynamic options.
     private var handling: HandlingEmitter {
         HandlingEmitter(
             intentClass: className, responseClass: "\(intent.name)IntentResponse", access: access,
-            resolvers: parameters.filter { $0.parameter.supportsResolution }.map {
-                HandlingEmitter.Resolver(parameter: $0.parameter.name, result: resultClass($0.parameter, $0.type),
-                                         isList: $0.parameter.property.isList)
+            resolvers: parameters.filter { $0.parameter.supportsResolution }.map { parameter, type in
+                let reasons = parameter.unsupportedReasons.isEmpty ? nil : "\(intent.name)\(SwiftSource.upperFirst(parameter.name))UnsupportedReason"
+                let shape = HandlingEmitter.ResultShape(
+                    disambiguation: !["INBooleanResolutionResult", "INTimeIntervalResolutionResult"].contains(type.resolutionResult),
+                    unsupportedReasons: reasons)
+                return HandlingEmitter.Resolver(parameter: parameter.name, result: resultClass(parameter, type),
+                                                isList: parameter.property.isList, title: title(of: parameter.property), shape: shape,
+                                                providesOptions: parameter.supportsDynamicOptions)
             },
             optionsProviders: parameters.filter { $0.parameter.supportsDynamicOptions }.map {
-                HandlingEmitter.OptionsProvider(parameter: $0.parameter.name, element: $0.type.optionElement)
-            })
+                HandlingEmitter.OptionsProvider(parameter: $0.parameter.name, element: $0.type.optionElement, title: title(of: $0.parameter.property))
+            },
+            codeNames: ResponseEmitter.standardCodes + intent.responseCodes.map(\.name).filter { !ResponseEmitter.standardCodes.contains($0) },
+            confirmationPrompt: confirmationPrompt)
     }
 
     func emitHandling(into out: inout SourceWriter) {
@@ -68,12 +117,21 @@ struct IntentEmitter {
         for (parameter, type) in parameters where !parameter.unsupportedReasons.isEmpty {
             let reasonType = "\(intent.name)\(SwiftSource.upperFirst(parameter.name))UnsupportedReason"
             out.line()
-            out.doc("Why a \(parameter.property.displayName ?? parameter.name) cannot be used.")
+            out.doc(lines: ["Why a \(parameter.property.displayName ?? parameter.name) cannot be used.", "",
+                            "A resolve method answers `\(resultClass(parameter, type)).unsupported(forReason:)` with one; the host tells the user its sentence "
+                                + "(`reasonDescription`), then asks for another value."])
             out.block("\(access) enum \(reasonType): Int, INUnsupportedReason") { out in
                 for (index, reason) in parameter.unsupportedReasons.enumerated() {
+                    let text = reason.formatString.map { dialog in
+                        "The host tells the user \"\(dialog)\"" + (dialog.contains("${\(parameter.name)}") ? ", the value filling `${\(parameter.name)}`." : "")
+                    }
+                        ?? "The definition gives it no dialog: the host tells the user \"\(DocText.words(reason.code)).\""
+                    out.doc(lines: ["The \(DocText.words(reason.code)) reason.", "", text])
                     out.line("case \(SwiftSource.identifier(reason.code)) = \(index + 1)")
                 }
                 out.line()
+                out.doc(lines: ["The sentence the host tells the user before asking for another value: the reason's dialog in the definition, "
+                                + "`${\(parameter.name)}` left for the host to fill with the value."])
                 out.block("\(access) var reasonDescription: String?") { out in
                     out.switchOnSelf { out in
                         for reason in parameter.unsupportedReasons {
@@ -87,8 +145,11 @@ struct IntentEmitter {
                 }
             }
             out.line()
-            out.doc("Resolves \(parameter.name) of \(className), with its custom unsupported reasons.")
+            out.doc(lines: ["Resolves \(parameter.name) of \(className), with its custom unsupported reasons.", "",
+                            "It has the factories of `\(type.resolutionResult)`, which it refines, and `unsupported(forReason:)`."])
             out.block("\(access) class \(resultClass(parameter, type)): \(type.resolutionResult)") { out in
+                out.doc(lines: ["The value cannot be used, for `reason`: the host tells the user the reason's sentence, then asks for another value, which is resolved again.",
+                                "", "- Parameter reason: Why the value cannot be used.", "- Returns: An unsupported result."])
                 out.line("\(access) class func unsupported(forReason reason: \(reasonType)) -> Self { unsupported(withReason: reason) }")
             }
         }

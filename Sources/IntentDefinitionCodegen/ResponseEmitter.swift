@@ -1,3 +1,5 @@
+import SiriKitDomains
+
 /// Writes `<Name>IntentResponseCode` and `<Name>IntentResponse`: the standard custom-intent codes
 /// (unspecified 0 ... failureRequiringAppLaunch 6), the file's own codes from 100, the output
 /// properties, and a convenience constructor for each code whose dialog names output properties.
@@ -14,10 +16,21 @@ struct ResponseEmitter {
         let outputs = try intent.responseParameters.map { ($0, try generator.type(of: $0, owner: owner)) }
         let custom = intent.responseCodes.filter { !Self.standardCodes.contains($0.name) }
         out.line()
-        out.doc("The codes of \(response); custom codes start at 100.")
+        out.doc(lines: ["The codes of \(response); custom codes start at 100.", "", DocText.codeEnumDiscussion(success: true)])
         out.block("\(access) enum \(response)Code: Int, INCustomIntentResponseCode") { out in
-            for (number, name) in Self.standardCodes.enumerated() { out.line("case \(name) = \(number)") }
-            for (offset, code) in custom.enumerated() { out.line("case \(SwiftSource.identifier(code.name)) = \(100 + offset)") }
+            for (number, name) in Self.standardCodes.enumerated() {
+                let dialog = intent.responseCodes.first { $0.name == name }?.formatString.map { ["", "The definition's dialog: \"\($0)\""] } ?? []
+                out.doc(lines: [SiriKitDomain.responseCodeSummaries[name] ?? "The \(DocText.words(name)) code."] + dialog
+                            + ["", DocText.treatment(ofCategory: DocText.category(ofCodeNamed: name))])
+                out.line("case \(name) = \(number)")
+            }
+            for (offset, code) in custom.enumerated() {
+                let category = code.isSuccess ? "success" : DocText.category(ofCodeNamed: code.name)
+                let dialog = code.formatString.map { ["", "The definition's dialog: \"\($0)\""] } ?? []
+                out.doc(lines: ["A custom code of the definition\(code.isSuccess ? ", which it marks as a success" : ""): \(DocText.words(code.name))."] + dialog
+                            + ["", DocText.treatment(ofCategory: category)])
+                out.line("case \(SwiftSource.identifier(code.name)) = \(100 + offset)")
+            }
             let successes = custom.enumerated().filter { $0.element.isSuccess }.map { String(100 + $0.offset) }
             if !successes.isEmpty {
                 out.line()
@@ -26,13 +39,26 @@ struct ResponseEmitter {
             }
         }
         out.line()
-        out.doc("The answer to \(intent.name)Intent, with its output properties.")
+        out.doc(lines: ["The answer to \(intent.name)Intent, with its output properties.", "",
+                        "`confirm` and `handle` answer one. After the conversation, the host shows the code and the output properties "
+                            + "(`intents send --json` puts them in `code`, `codeName` and `output`)."])
         out.block("\(access) class \(response): INIntentResponse") { out in
-            for (property, type) in outputs { out.line(PropertyType.declaration(of: property, type: type, access: access)) }
+            for (property, _) in outputs {
+                let what = property.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? DocText.words(property.name)
+                out.doc(lines: ["The \(what).", "", "An output of the response, which the host shows after the answer; nil when not set."])
+                out.line(PropertyType.declaration(of: property, type: outputs.first { $0.0 == property }!.1, access: access))
+            }
+            out.doc(lines: ["The response's code, which decides how the host goes on; `unspecified` for a response made with `init()`."])
             out.line("\(access) private(set) var code: \(response)Code = .unspecified")
             out.line()
+            out.doc(lines: ["Makes a response with code `unspecified`, which the host counts as a failure; the SDK makes one this way for `notImplemented()`."])
             out.block("\(access) required init()") { $0.line("super.init()") }
             out.line()
+            out.doc(lines: ["Makes a response with a code and the activity the app goes on with.",
+                            "", "- Parameters:",
+                            "  - code: What happened; its category decides how the host goes on (see `\(response)Code`).",
+                            "  - userActivity: The activity handed to the app when the code sends the user there (`continueInApp`, `failureRequiringAppLaunch`); "
+                                + "when nil, the SDK sends one whose `activityType` is `\(intent.name)Intent`."])
             out.block("\(access) init(code: \(response)Code, userActivity: NSUserActivity?)") { out in
                 out.line("super.init(responseCode: code, userActivity: userActivity)")
                 out.line("self.code = code")
@@ -49,6 +75,16 @@ struct ResponseEmitter {
                     return "\(SwiftSource.identifier(property.name)): \(swiftType)"
                 }
                 out.line()
+                var docs = ["A response with code `\(code.name)` and the output properties its dialog names set.", ""]
+                if let dialog = code.formatString { docs += ["The definition's dialog: \"\(dialog)\"", ""] }
+                if used.count == 1 {
+                    docs.append("- Parameter \(SwiftSource.identifier(used[0].0.name)): The \(used[0].0.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? DocText.words(used[0].0.name)).")
+                } else {
+                    docs.append("- Parameters:")
+                    docs += used.map { "  - \(SwiftSource.identifier($0.0.name)): The \($0.0.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? DocText.words($0.0.name))." }
+                }
+                docs.append("- Returns: The response, with no user activity.")
+                out.doc(lines: docs)
                 out.block("\(access) static func \(SwiftSource.identifier(code.name))(\(arguments.joined(separator: ", "))) -> \(response)") { out in
                     out.line("let response = \(response)(code: .\(SwiftSource.identifier(code.name)), userActivity: nil)")
                     for (property, _) in used {

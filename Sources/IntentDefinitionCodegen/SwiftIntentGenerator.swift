@@ -58,6 +58,43 @@ struct SourceWriter {
         line("/// " + SwiftSource.commentText(content))
     }
 
+    /// A `///` comment of several lines, each kept on its own line; an empty string is an empty
+    /// comment line, between paragraphs. Nothing when there is no text.
+    mutating func doc(lines: [String]) {
+        guard lines.contains(where: { !$0.isEmpty }) else { return }
+        for content in lines {
+            line(content.isEmpty ? "///" : "/// " + SwiftSource.commentText(content))
+        }
+    }
+
+    /// `init?(rawValue:)` and `hash(into:)` of the enum `type`, whose raw values are `Int`s, in an
+    /// extension after the enum: written out as the compiler and `RawRepresentable` would make
+    /// them (each number gives its case, any other nil; the number is hashed), so that they can
+    /// carry doc comments.
+    mutating func rawValueMembers(of type: String, access: String, cases: [(name: String, number: Int)]) {
+        line()
+        block("extension \(type)") { out in
+            out.doc(lines: ["The case Apple numbers `rawValue`, or nil when no case has that number.",
+                            "", "- Parameter rawValue: The number of the case, as each case declares it."])
+            out.block("\(access) init?(rawValue: Int)") { out in
+                out.line("switch rawValue {")
+                for item in cases { out.line("case \(item.number): self = .\(SwiftSource.identifier(item.name))") }
+                out.line("default: return nil")
+                out.line("}")
+            }
+            out.line()
+            out.hashIntoRawValue(access: access, what: "the case's number")
+        }
+    }
+
+    /// `hash(into:)` hashing `rawValue`, which is what `RawRepresentable` gives a `Hashable` type
+    /// with a raw value, written out so that it can carry a doc comment.
+    mutating func hashIntoRawValue(access: String, what: String) {
+        doc(lines: ["Hashes \(what), as `RawRepresentable` does for a value with a raw value: equal values hash alike.",
+                    "", "- Parameter hasher: The hasher to combine the raw value into."])
+        line("\(access) func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }")
+    }
+
     /// `switch self {`, the cases written by `body` at the switch's own depth, then `}`.
     mutating func switchOnSelf(_ body: (inout SourceWriter) -> Void) {
         line("switch self {")

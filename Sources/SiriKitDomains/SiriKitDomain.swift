@@ -50,13 +50,14 @@ public struct SystemIntent: Sendable {
     /// Whether the app needs the user's Siri authorization first (every domain intent does).
     public var requiresAuthorization: Bool
     /// Methods of the handling protocol beyond resolve, confirm and handle, each a Swift
-    /// declaration and the body of its default (`startSendingUpdates(for:to:)`).
-    public var otherRequirements: [(declaration: String, defaultBody: String)]
+    /// declaration, the body of its default (`startSendingUpdates(for:to:)`), and a sentence
+    /// for its doc comment.
+    public var otherRequirements: [(declaration: String, defaultBody: String, summary: String)]
 
     public init(_ name: String, _ summary: String, parameters: [SystemParameter], responseCodes: [String],
                 outputs: [SystemProperty] = [], alwaysRestrictedWhileLocked: Bool = false,
                 confirmationPrompt: String? = nil, requiresAuthorization: Bool = true,
-                otherRequirements: [(declaration: String, defaultBody: String)] = []) {
+                otherRequirements: [(declaration: String, defaultBody: String, summary: String)] = []) {
         self.otherRequirements = otherRequirements
         self.name = name
         self.summary = summary
@@ -197,13 +198,18 @@ public struct SystemEnum: Sendable {
     public var summary: String
     /// Case names, numbered from 0 (`unknown` first) unless a case says `name=N`.
     public var cases: [String]
+    /// What each case means, by case name, for its doc comment (in the SDK's words, after
+    /// Apple's documentation); the case numbered 0 may go without, as it means no value.
+    public var caseSummaries: [String: String]
     /// Whether the SDK has `<Name>ResolutionResult` for it.
     public var hasResolutionResult: Bool
 
-    public init(_ name: String, _ summary: String, cases: [String], hasResolutionResult: Bool = true) {
+    public init(_ name: String, _ summary: String, cases: [String], summaries: [String: String] = [:],
+                hasResolutionResult: Bool = true) {
         self.name = name
         self.summary = summary
         self.cases = cases
+        self.caseSummaries = summaries
         self.hasResolutionResult = hasResolutionResult
     }
 
@@ -270,10 +276,13 @@ public struct SystemOptionSet: Sendable {
     public var name: String
     public var summary: String
     public var options: [String]
+    /// What each option means, by option name, for its doc comment.
+    public var optionSummaries: [String: String]
 
-    public init(_ name: String, _ summary: String, options: [String]) {
+    public init(_ name: String, _ summary: String, options: [String], summaries: [String: String] = [:]) {
         self.name = name
         self.summary = summary
         self.options = options
+        self.optionSummaries = summaries
     }
 }

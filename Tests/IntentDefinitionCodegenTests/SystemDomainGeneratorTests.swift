@@ -249,4 +249,63 @@ import Testing
         let errors = try typeCheckErrors(source, name: "SiriKitHandlers")
         #expect(errors == nil, "\(errors ?? "")")
     }
+
+    /// Every public declaration the generator writes has a doc comment: the declarations that
+    /// begin a line (`public`, `open`, a property wrapper, an enum case, a protocol requirement)
+    /// come right after a `///` line.
+    @Test func everyGeneratedDeclarationIsDocumented() throws {
+        for (name, source) in [("system domains", try SystemDomainGenerator().source()), ("pizza", try pizzaSource())] {
+            let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            for (index, line) in lines.enumerated() where isDeclaration(line) {
+                #expect(index > 0 && lines[index - 1].hasPrefix("///"), "\(name): no doc comment for \(line)")
+            }
+        }
+    }
+
+    /// The data says what each enum case and option means, and what each response code means.
+    @Test func theDataGivesEveryCaseOptionAndCodeItsMeaning() {
+        for domain in SiriKitDomain.all {
+            for enumeration in domain.enums {
+                for item in enumeration.numberedCases where item.number != 0 {
+                    #expect(enumeration.caseSummaries[item.name] != nil, "\(enumeration.name).\(item.name)")
+                }
+                #expect(Set(enumeration.caseSummaries.keys).isSubset(of: enumeration.numberedCases.map(\.name)), "\(enumeration.name)")
+            }
+            for optionSet in domain.optionSets {
+                #expect(Set(optionSet.optionSummaries.keys) == Set(optionSet.options), "\(optionSet.name)")
+            }
+            for intent in domain.intents {
+                for code in intent.numberedResponseCodes {
+                    #expect(SiriKitDomain.responseCodeSummaries[code.name] != nil, "\(intent.name).\(code.name)")
+                }
+            }
+        }
+    }
+
+    /// What the doc comments say of a code agrees with how the SDK treats it.
+    @Test func codeDocsNameTheCategoryAndTheExitStatus() throws {
+        let source = try SystemDomainGenerator().source()
+        #expect(source.contains("""
+                /// Category `continueInApp`: the host reports the response's user activity for the app to go on with; answered by `confirm`, it ends the conversation without `handle`. `intents send` exits 0.
+                case continueInApp = 2
+            """))
+        #expect(source.contains("/// - `unsupported(forReason:)`: the host tells the user the reason's sentence (`INSendMessageRecipientUnsupportedReason`), then asks for another value;"))
+        #expect(DocText.category(ofCodeNamed: "failureRequiringAppLaunchNoServiceInArea") == "failureRequiringAppLaunch")
+        #expect(DocText.category(ofCodeNamed: "handleInApp") == "continueInApp")
+        #expect(DocText.category(ofCodeNamed: "successWithNote") == "success")
+        #expect(DocText.category(ofCodeNamed: "denied") == "failure")
+    }
+
+    private func isDeclaration(_ line: String) -> Bool {
+        if line.hasPrefix("public ") || line.hasPrefix("open ") || line.hasPrefix("@Intent") { return true }
+        if line.hasPrefix("func ") { return true }
+        // `case name = 3`, not the arms of a switch (`case .name: return`, `case 3: self = .name`).
+        return line.hasPrefix("case ") && line.contains(" = ") && !line.contains(":")
+    }
+
+    private func pizzaSource() throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/SharedKit/SampleIntents/Intents.intentdefinition"))
+        var reader = IntentDefinitionReader(fileName: "Intents.intentdefinition")
+        return try SwiftIntentGenerator(definition: try reader.read(data), fileName: "Intents.intentdefinition").source()
+    }
 }

@@ -27,7 +27,7 @@ public struct SystemDomainGenerator {
             try SystemValueEmitter(domain: domain, table: table).emit(into: &out)
             for intent in domain.intents {
                 try check(intent)
-                try SystemIntentEmitter(intent: intent, table: table).emit(into: &out)
+                try SystemIntentEmitter(intent: intent, table: table, domain: domain.name).emit(into: &out)
             }
         }
         let names = domains.flatMap(\.intents).map { "\($0.name).self" }

@@ -42,6 +42,9 @@ struct SystemTypeTable {
     /// The per-parameter results the domains declare, by name.
     private(set) var results: [String: SystemResult] = [:]
 
+    /// The one-sentence summaries of the domains' enums, option sets and types, by name.
+    private(set) var summaries: [String: String] = [:]
+
     /// The table for `domains`.
     /// - Throws: `IntentDefinitionError` when a name is declared twice.
     init(domains: [SiriKitDomain]) throws {
@@ -61,6 +64,10 @@ struct SystemTypeTable {
             }
             for type in domain.types {
                 try add(type.name, Entry(kind: .type, result: type.hasResolutionResult ? type.name + "ResolutionResult" : nil), in: domain)
+            }
+            for summary in domain.enums.map({ ($0.name, $0.summary) }) + domain.optionSets.map({ ($0.name, $0.summary) })
+                + domain.types.map({ ($0.name, $0.summary) }) {
+                summaries[summary.0] = summary.1
             }
             for result in domain.results {
                 guard results[result.name] == nil else { throw Self.duplicate(result.name, in: domain) }
@@ -107,6 +114,36 @@ struct SystemTypeTable {
         results[name] != nil || entries.values.contains { $0.result == name }
             || ["INIntegerResolutionResult", "INDoubleResolutionResult", "INBooleanResolutionResult",
                 "INTimeIntervalResolutionResult"].contains(name)
+    }
+
+    /// `: whether an outgoing message is text or audio` (`, each a message: ...` for a list), the
+    /// summary of a property's type when a domain declares it, to follow the property's name in
+    /// its doc comment; empty otherwise.
+    func gloss(of property: SystemProperty) -> String {
+        guard var summary = summaries[property.type], !summary.isEmpty else { return "" }
+        if summary.hasSuffix(".") { summary.removeLast() }
+        let characters = Array(summary)
+        // `A reminder's place` -> `a reminder's place`, but `GIF...` stays.
+        if characters.count > 1, !characters[1].isUppercase { summary = summary.prefix(1).lowercased() + summary.dropFirst() }
+        return property.isList ? ", each " + summary : ": " + summary
+    }
+
+    /// The factories of the resolution result class `result`, for the doc comments of the
+    /// resolve methods that answer it.
+    func shape(of result: String) -> HandlingEmitter.ResultShape {
+        var shape = HandlingEmitter.ResultShape()
+        var kindResult = result
+        if let declared = results[result] {
+            shape.unsupportedReasons = declared.reasonType
+            shape.confirmationReasons = declared.confirmationReasonType
+            kindResult = declared.base
+        }
+        let isOptionSet = entries.values.contains { entry in
+            guard case .optionSet = entry.kind else { return false }
+            return entry.result == kindResult
+        }
+        shape.disambiguation = !isOptionSet && !["INBooleanResolutionResult", "INTimeIntervalResolutionResult"].contains(kindResult)
+        return shape
     }
 
     /// The Swift type of a property: `INTaskList?`, `[INSpeakableString]?`, `INTaskPriority`.

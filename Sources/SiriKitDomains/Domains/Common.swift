@@ -5,7 +5,11 @@ extension SiriKitDomain {
         intents: [],
         enums: [
             SystemEnum("INSpatialEvent", "Whether a reminder fires on arriving or on leaving.",
-                       cases: ["unknown", "arrive", "depart"]),
+                       cases: ["unknown", "arrive", "depart"],
+                       summaries: [
+                           "arrive": "The reminder fires when the user arrives at the place.",
+                           "depart": "The reminder fires when the user leaves the place.",
+                       ]),
         ],
         types: [
             SystemType(

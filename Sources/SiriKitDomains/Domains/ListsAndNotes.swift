@@ -110,25 +110,59 @@ extension SiriKitDomain {
         ],
         enums: [
             SystemEnum("INTaskStatus", "Whether a task is done.",
-                       cases: ["unknown", "notCompleted", "completed"]),
+                       cases: ["unknown", "notCompleted", "completed"],
+                       summaries: [
+                           "notCompleted": "The task is still to do.",
+                           "completed": "The task is done.",
+                       ]),
             SystemEnum("INTaskType", "Whether a task can be completed.",
                        cases: ["unknown", "notCompletable", "completable"],
+                       summaries: [
+                           "notCompletable": "The task is an entry that is never marked done.",
+                           "completable": "The task can be marked done.",
+                       ],
                        hasResolutionResult: false),
             SystemEnum("INTaskPriority", "Whether a task is flagged.",
-                       cases: ["unknown", "notFlagged", "flagged"]),
+                       cases: ["unknown", "notFlagged", "flagged"],
+                       summaries: [
+                           "notFlagged": "The task is not flagged.",
+                           "flagged": "The task is flagged as important.",
+                       ]),
             SystemEnum("INNotebookItemType", "What kind of item a search looks for: notes, task lists or tasks.",
-                       cases: ["unknown", "note", "taskList", "task"]),
+                       cases: ["unknown", "note", "taskList", "task"],
+                       summaries: [
+                           "note": "Notes.",
+                           "taskList": "Task lists.",
+                           "task": "Tasks.",
+                       ]),
             SystemEnum("INSortType", "How found notebook items are ordered.",
                        cases: ["unknown", "asIs", "byDate"],
+                       summaries: [
+                           "asIs": "In the order the app found them.",
+                           "byDate": "In date order, whether or not the search named a date.",
+                       ],
                        hasResolutionResult: false),
             SystemEnum("INDateSearchType", "Which date of a notebook item a search's date range applies to.",
-                       cases: ["unknown", "byDueDate", "byModifiedDate", "byCreatedDate"]),
+                       cases: ["unknown", "byDueDate", "byModifiedDate", "byCreatedDate"],
+                       summaries: [
+                           "byDueDate": "The range applies to the date a task is due.",
+                           "byModifiedDate": "The range applies to the date an item was last changed.",
+                           "byCreatedDate": "The range applies to the date an item was created.",
+                       ]),
             SystemEnum("INLocationSearchType", "How a search's place applies to notebook items.",
-                       cases: ["unknown", "byLocationTrigger"]),
+                       cases: ["unknown", "byLocationTrigger"],
+                       summaries: [
+                           "byLocationTrigger": "The place is the one whose arrival or departure triggers a task's reminder.",
+                       ]),
         ],
         optionSets: [
             SystemOptionSet("INTemporalEventTriggerTypeOptions", "Kinds of reminder times searched for.",
-                            options: ["notScheduled", "scheduledNonRecurring", "scheduledRecurring"]),
+                            options: ["notScheduled", "scheduledNonRecurring", "scheduledRecurring"],
+                            summaries: [
+                                "notScheduled": "Tasks with no reminder time.",
+                                "scheduledNonRecurring": "Tasks with a reminder time that does not repeat.",
+                                "scheduledRecurring": "Tasks with a repeating reminder time.",
+                            ]),
         ],
         types: [
             SystemType(

@@ -30,8 +30,10 @@ extension SiriKitDomain {
                                 "failureRequiringAppLaunchServiceTemporarilyUnavailable"],
                 outputs: [SystemProperty("rideStatus", "INRideStatus")],
                 otherRequirements: [
-                    ("func startSendingUpdates(for intent: INGetRideStatusIntent, to observer: any INGetRideStatusIntentResponseObserver)", ""),
-                    ("func stopSendingUpdates(for intent: INGetRideStatusIntent)", ""),
+                    ("func startSendingUpdates(for intent: INGetRideStatusIntent, to observer: any INGetRideStatusIntentResponseObserver)", "",
+                     "Starts sending the ride's status to `observer` as it changes. This host asks for no updates: it never calls this method, and the conversation ends with the `handle` response."),
+                    ("func stopSendingUpdates(for intent: INGetRideStatusIntent)", "",
+                     "Stops the updates `startSendingUpdates(for:to:)` started. This host never calls it, as it asks for no updates."),
                 ]),
             SystemIntent(
                 "INListRideOptionsIntent", "Lists the rides available between a pickup and a drop-off location.",
@@ -54,6 +56,14 @@ extension SiriKitDomain {
         enums: [
             SystemEnum("INRidePhase", "Where a ride is: received, confirmed, approaching pickup, ongoing, completed...",
                        cases: ["unknown", "received", "confirmed", "ongoing", "completed", "approachingPickup", "pickup"],
+                       summaries: [
+                           "received": "The service received the booking and is processing it; no driver has been told yet.",
+                           "confirmed": "The ride is booked and the driver has the pickup details.",
+                           "ongoing": "The driver picked up the party and is on the way to the destination.",
+                           "completed": "The ride reached its destination, or ended.",
+                           "approachingPickup": "The driver is on the way to the pickup location.",
+                           "pickup": "The driver is at the pickup location.",
+                       ],
                        hasResolutionResult: false),
         ],
         types: [

@@ -50,8 +50,24 @@ extension SiriKitDomain {
         enums: [
             SystemEnum("INWorkoutGoalUnitType", "The unit of a workout's goal: distance, time or energy.",
                        cases: ["unknown", "inch", "meter", "foot", "mile", "yard", "second", "minute", "hour", "joule",
-                               "kiloCalorie"]),
+                               "kiloCalorie"],
+                       summaries: [
+                           "inch": "A distance goal in inches.",
+                           "meter": "A distance goal in meters.",
+                           "foot": "A distance goal in feet.",
+                           "mile": "A distance goal in miles.",
+                           "yard": "A distance goal in yards.",
+                           "second": "A time goal in seconds.",
+                           "minute": "A time goal in minutes.",
+                           "hour": "A time goal in hours.",
+                           "joule": "An energy goal in joules.",
+                           "kiloCalorie": "An energy goal in kilocalories.",
+                       ]),
             SystemEnum("INWorkoutLocationType", "Whether a workout is outdoors or indoors.",
-                       cases: ["unknown", "outdoor", "indoor"]),
+                       cases: ["unknown", "outdoor", "indoor"],
+                       summaries: [
+                           "outdoor": "The workout happens outdoors.",
+                           "indoor": "The workout happens indoors.",
+                       ]),
         ])
 }
