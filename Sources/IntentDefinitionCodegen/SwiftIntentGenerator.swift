@@ -67,10 +67,10 @@ struct SourceWriter {
         }
     }
 
-    /// `init?(rawValue:)` and `hash(into:)` of the enum `type`, whose raw values are `Int`s, in an
-    /// extension after the enum: written out as the compiler and `RawRepresentable` would make
-    /// them (each number gives its case, any other nil; the number is hashed), so that they can
-    /// carry doc comments.
+    /// `init?(rawValue:)` of the enum `type`, whose raw values are `Int`s, in an extension after
+    /// the enum: written out as the compiler would make it (each number gives its case, any other
+    /// nil), so that it can say so in a doc comment; the conformances' other members stay the
+    /// compiler's.
     mutating func rawValueMembers(of type: String, access: String, cases: [(name: String, number: Int)]) {
         line()
         block("extension \(type)") { out in
@@ -82,17 +82,7 @@ struct SourceWriter {
                 out.line("default: return nil")
                 out.line("}")
             }
-            out.line()
-            out.hashIntoRawValue(access: access, what: "the case's number")
         }
-    }
-
-    /// `hash(into:)` hashing `rawValue`, which is what `RawRepresentable` gives a `Hashable` type
-    /// with a raw value, written out so that it can carry a doc comment.
-    mutating func hashIntoRawValue(access: String, what: String) {
-        doc(lines: ["Hashes \(what), as `RawRepresentable` does for a value with a raw value: equal values hash alike.",
-                    "", "- Parameter hasher: The hasher to combine the raw value into."])
-        line("\(access) func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }")
     }
 
     /// `switch self {`, the cases written by `body` at the switch's own depth, then `}`.

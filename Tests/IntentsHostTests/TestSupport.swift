@@ -174,6 +174,37 @@ func runProgram(_ executable: String, _ arguments: [String], environment: [Strin
 
 private func runToCompletion(_ executable: String, _ arguments: [String], environment: [String: String]?,
                              currentDirectory: String?) async throws -> (status: Int32, output: String) {
+    guard currentDirectory == nil else { return try await runWithFoundation(executable, arguments, environment, currentDirectory) }
+    // posix_spawn through the host's own ChildProcess, not Foundation's Process: Process.run()
+    // on this toolchain over-reads /proc/self/fd entries and crashes now and then in a suite
+    // that spawns as many processes as this one (swift-corelibs-foundation PR 5472, fixed later).
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+    let child: ChildProcess
+    do {
+        child = try ChildProcess.spawn(executable, arguments: arguments,
+                                       environment: (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" },
+                                       output: .descriptor(ends[1]), ownGroup: false)
+    } catch {
+        close(ends[0]); close(ends[1])
+        throw error
+    }
+    close(ends[1])
+    let reader = ends[0]
+    let output = try await offThePool {
+        defer { close(reader) }
+        return FileHandle(fileDescriptor: reader, closeOnDealloc: false).readDataToEndOfFile()
+    }
+    let status = await child.exited() ?? -1
+    let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return (code, String(decoding: output, as: UTF8.self))
+}
+
+/// `runToCompletion` in another folder, with Foundation's Process (which can start one there).
+private func runWithFoundation(_ executable: String, _ arguments: [String], _ environment: [String: String]?,
+                               _ currentDirectory: String?) async throws -> (status: Int32, output: String) {
     try await offThePool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

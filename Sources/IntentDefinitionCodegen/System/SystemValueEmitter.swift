@@ -62,7 +62,6 @@ struct SystemValueEmitter {
             out.line("public let rawValue: UInt")
             out.doc(lines: ["The options whose bits are set in `rawValue`.", "", "- Parameter rawValue: The options' bits; bits past the last option are kept, but name no option."])
             out.line("public init(rawValue: UInt) { self.rawValue = rawValue }")
-            out.hashIntoRawValue(access: "public", what: "the options' bits")
             for (bit, option) in optionSet.options.enumerated() {
                 out.doc(lines: [optionSet.optionSummaries[option] ?? "The \(Self.words(option)) option.", "",
                                 "Bit \(bit); a user names it \"\(Self.words(option))\"."])
