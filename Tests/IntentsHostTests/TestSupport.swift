@@ -198,7 +198,8 @@ private func runToCompletion(_ executable: String, _ arguments: [String], enviro
         return FileHandle(fileDescriptor: reader, closeOnDealloc: false).readDataToEndOfFile()
     }
     let status = await child.exited() ?? -1
-    let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    // As Foundation's `terminationStatus`: the exit code, or the number of the signal that ended it.
+    let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
     return (code, String(decoding: output, as: UTF8.self))
 }
 
