@@ -86,7 +86,9 @@ let package = Package(
         // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
         // The subset of Core Location that intents carry (CLPlacemark, CLLocation).
         .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
-        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemStore", "CoreLocation", "LocalAPI"],
+        // Its system calls go to a server (started on demand through IntentsClient), never to the
+        // system store: an extension library that uses only the SDK links no SQLite.
+        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemCalls", "CoreLocation", "LocalAPI", "IntentsClient"],
                 swiftSettings: strictSettings + extensionSettings, plugins: ["SiriKitDomainGenerator"]),
         // App Intents (AppIntent, @Parameter, AppEntity, App Shortcuts): Swift 5 mode, like Intents, whose request
         // handler finds this module's responder by name.
@@ -101,7 +103,7 @@ let package = Package(
                                                     .product(name: "Yams", package: "Yams")],
                 swiftSettings: strictSettings),
         // The host in a box for extension authors' tests (Swift Testing): SiriKit and App Intents in process.
-        .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents", "AppIntents", "ExtensionProtocol", "SystemStore"],
+        .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents", "AppIntents", "ExtensionProtocol", "SystemStore", "SystemCalls"],
                 swiftSettings: strictSettings),
         // The host as a service (`intents serve`): the local API, the typed host API, per-caller
         // limits, the watcher and the metrics endpoint. It knows no command line: the CLI hands
@@ -135,11 +137,19 @@ let package = Package(
         // Linked only against libc: the Swift runtime the toolchain adds to every executable is
         // unused here and dropped (--as-needed), so that each keeper and init stays small.
         .executableTarget(name: "intents-sandbox", linkerSettings: [.unsafeFlags(["-static-executable"])]),
-        // A raw SQLite connection shared by the app-group store and the host's system store.
-        .target(name: "SQLiteSupport", swiftSettings: strictSettings),
-        // The host's system store (donations, shortcuts, vocabulary, authorizations), opened by the
-        // host and, through the SDK, by app processes.
-        .target(name: "SystemStore", dependencies: ["ExtensionProtocol", "SQLiteSupport", "LocalAPI"], swiftSettings: strictSettings),
+        // A raw SQLite connection shared by the app-group store and the host's system store, linked
+        // against the system's libsqlite3 (GRDB's module map): only the host, apps and extensions
+        // that use SharedKit's store link it.
+        .target(name: "SQLiteSupport", dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")],
+                swiftSettings: strictSettings),
+        // The host's system store (donations, shortcuts, vocabulary, authorizations): the host is
+        // its one writer (apps reach it through the server's API, never by opening it).
+        .target(name: "SystemStore", dependencies: ["ExtensionProtocol", "SQLiteSupport", "LocalAPI", "SystemCalls"],
+                swiftSettings: strictSettings),
+        // The system calls an app makes (donate, vocabulary, shortcuts, authorization, app groups)
+        // and the records they carry, with the state folder's rule: what the SDK and the host
+        // share, with no store behind it.
+        .target(name: "SystemCalls", dependencies: ["ExtensionProtocol", "LocalAPI"], swiftSettings: strictSettings),
         // SQLite's default VFS, made to refuse symlinks for the databases it is told of (GRDB
         // cannot pass SQLITE_OPEN_NOFOLLOW).
         .target(name: "SQLiteNoFollow", linkerSettings: [.linkedLibrary("sqlite3")]),
@@ -200,12 +210,12 @@ let package = Package(
         // Type-checks generated code against the SDK, so the SDK's modules must be built first.
         .testTarget(name: "IntentDefinitionCodegenTests", dependencies: ["IntentDefinitionCodegen", "Intents", "SiriKitDomains"]),
         .testTarget(name: "ExtensionProtocolTests", dependencies: ["ExtensionProtocol"]),
-        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SharedGreetings",
+        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SystemCalls", "SharedGreetings",
                                                      "SiriKitDomains", "AppIntents"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
-                                                         "IntentsClient", "SystemStore", "SQLiteSupport", "SiriKitDomains"]),
+                                                         "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import IntentsHost
+import SystemCalls
 import SystemStore
 
 /// Phrase matching at 1k, 10k and 100k phrases, on a synthetic catalog: voice shortcuts and

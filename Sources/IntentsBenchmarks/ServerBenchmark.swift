@@ -3,6 +3,7 @@ import Foundation
 import IntentsClient
 import IntentsHost
 import LocalAPI
+import SystemCalls
 import SystemStore
 
 /// `intents serve` measured from outside, as its users meet it: whole client processes, and

@@ -2,6 +2,7 @@ import ExtensionProtocol
 import ArgumentParser
 import Foundation
 import IntentsHost
+import SystemCalls
 import SystemStore
 
 struct AuthorizeCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import IntentsHost
+import SystemCalls
 import SystemStore
 
 /// Donations the user names by identifier. An identifier is its app's own choice, so two apps

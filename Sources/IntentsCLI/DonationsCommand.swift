@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentsHost
+import SystemCalls
 import SystemStore
 
 struct DonationsCommand: AsyncParsableCommand {

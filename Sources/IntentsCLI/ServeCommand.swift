@@ -4,6 +4,7 @@ import Foundation
 import IntentsHost
 import IntentsServer
 import Logging
+import SystemCalls
 import SystemStore
 
 struct ServeCommand: AsyncParsableCommand {

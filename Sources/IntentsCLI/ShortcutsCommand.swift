@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentsHost
+import SystemCalls
 import SystemStore
 
 /// Voice shortcuts: phrases the user attached to donated shortcuts. On Apple's systems users

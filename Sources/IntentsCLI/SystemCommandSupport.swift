@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentsHost
+import SystemCalls
 import SystemStore
 
 /// What the system-side commands share: the store, the phrase index, error reporting.

@@ -2,6 +2,7 @@ import ExtensionProtocol
 import Foundation
 import Logging
 import Synchronization
+import SystemCalls
 import SystemStore
 
 /// The host's front door: routes an intent to its extension, applies lock policy before any

@@ -2,6 +2,7 @@ import ExtensionProtocol
 import Foundation
 import IntentsHost
 import LocalAPI
+import SystemCalls
 import SystemStore
 
 /// App processes' system calls, performed for the app the connection's peer is: the installed

@@ -1,6 +1,7 @@
 import Foundation
 import IntentsHost
 import Synchronization
+import SystemCalls
 import SystemStore
 
 /// Apps' requests for Siri, waiting for the user's answer (`intents authorize APP grant|deny`):

@@ -3,6 +3,7 @@ import Foundation
 import IntentsHost
 import LocalAPI
 import Logging
+import SystemCalls
 import SystemStore
 
 /// Serves typed host-API requests on one connection, one at a time, until the client hangs

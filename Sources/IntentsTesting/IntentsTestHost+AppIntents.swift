@@ -1,6 +1,7 @@
 import AppIntents
 import Intents
 import IntentsHost
+import SystemCalls
 import SystemStore
 
 extension IntentsTestHost {

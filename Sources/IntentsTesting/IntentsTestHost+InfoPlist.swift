@@ -1,6 +1,7 @@
 import Foundation
 import Intents
 import IntentsHost
+import SystemCalls
 import SystemStore
 
 extension IntentsTestHost {

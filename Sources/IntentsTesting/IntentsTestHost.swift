@@ -2,6 +2,7 @@ import ExtensionProtocol
 import Foundation
 import Intents
 @_exported import IntentsHost
+import SystemCalls
 import SystemStore
 
 /// A host in a box for an extension author's tests: one extension, served in the test's own

@@ -1,4 +1,5 @@
 import Foundation
+import GRDBSQLite
 
 /// One raw SQLite connection with cached prepared statements, for hot paths where a toolkit's
 /// per-access queueing costs more than the work itself. Used by the shared store and the
@@ -12,7 +13,6 @@ public final class RawSQLiteConnection: @unchecked Sendable {
     public let path: String
     private let busyWait = BusyWait(seconds: 10)
     private let describedError: @Sendable (String) -> any Error
-    private let api: SQLiteLibrary
 
     /// Opens `path` with a busy timeout and durable commits; `create` also creates the file and
     /// puts it in WAL mode. A `path` that is a symbolic link is refused. `error` turns a
@@ -21,19 +21,14 @@ public final class RawSQLiteConnection: @unchecked Sendable {
                 error describedError: @escaping @Sendable (String) -> any Error = { SQLiteError(message: $0) }) throws {
         self.path = path
         self.describedError = describedError
-        switch SQLiteLibrary.shared {
-        case .success(let library): api = library
-        case .failure(let error): throw describedError(error.message)
-        }
         // Never through a symlink: a store in a folder that a sandboxed extension can write must
         // not lead this (unconfined) process to write a file the link points to.
-        let flags = SQLiteLibrary.openReadWrite | SQLiteLibrary.openNoMutex | SQLiteLibrary.openNoFollow
-            | (create ? SQLiteLibrary.openCreate : 0)
-        guard api.open(path, &handle, flags, nil) == SQLiteLibrary.ok else {
-            defer { _ = api.close(handle) }
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW | (create ? SQLITE_OPEN_CREATE : 0)
+        guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK else {
+            defer { _ = sqlite3_close(handle) }
             throw describedError("The database \(path) cannot be opened: \(lastMessage).")
         }
-        _ = api.busyHandler(handle, BusyWait.handler, Unmanaged.passUnretained(busyWait).toOpaque())
+        _ = sqlite3_busy_handler(handle, BusyWait.handler, Unmanaged.passUnretained(busyWait).toOpaque())
         // The first statement maps the WAL index; right after another connection of this process
         // created the database, it can fail once with a transient I/O error. Try again, but all
         // tries together never wait longer than the busy timeout: a database another process
@@ -51,12 +46,12 @@ public final class RawSQLiteConnection: @unchecked Sendable {
     }
 
     private var lastMessage: String {
-        api.errmsg(handle).map { String(cString: $0) } ?? "unknown error"
+        sqlite3_errmsg(handle).map { String(cString: $0) } ?? "unknown error"
     }
 
     deinit {
-        statements.values.forEach { _ = api.finalize($0) }
-        _ = api.close(handle)
+        statements.values.forEach { _ = sqlite3_finalize($0) }
+        _ = sqlite3_close(handle)
     }
 
     /// Runs `body` with this connection to itself.
@@ -82,9 +77,9 @@ public final class RawSQLiteConnection: @unchecked Sendable {
     /// Runs one statement that returns no rows, binding arguments in order.
     public func run(_ sql: String, _ arguments: [SQLiteValue] = []) throws {
         let statement = try prepared(sql, arguments)
-        defer { _ = api.reset(statement) }
-        let status = api.step(statement)
-        guard status == SQLiteLibrary.done || status == SQLiteLibrary.row else { throw failure(sql) }
+        defer { _ = sqlite3_reset(statement) }
+        let status = sqlite3_step(statement)
+        guard status == SQLITE_DONE || status == SQLITE_ROW else { throw failure(sql) }
     }
 
     /// Column 0 of the first row a one-key query returns, as a blob; nil when there is no row.
@@ -98,40 +93,40 @@ public final class RawSQLiteConnection: @unchecked Sendable {
             keyedStatement = statement
             keyedSQL = sql
         }
-        _ = api.bindText(statement, 1, key, -1, SQLiteLibrary.transient)
-        defer { _ = api.reset(statement) }
-        let status = api.step(statement)
-        if status == SQLiteLibrary.done { return nil }
-        guard status == SQLiteLibrary.row else { throw failure(sql) }
-        let count = Int(api.columnBytes(statement, 0))
-        guard count > 0, let bytes = api.columnBlob(statement, 0) else { return Data() }
+        _ = sqlite3_bind_text(statement, 1, key, -1, Self.transient)
+        defer { _ = sqlite3_reset(statement) }
+        let status = sqlite3_step(statement)
+        if status == SQLITE_DONE { return nil }
+        guard status == SQLITE_ROW else { throw failure(sql) }
+        let count = Int(sqlite3_column_bytes(statement, 0))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, 0) else { return Data() }
         return Data(bytes: bytes, count: count)
     }
 
     /// Every row a query returns, each column typed as SQLite stored it.
     public func query(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> [[SQLiteValue]] {
         let statement = try prepared(sql, arguments)
-        defer { _ = api.reset(statement) }
+        defer { _ = sqlite3_reset(statement) }
         var rows: [[SQLiteValue]] = []
         while true {
-            let status = api.step(statement)
-            if status == SQLiteLibrary.done { return rows }
-            guard status == SQLiteLibrary.row else { throw failure(sql) }
-            rows.append((0..<api.columnCount(statement)).map { column(statement, $0) })
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return rows }
+            guard status == SQLITE_ROW else { throw failure(sql) }
+            rows.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
         }
     }
 
     /// The rows changed by the last statement.
-    public var changedRows: Int { Int(api.changes(handle)) }
+    public var changedRows: Int { Int(sqlite3_changes(handle)) }
 
     private func column(_ statement: OpaquePointer, _ index: Int32) -> SQLiteValue {
-        switch api.columnType(statement, index) {
-        case SQLiteLibrary.integer: return .integer(api.columnInt64(statement, index))
-        case SQLiteLibrary.float: return .real(api.columnDouble(statement, index))
-        case SQLiteLibrary.text: return .text(api.columnText(statement, index).map { String(cString: $0) } ?? "")
-        case SQLiteLibrary.blob:
-            let count = Int(api.columnBytes(statement, index))
-            return .blob(count == 0 ? Data() : api.columnBlob(statement, index).map { Data(bytes: $0, count: count) } ?? Data())
+        switch sqlite3_column_type(statement, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
+        case SQLITE_TEXT: return .text(sqlite3_column_text(statement, index).map { String(cString: $0) } ?? "")
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(statement, index))
+            return .blob(count == 0 ? Data() : sqlite3_column_blob(statement, index).map { Data(bytes: $0, count: count) } ?? Data())
         default: return .null
         }
     }
@@ -142,28 +137,31 @@ public final class RawSQLiteConnection: @unchecked Sendable {
             statement = cached
         } else {
             var made: OpaquePointer?
-            guard api.prepare(handle, sql, -1, SQLiteLibrary.preparePersistent, &made, nil) == SQLiteLibrary.ok, let made else {
+            guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &made, nil) == SQLITE_OK, let made else {
                 throw failure(sql)
             }
             statements[sql] = made
             statement = made
         }
-        _ = api.clearBindings(statement)
+        _ = sqlite3_clear_bindings(statement)
         for (index, argument) in arguments.enumerated() {
             let position = Int32(index + 1)
             switch argument {
-            case .text(let text): _ = api.bindText(statement, position, text, -1, SQLiteLibrary.transient)
-            case .blob(let data): _ = data.withUnsafeBytes { api.bindBlob(statement, position, $0.baseAddress, Int32($0.count), SQLiteLibrary.transient) }
-            case .integer(let number): _ = api.bindInt64(statement, position, number)
-            case .real(let number): _ = api.bindDouble(statement, position, number)
-            case .null: _ = api.bindNull(statement, position)
+            case .text(let text): _ = sqlite3_bind_text(statement, position, text, -1, Self.transient)
+            case .blob(let data): _ = data.withUnsafeBytes { sqlite3_bind_blob(statement, position, $0.baseAddress, Int32($0.count), Self.transient) }
+            case .integer(let number): _ = sqlite3_bind_int64(statement, position, number)
+            case .real(let number): _ = sqlite3_bind_double(statement, position, number)
+            case .null: _ = sqlite3_bind_null(statement, position)
             }
         }
         return statement
     }
 
+    /// SQLITE_TRANSIENT (SQLite copies a bound value), a C macro Swift does not import.
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
     private func failure(_ sql: String) -> any Error {
-        if api.errcode(handle) & 0xFF == SQLiteLibrary.busy {
+        if sqlite3_extended_errcode(handle) & 0xFF == SQLITE_BUSY {
             return describedError("The database \(path) failed on \"\(sql)\": another connection held its lock for more than \(busyWait.seconds) seconds.")
         }
         return describedError("The database \(path) failed on \"\(sql)\": \(lastMessage).")
@@ -186,7 +184,7 @@ private final class BusyWait {
         nanoseconds = seconds * 1_000_000_000
     }
 
-    /// SQLite's busy callback: nonzero to try again, zero to give up with SQLiteLibrary.busy.
+    /// SQLite's busy callback: nonzero to try again, zero to give up with SQLITE_BUSY.
     static let handler: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32 = { context, count in
         guard let context else { return 0 }
         let wait = Unmanaged<BusyWait>.fromOpaque(context).takeUnretainedValue()

@@ -1,8 +1,9 @@
 import ExtensionProtocol
 import Foundation
+import SystemCalls
 
 /// App-group container folders, `<state>/AppGroups/<group>`, for an app entitled to the group,
-/// as an app process finds them with no server (SharedKit's `AppGroupContainers` opens them).
+/// for `IntentsTesting`'s in-process system (SharedKit's `AppGroupContainers` opens them).
 public enum AppGroupFolders {
     /// The groups an app folder's entitlements (`*.entitlements` beside its Info.plist) list
     /// under `com.apple.security.application-groups`.

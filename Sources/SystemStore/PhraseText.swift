@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// How phrases are compared: case, diacritics, punctuation and white space do not count.
 public enum PhraseText {

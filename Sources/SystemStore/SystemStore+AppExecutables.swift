@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteSupport
+import SystemCalls
 
 /// The executable file an app had when a host's scan last accepted it, and when: an app's
 /// executable is its own file, and when two apps' executables are one file, the app that had

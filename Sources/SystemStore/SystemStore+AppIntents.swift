@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import SQLiteSupport
+import SystemCalls
 
 /// The values an extension's entity queries gave for its App Shortcut phrases: entity type
 /// to its suggested entities, as objects (identifier and title), in the query's order.

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteSupport
+import SystemCalls
 
 extension SystemStore {
     /// Records a donation; the donating app's own donation with the same identifier is replaced,
@@ -43,13 +44,8 @@ extension SystemStore {
             .first.map { try decode(Donation.self, $0[0]) }
     }
 
-    /// What a deletion removes.
-    public enum DonationSelection: Codable, Hashable, Sendable {
-        case identifiers([String])
-        case groupIdentifier(String)
-        case persistentIdentifiers([String])
-        case all(Donation.Kind?)
-    }
+    /// What a deletion removes (the app's call's own type).
+    public typealias DonationSelection = SystemCalls.DonationSelection
 
     /// Deletes `app`'s donations matching `selection` (every app's when `app` is nil); returns how many.
     @discardableResult

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteSupport
+import SystemCalls
 
 /// One app's user vocabulary of one type, in order of importance.
 public struct VocabularyRecord: Hashable, Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteSupport
+import SystemCalls
 
 extension SystemStore {
     /// Adds a voice shortcut.

@@ -2,6 +2,7 @@ import ExtensionProtocol
 import Foundation
 import SQLiteSupport
 import Synchronization
+import SystemCalls
 
 /// The host's system store, `<state>/System.sqlite`: donations, voice shortcuts, shortcut
 /// suggestions, relevant shortcuts, user vocabulary, Siri authorizations, and the order in which

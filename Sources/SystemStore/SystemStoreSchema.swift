@@ -1,4 +1,5 @@
 import SQLiteSupport
+import SystemCalls
 
 /// The system store's tables, versioned with `PRAGMA user_version`. Migrations run in one
 /// immediate transaction, so two processes opening a new store at once do not race.

@@ -181,9 +181,13 @@ import Testing
         chmod(other, 0o755)
         try Self.secret.write(toFile: other + "/secret.txt", atomically: true, encoding: .utf8)
         chmod(other + "/secret.txt", 0o644)
-        // The app, run by the user (unconfined), donates its activity, with the steps for later.
+        // The app, run by the user (unconfined), donates its activity, with the steps for later:
+        // through the server it starts for the user's state folder (which must be the user's).
+        chown(workspace.stateFolder, 65534, 65534)
+        chmod(workspace.stateFolder, 0o700)
         let info = #"{"steps": ["donate probe-donation"], "then": ["read \#(other)/secret.txt", "write-home own.txt"]}"#
         let donated = try await runAsNobody(["/usr/bin/env", "INTENTS_STATE=\(workspace.stateFolder)", "INTENTS_APP_BUNDLE=\(probe)",
+                                             "INTENTS_APPS=\(workspace.appsFolder)", "INTENTS_HOST_EXECUTABLE=\(workspace.bin)/intents-host",
                                              probe + "/continuation-probe", "continue-activity", "--type", Self.activityType, "--user-info", info])
         #expect(donated.output.contains("donate probe-donation -> allowed"), "\(donated.output)")
         let listed = try await workspace.intents(["donations", "list", "--json"])

@@ -8,9 +8,9 @@ extension CLITests {
     /// MonkeyChat sends a private message and donates "show sent messages"; the user attaches a
     /// phrase to that donation. Returns the phrase.
     func showMessagesShortcut(_ mode: CLIMode, secret: String) async throws -> String {
-        let sent = try await runBuilt("monkeychat", ["send", "c-kiki", secret], apps: apps, state: state)
+        let sent = try await app("monkeychat", ["send", "c-kiki", secret])
         #expect(sent.status == 0, "\(sent.output)")
-        #expect(try await runBuilt("monkeychat", ["messages"], apps: apps, state: state).status == 0)
+        #expect(try await app("monkeychat", ["messages"]).status == 0)
         let donations = try intents(mode, ["donations", "list", "--json"]).json()
         let activity = try #require((donations["donations"] as? [[String: Any]])?.first { $0["kind"] as? String == "userActivity" })
         let identifier = try #require(activity["identifier"] as? String)

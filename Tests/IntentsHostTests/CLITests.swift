@@ -43,7 +43,9 @@ import Testing
             server.running = try TestServer(synchronouslyWith: apps, state: state.path)
         }
         let before = server.running?.servedCount ?? 0
-        let run = try runProcess(arguments)
+        // Embedded means embedded even while a server runs for the state folder (one that an
+        // app's system calls reached): the documented switch.
+        let run = try runCLI(arguments, home: state.path, environment: mode == .embedded ? ["INTENTS_NO_SERVER": "1"] : [:])
         if served { #expect(server.running?.servedCount == before + 1, "not served: \(server.running?.log ?? "")") }
         return run
     }
@@ -51,6 +53,18 @@ import Testing
     /// Runs `intents` with the sample apps and a fresh state folder, in its own process.
     func intents(_ arguments: [String], withFaulty: Bool = false) throws -> Run {
         try intents(.embedded, arguments, withFaulty: withFaulty)
+    }
+
+    /// Runs a sample app (`monkeychat`, `pizza`, `meditation`) with the state folder, as a user
+    /// runs it: its system calls go to the server of the state folder, here the served mode's,
+    /// started for the sample apps when none runs (in both modes: an app always reaches a server).
+    func app(_ program: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let folder = try sampleAppsFolder(apps)
+        if server.running?.apps != [folder] {
+            server.running = nil
+            server.running = try await TestServer(apps: [folder], state: state.path)
+        }
+        return try await runBuilt(program, arguments, apps: apps, state: state)
     }
 
     /// Runs `intents` in its own process.

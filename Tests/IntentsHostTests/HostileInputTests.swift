@@ -1,6 +1,7 @@
 import Foundation
 import IntentsHost
 import SQLiteSupport
+import SystemCalls
 import SystemStore
 import Testing
 

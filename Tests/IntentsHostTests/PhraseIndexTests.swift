@@ -1,5 +1,6 @@
 import Foundation
 import IntentsHost
+import SystemCalls
 import SystemStore
 import Testing
 

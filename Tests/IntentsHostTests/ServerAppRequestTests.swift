@@ -2,6 +2,7 @@ import ExtensionProtocol
 import Foundation
 import IntentsHost
 import LocalAPI
+import SystemCalls
 import SystemStore
 import Testing
 

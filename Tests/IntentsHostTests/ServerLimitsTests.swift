@@ -2,6 +2,7 @@ import ExtensionProtocol
 import Foundation
 @testable import IntentsServer
 import LocalAPI
+import SystemCalls
 import SystemStore
 import Testing
 

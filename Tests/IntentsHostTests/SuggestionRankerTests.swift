@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import IntentsHost
+import SystemCalls
 import SystemStore
 import Testing
 

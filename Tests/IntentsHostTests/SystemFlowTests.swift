@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import SystemStore
 import Testing
 
@@ -150,9 +151,16 @@ import Testing
         #expect(try await run("intents", ["send", "OrderPizzaIntent", "--param", "kind=funghi", "--param", "quantity=1",
                                           "--param", "deliveryTime=12:00"]).status == 0)
         #expect(try await run("intents", ["authorize", "MonkeyChat", "reset"]).status == 0)
-        // The app asks once; without a terminal nobody answers, so nothing is recorded.
-        let asked = try await run("monkeychat", ["authorize-siri"])
-        #expect(asked.output == "Siri authorization: notDetermined.\n")
+        // The app asks once: its request waits until the user answers with `intents authorize`
+        // (an answer recorded before the request arrives answers it too).
+        let asking = try spawnBuilt("monkeychat", ["authorize-siri", "--state", state.path],
+                                    environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_APPS": try sampleAppsFolder(apps)])
+        defer { close(asking.output) }
+        let hint = try await readOutput(until: "Waiting for your answer", from: asking.output)
+        #expect(try await run("intents", ["authorize", "MonkeyChat", "deny"]).status == 0)
+        let asked = try await readOutput(until: nil, from: asking.output)
+        #expect(await asking.child.exited() == 0)
+        #expect(asked.hasSuffix("Siri authorization: denied.\n"), "\(hint)\(asked)")
         let unknownApp = try await run("intents", ["authorize", "Calzone", "grant"])
         #expect(unknownApp.status == 2)
         #expect(unknownApp.output.contains("No app is called \"Calzone\"; installed apps: \"Meditation\", \"MonkeyChat\", \"Pizza\", \"Sandbox Tester\"."))

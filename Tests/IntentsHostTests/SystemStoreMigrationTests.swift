@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import SQLiteSupport
+import SystemCalls
 @testable import SystemStore
 import Testing
 

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import SystemCalls
 import SystemStore
 import Testing
 

@@ -1,8 +1,10 @@
 import Foundation
 import IntentsHost
+import LocalAPI
 import Testing
 
-/// A folder under the system's temporary folder, removed when the value is released.
+/// A folder under the system's temporary folder, removed when the value is released (with the
+/// server an app may have started for it).
 final class TemporaryFolder: @unchecked Sendable {
     let path: String
 
@@ -12,7 +14,24 @@ final class TemporaryFolder: @unchecked Sendable {
     }
 
     deinit {
+        stopServer(listeningIn: path)
         try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// Ends (SIGTERM) every `intents-host serve` for the state folder `folder`: one an app's
+/// system call started on demand for a test's state folder (as the user or as nobody), which
+/// would otherwise stay until idle. Found by its command line in /proc.
+func stopServer(listeningIn folder: String) {
+    let marker = Array("serve\0--state\0\(folder)\0".utf8)
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+        guard let pid = Int32(entry), pid != getpid(),
+              let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline").map(Array.init),
+              command.count >= marker.count,
+              String(decoding: command.prefix { $0 != 0 }, as: UTF8.self).hasSuffix("intents-host"),
+              (0...(command.count - marker.count)).contains(where: { command[$0..<($0 + marker.count)].elementsEqual(marker) })
+        else { continue }
+        kill(pid, SIGTERM)
     }
 }
 
@@ -116,11 +135,14 @@ func makeDispatcher(_ appsFolders: [String], state: TemporaryFolder, stepTimeout
 
 /// Runs a built executable of this package as a user would, with `state` as its state folder
 /// and home; `intents` also gets the sample apps laid out in `apps`.
-func runBuilt(_ program: String, _ arguments: [String], apps: TemporaryFolder, state: TemporaryFolder) async throws -> (status: Int32, output: String) {
+func runBuilt(_ program: String, _ arguments: [String], apps: TemporaryFolder, state: TemporaryFolder,
+              environment extra: [String: String] = [:]) async throws -> (status: Int32, output: String) {
     var full = arguments
-    if program == "intents" { full = ["--apps", try sampleAppsFolder(apps)] + full }
-    return try await runProgram(Package.products + "/" + program, full + ["--state", state.path],
-                                environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+    var environment = ["PATH": "/usr/bin:/bin", "HOME": state.path].merging(extra) { $1 }
+    // An app's system calls go to the server of the state folder, started by the first call
+    // when none runs: it is to serve the same apps as the `intents` commands, which it then serves.
+    if program == "intents" { full = ["--apps", try sampleAppsFolder(apps)] + full } else { environment["INTENTS_APPS"] = try sampleAppsFolder(apps) }
+    return try await runProgram(Package.products + "/" + program, full + ["--state", state.path], environment: environment)
 }
 
 /// What a run of `intents` gave: its status and its two output streams apart.
@@ -137,11 +159,12 @@ struct CLIRun {
 
 /// Runs the built `intents` with `home` as its home and no input, as a user runs it; neither
 /// stream may hold an `NSError` dump.
-func runCLI(_ arguments: [String], home: String) throws -> CLIRun {
+/// - Parameter environment: more variables (`INTENTS_NO_SERVER`).
+func runCLI(_ arguments: [String], home: String, environment: [String: String] = [:]) throws -> CLIRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Package.cli)
     process.arguments = arguments
-    process.environment = ["PATH": "/usr/bin:/bin", "HOME": home]
+    process.environment = ["PATH": "/usr/bin:/bin", "HOME": home].merging(environment) { $1 }
     let output = Pipe(), errors = Pipe()
     process.standardOutput = output
     process.standardError = errors
@@ -239,6 +262,10 @@ final class UnprivilegedWorkspace: @unchecked Sendable {
     var stateFolder: String { root.path + "/state" }
     var path: String { root.path }
 
+    deinit {
+        stopServer(listeningIn: stateFolder)
+    }
+
     init() throws {
         chmod(root.path, 0o755)
         for folder in [bin, appsFolder, stateFolder] {
@@ -295,4 +322,39 @@ func jsonOutcome(_ output: String) -> String? {
           let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
           let outputs = object["output"] as? [String: Any] else { return nil }
     return outputs["outcome"] as? String
+}
+
+/// Starts a built program with its output (both streams) on a pipe, to be read as it comes
+/// with `readOutput(until:from:)`; the caller closes `output`.
+func spawnBuilt(_ program: String, _ arguments: [String], environment: [String: String]) throws -> (child: ChildProcess, output: Int32) {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+    defer { close(ends[1]) }
+    do {
+        let child = try ChildProcess.spawn(Package.products + "/" + program, arguments: arguments,
+                                           environment: environment.map { "\($0.key)=\($0.value)" },
+                                           output: .descriptor(ends[1]), ownGroup: false)
+        return (child, ends[0])
+    } catch {
+        close(ends[0])
+        throw error
+    }
+}
+
+/// Reads `descriptor` until `marker` has been read (nil: to its end), off the concurrency pool;
+/// returns what was read. Bounded by the writer: it ends at the writer's exit.
+func readOutput(until marker: String?, from descriptor: Int32) async throws -> String {
+    try await offThePool {
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while marker.map({ !text.contains($0) }) ?? true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            text += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+        return text
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Intents
 import IntentsTesting
+import SystemCalls
 import SystemStore
 import Testing
 

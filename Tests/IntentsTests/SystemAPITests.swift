@@ -1,10 +1,14 @@
 import ExtensionProtocol
 import Foundation
 @testable import Intents
+import IntentsTesting
+import SystemCalls
 import SystemStore
 import Testing
 
-/// The SDK's system side from an app process: donations, shortcuts, vocabulary, authorization.
+/// The SDK's system side from an app process: donations, shortcuts, vocabulary, authorization,
+/// performed by `IntentsTesting`'s in-process system (the test runner is no installed app, so
+/// no server would take its calls; `SystemCallServerTests` sends them to a real one).
 /// Serialized: the app context is per process.
 @Suite(.serialized) final class SystemAPITests {
     let folder = NSTemporaryDirectory() + "intents-sdk-\(UUID().uuidString)"
@@ -13,9 +17,11 @@ import Testing
 
     init() throws {
         try writeApp(usageDescription: "MonkeyChat sends your messages.")
+        InProcessSystem.install()
     }
 
     deinit {
+        InProcessSystem.uninstall()
         IntentsAppContext.configure(appBundle: nil)
         try? FileManager.default.removeItem(atPath: folder)
     }

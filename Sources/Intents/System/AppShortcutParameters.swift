@@ -1,4 +1,4 @@
-import SystemStore
+import SystemCalls
 
 /// The system call behind App Intents' `updateAppShortcutParameters()`: this app's entity values
 /// changed, so the host asks its extension's entity queries again before it next matches the

@@ -1,6 +1,6 @@
 import ExtensionProtocol
 import Foundation
-import SystemStore
+import SystemCalls
 
 /// Which way an interaction went.
 public enum INInteractionDirection: Int, Sendable {
@@ -12,9 +12,9 @@ public enum INInteractionDirection: Int, Sendable {
 /// Something the user did with the app, donated so that the system can suggest it again and
 /// the user can attach a phrase to it.
 ///
-/// Donations go to the system store in the host's state folder, at once and durably. Each app
-/// keeps at most `SystemStore.defaultDonationCap` (1000) donations; past it, its oldest (by
-/// `dateInterval`, else donation time) are evicted. Only app processes donate: inside an
+/// Donations go to the system store in the host's state folder, through the server, at once and
+/// durably. Each app keeps at most 1000 donations; past it, its oldest (by `dateInterval`, else
+/// donation time) are evicted. Only app processes donate: inside an
 /// extension `donate` fails with `interactionOperationNotSupported`.
 open class INInteraction: NSObject {
     /// The request the user made, with the parameter values it was handled with.
@@ -90,7 +90,7 @@ open class INInteraction: NSObject {
     }
 
     private class func report(_ completion: (((any Error)?) -> Void)?, _ code: INIntentError.Code,
-                              _ selection: SystemStore.DonationSelection) {
+                              _ selection: DonationSelection) {
         do {
             _ = try IntentsAppContext.perform(.deleteDonations(selection), failing: code)
             completion?(nil)

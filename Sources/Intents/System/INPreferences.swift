@@ -1,5 +1,5 @@
 import Foundation
-import SystemStore
+import SystemCalls
 
 /// Whether the user lets the app use Siri, numbered as Apple numbers it.
 public enum INSiriAuthorizationStatus: Int, Sendable {
@@ -13,8 +13,11 @@ public enum INSiriAuthorizationStatus: Int, Sendable {
 /// The app's Siri authorization. SiriKit domain intents (messages, calls, payments...) of an app
 /// that is not authorized are refused by the host; custom intents and shortcuts are not.
 public final class INPreferences: NSObject {
-    /// How the user is asked, given the app's name and its `NSSiriUsageDescription`; the default
-    /// asks on the terminal and answers `.notDetermined` when there is none.
+    /// How a unit test's user answers, given the app's name and its `NSSiriUsageDescription`:
+    /// used only when `IntentsTesting`'s in-process system serves the app (the default asks on
+    /// the terminal and answers `.notDetermined` when there is none). Otherwise the server asks:
+    /// the request waits until the user answers with `intents authorize APP grant` or `deny`,
+    /// at most 5 minutes, then answers `.notDetermined`.
     nonisolated(unsafe) public static var askUser: (_ appName: String, _ usageDescription: String) -> INSiriAuthorizationStatus = terminalQuestion
 
     /// This app's status.
@@ -46,6 +49,11 @@ public final class INPreferences: NSObject {
         let app = try IntentsAppContext.app()
         guard let usage = app.siriUsageDescription, !usage.isEmpty else {
             throw INIntentError(.missingInformation, "\(app.path)/Info.plist has no NSSiriUsageDescription; an app must say why it wants Siri before asking.")
+        }
+        if IntentsAppContext.inProcessSystem == nil,
+           case .authorization(.notDetermined)? = try? IntentsAppContext.perform(.authorization, failing: .missingInformation, app: app) {
+            // The server asks the user, who answers with the CLI: say so where this app's user looks.
+            FileHandle.standardError.write(Data("\"\(app.displayName)\" would like to use Siri. \(usage) Waiting for your answer (at most 5 minutes): intents authorize \(app.bundleIdentifier) grant, or deny.\n".utf8))
         }
         let call = SystemCall.requestAuthorization(displayName: app.displayName, usageDescription: usage)
         let result = try IntentsAppContext.perform(call, failing: .missingInformation, app: app) {

@@ -1,5 +1,5 @@
 import Foundation
-import SystemStore
+import SystemCalls
 
 /// What a relevant shortcut is for.
 public enum INRelevantShortcutRole: Int, Sendable {

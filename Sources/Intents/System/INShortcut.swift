@@ -1,6 +1,6 @@
 import ExtensionProtocol
 import Foundation
-import SystemStore
+import SystemCalls
 
 /// What a shortcut runs: an intent with its parameters, or a user activity for the app.
 public enum INShortcut: Hashable {

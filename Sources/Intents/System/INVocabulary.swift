@@ -1,5 +1,5 @@
 import Foundation
-import SystemStore
+import SystemCalls
 
 /// Kinds of user vocabulary, numbered as Apple numbers them.
 public enum INVocabularyStringType: Int, Sendable, CaseIterable {

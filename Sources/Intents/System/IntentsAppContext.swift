@@ -1,5 +1,5 @@
 import Foundation
-import SystemStore
+import SystemCalls
 
 /// The app this process is, as the system sees it: on Apple's systems, `Bundle.main`.
 ///
@@ -28,7 +28,7 @@ public enum IntentsAppContext {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var explicitBundle: String?
     nonisolated(unsafe) private static var explicitState: String?
-    nonisolated(unsafe) private static var openedStore: (path: String, store: SystemStore)?
+    nonisolated(unsafe) private static var installedSystem: InProcessSystem?
     nonisolated(unsafe) static var isExtension = false
 
     /// Names this process's app bundle and state folder instead of finding them.
@@ -36,8 +36,20 @@ public enum IntentsAppContext {
         lock.withLock {
             explicitBundle = appBundle
             explicitState = stateFolder
-            openedStore = nil
         }
+    }
+
+    /// Performs one system call of `app` (`CFBundleIdentifier`, bundle folder) on the state
+    /// folder's system, in this process; `decide` is the user's answer to a Siri request.
+    public typealias InProcessSystem = @Sendable (_ call: SystemCall, _ app: AppBundle, _ stateFolder: String,
+                                                  _ decide: () -> SiriAuthorization) throws -> SystemCallResult
+
+    /// The system that performs this process's system calls instead of a server, for unit tests
+    /// of app code: `IntentsTesting`'s `InProcessSystem.install()` sets it. Nil (the default):
+    /// every call goes to `intents serve`, which is then the one writer of the system store.
+    @_spi(InProcessSystem) public static var inProcessSystem: InProcessSystem? {
+        get { lock.withLock { installedSystem } }
+        set { lock.withLock { installedSystem = newValue } }
     }
 
     /// Whether this process is an app the host started confined (`INTENTS_SANDBOXED=1`, set by
@@ -85,18 +97,6 @@ public enum IntentsAppContext {
         throw INIntentError(.noAppAvailable, "No app bundle has CFBundleExecutable \"\(name)\" (looked in \(searched.joined(separator: ", ")) and Info/ above the executable); set INTENTS_APP_BUNDLE to this app's .app folder.")
     }
 
-    /// Runs `body` with the system store (opened once per process) and this process's app
-    /// (`app` when the caller already read it); the store's failures become `INIntentError(code)`.
-    static func withSystemStore<Result>(failing code: INIntentError.Code, app: AppBundle? = nil,
-                                        _ body: (SystemStore, AppBundle) throws -> Result) throws -> Result {
-        let app = try app ?? self.app()
-        do {
-            return try body(try openStore(), app)
-        } catch let error as SystemStoreError {
-            throw INIntentError(code, error.message)
-        }
-    }
-
     /// Runs one of Apple's calls that cannot throw: a failure is written to standard error
     /// after `label`, as Apple's systems log it.
     static func logFailure(_ label: String, _ body: () throws -> Void) {
@@ -105,14 +105,6 @@ public enum IntentsAppContext {
         } catch {
             FileHandle.standardError.write(Data("\(label): \(error)\n".utf8))
         }
-    }
-
-    private static func openStore() throws -> SystemStore {
-        let folder = stateFolder
-        if let opened = lock.withLock({ openedStore }), opened.path == folder { return opened.store }
-        let store = try SystemStore(stateFolder: folder)
-        lock.withLock { openedStore = (folder, store) }
-        return store
     }
 
     private static func plist(_ folder: String) -> [String: Any]? {

@@ -1,6 +1,6 @@
 import ExtensionProtocol
 import Foundation
-import SystemStore
+import SystemCalls
 
 extension NSUserActivity {
     /// Makes this the current activity; when it is eligible for prediction it is donated, so
@@ -39,7 +39,7 @@ extension NSUserActivity {
         completionHandler()
     }
 
-    private class func deleteSaved(_ selection: SystemStore.DonationSelection) {
+    private class func deleteSaved(_ selection: DonationSelection) {
         IntentsAppContext.logFailure("NSUserActivity") {
             _ = try IntentsAppContext.perform(.deleteDonations(selection), failing: .deletingAllInteractions)
         }

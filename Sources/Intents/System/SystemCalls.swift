@@ -1,34 +1,59 @@
 import ExtensionProtocol
 import Foundation
+import IntentsClient
 import LocalAPI
-import SystemStore
+import SystemCalls
 
 extension IntentsAppContext {
-    /// Performs an app's system call: through `intents serve` when one runs for the state
-    /// folder (it names the app from the connection), else on the system store in this process,
-    /// unless the process is an app the host started confined (`INTENTS_SANDBOXED`): its sandbox
-    /// holds no system store, and the server is its only way to the system.
-    /// - Throws: `INIntentError(code)` with the server's or the store's sentence, or saying that
-    ///   no server answers a confined app.
+    /// Performs an app's system call through `intents serve` for the state folder, which names
+    /// the app from the connection and is the one writer of the system store. With no server
+    /// running, one is started for the state folder (detached, ending when idle), as
+    /// `IntentsClient` starts one; an app the host started confined (`INTENTS_SANDBOXED`) never
+    /// starts one. In a unit test, `inProcessSystem` performs the call instead.
+    /// - Throws: `INIntentError(code)` with the server's sentence, or why no server answers.
     static func perform(_ call: SystemCall, failing code: INIntentError.Code, app: AppBundle? = nil,
                         decide: () -> SiriAuthorization = { .notDetermined }) throws -> SystemCallResult {
         let app = try app ?? self.app()
-        if let served = try ServerSystemCall.send(call, stateFolder: stateFolder, failing: code) { return served }
-        if isSandboxed {
-            throw INIntentError(code, "No intents server answers at \(stateFolder)/\(LocalAPISocket.fileName), and \(app.displayName) runs confined, as the host started it: it reaches the system (\(call.name)) only through the server, never by opening the system store itself. Run `intents serve` for this state folder.")
+        let folder = stateFolder
+        if let system = inProcessSystem {
+            do {
+                return try system(call, app, folder, decide)
+            } catch let error as INIntentError {
+                throw error
+            } catch {
+                throw INIntentError(code, String(describing: error))
+            }
         }
-        return try withSystemStore(failing: code, app: app) { store, app in
-            try store.perform(call, app: app.bundleIdentifier, decide: decide)
-        }
+        return try ServerSystemCall.send(call, stateFolder: folder, failing: code, startingServer: !isSandboxed, app: app)
     }
 }
 
 /// A system call sent to the server of the state folder, as an `app` request.
 enum ServerSystemCall {
-    /// The server's answer, or nil when no server listens there.
-    static func send(_ call: SystemCall, stateFolder: String, failing code: INIntentError.Code) throws -> SystemCallResult? {
-        guard let socket = LocalAPISocket.connect(stateFolder: stateFolder) else { return nil }
+    /// How long the answer to a call may take: the server answers a Siri request that waits for
+    /// the user within `RemoteUser`'s 300 s (then `notDetermined`); other calls are quick.
+    static func replyTimeout(for call: SystemCall) -> Duration {
+        if case .requestAuthorization = call { return .seconds(330) }
+        return .seconds(60)
+    }
+
+    /// The server's answer.
+    /// - Parameter startingServer: whether to start a server when none listens.
+    /// - Throws: `INIntentError(code)`.
+    static func send(_ call: SystemCall, stateFolder: String, failing code: INIntentError.Code,
+                     startingServer: Bool, app: IntentsAppContext.AppBundle) throws -> SystemCallResult {
+        var configuration = IntentsClient.Configuration(stateFolder: stateFolder)
+        configuration.startsServer = startingServer
+        let socket: Int32
+        do {
+            socket = try IntentsClient.connectedSocket(configuration)
+        } catch let error as IntentsClientError where !startingServer {
+            throw INIntentError(code, "No intents server answers at \(configuration.stateFolder)/\(LocalAPISocket.fileName), and \(app.displayName) runs confined, as the host started it: it reaches the system (\(call.name)) only through the server, never by opening the system store itself (\(error.message))")
+        } catch let error as IntentsClientError {
+            throw INIntentError(code, "\(app.displayName) could not reach the system for \(call.name): \(error.message)")
+        }
         defer { close(socket) }
+        setReceiveTimeout(socket, replyTimeout(for: call))
         let channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
         do {
             let body = String(decoding: try JSONEncoder().encode(call), as: UTF8.self)
@@ -41,7 +66,14 @@ enum ServerSystemCall {
         } catch let error as INIntentError {
             throw error
         } catch {
-            throw INIntentError(code, "The intents server for \(stateFolder) could not be asked \(call.name): \(error).")
+            throw INIntentError(code, "The intents server for \(stateFolder) could not be asked \(call.name) (its answer is awaited at most \(replyTimeout(for: call))): \(error).")
         }
+    }
+
+    /// Bounds each read of the answer (`SO_RCVTIMEO`): a server that stops answering fails the
+    /// call instead of holding the app's thread.
+    private static func setReceiveTimeout(_ socket: Int32, _ timeout: Duration) {
+        var value = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
+        _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
     }
 }

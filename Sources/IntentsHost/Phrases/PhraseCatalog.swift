@@ -1,3 +1,4 @@
+import SystemCalls
 import SystemStore
 
 /// Builds the phrase index from what is installed and what the user set: voice shortcuts,

@@ -1,3 +1,4 @@
+import SystemCalls
 import SystemStore
 
 /// One phrase `intents say` can match: its words, with slots where a parameter value or the

@@ -1,4 +1,5 @@
 import SiriKitDomains
+import SystemCalls
 import SystemStore
 
 /// Decides, before any extension code runs, whether an app may handle a SiriKit domain intent:

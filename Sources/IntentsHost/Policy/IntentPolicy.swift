@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import SystemCalls
 import SystemStore
 
 /// What a request asks to run, as policy sees it, with the bundle whose code would run.

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import SystemCalls
 import SystemStore
 
 /// The device's lock state, as the host simulates it.

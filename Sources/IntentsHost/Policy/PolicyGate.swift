@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import SystemCalls
 import SystemStore
 
 /// Leave to start code for the user: what the launchers take (`ExtensionSupervisor`,

@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import SystemCalls
 import SystemStore
 
 /// What the host does with each installed intent, and each app's user activities, in each

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import SystemCalls
 import SystemStore
 
 /// Where containers live under the host's state folder: one per extension, one per app group.

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import SystemStore
 
 /// A shortcut suggested for a moment, with why.

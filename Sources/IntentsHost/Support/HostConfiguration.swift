@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import SystemCalls
 import SystemStore
 
 /// Where the host finds apps, keeps its state and finds its runner, and how long it waits.

@@ -1,3 +1,4 @@
+import SystemCalls
 import SystemStore
 
 extension IntentDispatcher {

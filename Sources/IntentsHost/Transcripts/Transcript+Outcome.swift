@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import SystemCalls
 import SystemStore
 
 extension Transcript {

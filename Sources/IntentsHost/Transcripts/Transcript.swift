@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import SystemCalls
 import SystemStore
 
 /// A conversation as `intents send --record` and `intents say --record` write it, and as

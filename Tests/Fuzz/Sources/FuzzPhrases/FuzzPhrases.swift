@@ -2,6 +2,7 @@ import ExtensionProtocol
 import FuzzDriver
 import Foundation
 import IntentsHost
+import SystemCalls
 import SystemStore
 
 /// The sample apps, whose examples and vocabularies the index holds beside the input's phrases.
