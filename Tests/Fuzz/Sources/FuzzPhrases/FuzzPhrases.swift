@@ -3,6 +3,8 @@ import FuzzDriver
 import Foundation
 import IntentsHost
 import SystemStore
+import HostBundles
+import HostTools
 
 /// The sample apps, whose examples and vocabularies the index holds beside the input's phrases.
 private let apps = BundleScanner.scan(appsFolders: [FuzzBundles().appsFolder]).apps
