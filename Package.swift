@@ -28,7 +28,8 @@ let package = Package(
         .library(name: "Intents", targets: ["Intents"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
-        .library(name: "IntentsHost", targets: ["IntentsHost"]),
+        // The host in its layers: bundle model, policy, extension processes, engine, tools.
+        .library(name: "IntentsHost", targets: ["HostBundles", "HostPolicy", "ExtensionProcesses", "IntentsHost", "HostTools"]),
         .library(name: "IntentsTesting", targets: ["IntentsTesting"]),
         // The typed host API's client: catalog, conversations, entity queries, status.
         .library(name: "IntentsClient", targets: ["IntentsClient"]),
@@ -96,20 +97,43 @@ let package = Package(
                 swiftSettings: strictSettings + extensionSettings),
         // pidfd and epoll for the host's child processes (Swift's Glibc module imports neither).
         .target(name: "CChildProcess"),
-        .target(name: "IntentsHost", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess", "LocalAPI",
-                                                    .product(name: "Logging", package: "swift-log"),
-                                                    .product(name: "Metrics", package: "swift-metrics"),
-                                                    .product(name: "Crypto", package: "swift-crypto"),
-                                                    .product(name: "Yams", package: "Yams")],
+        // The host in layers, each depending only on those above it here. The bundle model: app and
+        // extension bundles, their plists and entitlements, the scan and its validation, the apps-folder
+        // watcher, sealed libraries, installed App Shortcuts, and the host's error (`HostError`, with the
+        // policy rule that refused a request). No engine, no policy.
+        .target(name: "HostBundles", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess",
+                                                    .product(name: "Crypto", package: "swift-crypto")],
+                swiftSettings: strictSettings),
+        // Policy: the one decision (`IntentPolicy`), its rules, lock state, Siri authorization, the
+        // policy matrix, and the gate (`PolicyGate`), the only maker of the clearance launchers take.
+        .target(name: "HostPolicy", dependencies: ["HostBundles", "ExtensionProtocol", "SystemStore", "SiriKitDomains"],
+                swiftSettings: strictSettings),
+        // Extension processes: the supervisor, runners and spares, child processes, the sandbox (policy,
+        // container layout, runtime folders, cgroup, probe), activity continuation, and the host's
+        // configuration and metrics. Every launcher takes a `PolicyClearance`.
+        .target(name: "ExtensionProcesses", dependencies: ["HostBundles", "HostPolicy", "ExtensionProtocol", "SystemStore", "CChildProcess", "LocalAPI",
+                                                           .product(name: "Logging", package: "swift-log"),
+                                                           .product(name: "Metrics", package: "swift-metrics")],
+                swiftSettings: strictSettings),
+        // The engine: `IntentDispatcher` (routing, the policy gate's caller), the SiriKit and App Intents
+        // conversation drivers, the App Intents catalog and entity queries.
+        .target(name: "IntentsHost", dependencies: ["HostBundles", "HostPolicy", "ExtensionProcesses", "ExtensionProtocol", "SystemStore",
+                                                    .product(name: "Logging", package: "swift-log")],
+                swiftSettings: strictSettings),
+        // Tools above the engine: lint, the phrase index of `intents say`, transcripts (YAML, replay,
+        // comparison) and suggestions.
+        .target(name: "HostTools", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProtocol", "SystemStore",
+                                                  "SiriKitDomains", .product(name: "Yams", package: "Yams")],
                 swiftSettings: strictSettings),
         // The host in a box for extension authors' tests (Swift Testing): SiriKit and App Intents in process.
-        .target(name: "IntentsTesting", dependencies: ["IntentsHost", "Intents", "AppIntents", "ExtensionProtocol", "SystemStore", "SystemCalls"],
+        .target(name: "IntentsTesting", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "Intents", "AppIntents", "ExtensionProtocol", "SystemStore", "SystemCalls"],
                 swiftSettings: strictSettings),
         // The host as a service (`intents serve`): the local API, the typed host API, per-caller
         // limits, the watcher and the metrics endpoint. It knows no command line: the CLI hands
         // it the runner of forwarded commands.
         .target(name: "IntentsServer", dependencies: [
-            "ExtensionProtocol", "IntentsHost", "SystemStore", "LocalAPI", "SiriKitDomains",
+            "ExtensionProtocol", "IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "SystemStore", "LocalAPI",
+            "SiriKitDomains",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -119,7 +143,8 @@ let package = Package(
             .product(name: "Prometheus", package: "swift-prometheus"),
         ], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [
-            "ExtensionProtocol", "IntentsHost", "IntentsServer", "SystemStore", "LocalAPI",
+            "ExtensionProtocol", "IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "IntentsServer", "SystemStore",
+            "LocalAPI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strictSettings),
@@ -187,7 +212,7 @@ let package = Package(
                 plugins: ["IntentDefinitionGenerator"]),
         .target(name: "SharedFrameworkIntents", dependencies: ["Intents", "SharedGreetings"],
                 path: "Tests/Fixtures/SharedFrameworkIntents", swiftSettings: extensionSettings),
-        .target(name: "IntentsBenchmarks", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "EchoIntents", "SharedKit", "LocalAPI",
+        .target(name: "IntentsBenchmarks", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "IntentsTesting", "Intents", "EchoIntents", "SharedKit", "LocalAPI",
                                                           "IntentsClient",
                                                           "IntentDefinitionCodegen",
                                                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
@@ -215,7 +240,8 @@ let package = Package(
                     swiftSettings: extensionSettings),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
                     swiftSettings: extensionSettings),
-        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
+        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools",
+                                                         "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
                                                          "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains"]),
     ]
 )

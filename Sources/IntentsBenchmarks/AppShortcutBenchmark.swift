@@ -1,5 +1,7 @@
 import Dispatch
 import ExtensionProtocol
+import HostBundles
+import HostTools
 import IntentsHost
 import SystemStore
 

@@ -1,6 +1,8 @@
 import EchoIntents
+import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
+import HostBundles
 import Intents
 import IntentsHost
 import IntentsTesting

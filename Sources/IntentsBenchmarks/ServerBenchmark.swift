@@ -1,5 +1,7 @@
+import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
+import HostBundles
 import IntentsClient
 import IntentsHost
 import LocalAPI

@@ -1,3 +1,4 @@
+import HostBundles
 import IntentsHost
 
 /// The App Intents part of `intents apps`, `validate` and `lint`: each extension's metadata (from the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HostBundles
 import IntentsHost
 
 struct AppsCommand: AsyncParsableCommand {

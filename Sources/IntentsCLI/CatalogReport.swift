@@ -1,3 +1,5 @@
+import HostBundles
+import HostPolicy
 import IntentsHost
 
 /// Prints what discovery or validation found, as text or JSON.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HostBundles
 import IntentsHost
 import SystemCalls
 import SystemStore

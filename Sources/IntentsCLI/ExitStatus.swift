@@ -3,6 +3,7 @@ import ExtensionProtocol
 import Foundation
 import Synchronization
 import IntentsHost
+import HostBundles
 
 /// The documented exit codes of `intents`.
 enum ExitStatus {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ExtensionProtocol
 import IntentsHost
+import HostBundles
 
 /// How `send` and `say` report a conversation: its outcome as text or one JSON object, the
 /// documented exit codes, and the extension processes ended before exit.

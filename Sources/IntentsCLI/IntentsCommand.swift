@@ -1,6 +1,8 @@
 import ArgumentParser
+import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
+import HostBundles
 import IntentsHost
 import SystemStore
 

@@ -1,5 +1,7 @@
 import ExtensionProtocol
 import Foundation
+import HostBundles
+import HostTools
 import IntentsHost
 
 /// Plain JSON for scripts: values as strings, numbers, booleans, objects and arrays.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import ExtensionProtocol
 import Foundation
+import HostBundles
+import HostTools
 import IntentsHost
 
 struct LintCommand: AsyncParsableCommand {

@@ -1,6 +1,9 @@
 import ArgumentParser
+import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
+import HostBundles
+import HostPolicy
 import IntentsHost
 
 struct LockCommand: AsyncParsableCommand {

@@ -1,4 +1,7 @@
 import ExtensionProtocol
+import HostBundles
+import HostPolicy
+import HostTools
 import IntentsHost
 
 /// An intent a spoken phrase matched, as `intents say` runs it: the app the phrase belongs to,

@@ -1,3 +1,5 @@
+import HostBundles
+import HostPolicy
 import IntentsHost
 
 /// How `intents policy` prints the matrix: a grid for people, every cell spelled out in JSON.

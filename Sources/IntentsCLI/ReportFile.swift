@@ -2,6 +2,7 @@ import ExtensionProtocol
 import ArgumentParser
 import Foundation
 import IntentsHost
+import HostBundles
 
 /// A file a command writes besides its output (`--record`'s transcript, `--junit`'s report):
 /// its folder is checked before the command runs, and the file is written whole, atomically

@@ -3,6 +3,9 @@ import Foundation
 import ExtensionProtocol
 import IntentsHost
 import SystemStore
+import ExtensionProcesses
+import HostBundles
+import HostTools
 
 struct SayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExtensionProtocol
 import Foundation
+import HostBundles
 import IntentsHost
 import IntentsServer
 import Logging

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ExtensionProtocol
 import Foundation
+import HostTools
 import IntentsHost
 import SystemStore
 

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import HostBundles
+import HostTools
 import IntentsHost
 import SystemCalls
 import SystemStore

@@ -1,4 +1,5 @@
 import Foundation
+import HostBundles
 import IntentsHost
 
 /// Asks on the terminal: prompts on stderr (stdout may carry JSON), answers from stdin.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HostTools
 import IntentsHost
 
 /// `intents test`: replays recorded transcripts against the installed extensions.

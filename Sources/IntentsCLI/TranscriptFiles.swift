@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import HostBundles
 import IntentsHost
 
 /// The transcripts `intents test` names: files as given, and in folders every `*.yaml` and

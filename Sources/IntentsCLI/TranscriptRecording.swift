@@ -1,3 +1,6 @@
+import HostBundles
+import HostPolicy
+import HostTools
 import IntentsHost
 
 /// A conversation being recorded for `--record`: what was asked for and in which lock state,

@@ -1,3 +1,5 @@
+import HostBundles
+import HostTools
 import IntentsHost
 
 /// Replays transcripts on a host: each in the lock state and with the Siri authorization it

@@ -1,3 +1,4 @@
+import HostTools
 import IntentsHost
 
 /// How one transcript fared in `intents test`.

@@ -1,5 +1,8 @@
+import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
+import HostBundles
+import HostPolicy
 import Logging
 import Synchronization
 import SystemCalls

@@ -1,4 +1,7 @@
 import ExtensionProtocol
+import HostBundles
+import HostPolicy
+import HostTools
 import IntentsHost
 import LocalAPI
 import SiriKitDomains

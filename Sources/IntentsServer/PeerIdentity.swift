@@ -1,5 +1,7 @@
+import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
+import HostBundles
 import IntentsHost
 
 /// Who is at the other end of a local-API connection, from the kernel (`SO_PEERCRED`), never

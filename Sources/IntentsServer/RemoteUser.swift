@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import HostBundles
 import IntentsHost
 import LocalAPI
 import Synchronization

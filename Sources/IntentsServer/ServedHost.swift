@@ -1,5 +1,8 @@
+import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
+import HostBundles
+import HostTools
 import IntentsHost
 import Logging
 import Synchronization

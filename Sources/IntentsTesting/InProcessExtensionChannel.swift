@@ -1,5 +1,7 @@
 import Dispatch
+import ExtensionProcesses
 import ExtensionProtocol
+import HostBundles
 import Intents
 import IntentsHost
 import Synchronization

@@ -1,4 +1,6 @@
 import Foundation
+import HostBundles
+import HostPolicy
 import Intents
 import IntentsHost
 import SystemCalls

@@ -1,3 +1,4 @@
+import HostBundles
 import IntentsHost
 import Testing
 

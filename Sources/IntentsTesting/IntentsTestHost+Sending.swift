@@ -1,4 +1,5 @@
 import AppIntents
+import HostBundles
 import Intents
 import IntentsHost
 

@@ -1,5 +1,10 @@
 import ExtensionProtocol
+import ExtensionProcesses
 import Foundation
+// The host's types a test names (LockState, InvocationSource, HostError...) come with this module,
+// as they did when they were all in IntentsHost.
+@_exported import HostBundles
+@_exported import HostPolicy
 import Intents
 @_exported import IntentsHost
 import SystemCalls

@@ -1,3 +1,5 @@
+import HostBundles
+import HostPolicy
 import IntentsHost
 
 /// One cell of `intents policy`'s matrix for one intent: a lock state, an authorization and an

@@ -1,3 +1,4 @@
+import HostBundles
 import IntentsHost
 
 /// What running a `PolicyCase` did, and how it contradicts the case's verdict, if it does.

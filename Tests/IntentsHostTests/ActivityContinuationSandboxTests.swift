@@ -1,5 +1,7 @@
+@testable import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
+@testable import HostBundles
 @testable import IntentsHost
 import Testing
 

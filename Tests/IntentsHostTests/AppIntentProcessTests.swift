@@ -1,5 +1,7 @@
 import ExtensionProtocol
 import Foundation
+import HostBundles
+import HostPolicy
 import IntentsHost
 import SystemStore
 import Testing

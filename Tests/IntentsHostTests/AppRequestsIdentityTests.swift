@@ -2,6 +2,7 @@ import Foundation
 @testable import IntentsServer
 import IntentsHost
 import Testing
+import HostBundles
 
 /// Which installed app a connection's peer is (`AppRequests.installedApp`): the one whose
 /// executable, as scanned, is the file the peer runs, and still is.

@@ -1,4 +1,7 @@
 import ExtensionProtocol
+@testable import HostBundles
+@testable import HostPolicy
+@testable import HostTools
 @testable import IntentsHost
 import SystemStore
 import Testing

@@ -3,6 +3,7 @@ import Foundation
 import IntentsHost
 import SystemStore
 import Testing
+import HostBundles
 
 /// Apps' requests for Siri waiting for the user (`AuthorizationRequests`): one per app, shared
 /// by its callers, answered `.notDetermined` at its deadline (on a clock the test moves).

@@ -1,4 +1,5 @@
 import Foundation
+@testable import HostBundles
 @testable import IntentsHost
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 @testable import IntentsServer
 import IntentsHost
 import Testing
+import HostBundles
 
 /// The server's connection budget (`ConnectionBudget`): no program takes every slot, the
 /// `intents` command always has its own, and a request parked waiting for the user holds none

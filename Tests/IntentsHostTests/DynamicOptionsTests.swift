@@ -2,6 +2,7 @@ import Foundation
 @testable import IntentsHost
 import ExtensionProtocol
 import Testing
+@testable import HostBundles
 
 /// `provide<Parameter>OptionsCollection` through a real Pizza extension process: when the
 /// user names no pizza, the host offers today's menu as choices.

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import HostBundles
 import IntentsClient
 import IntentsHost
 @testable import IntentsServer

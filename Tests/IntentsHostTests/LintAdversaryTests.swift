@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+@testable import HostBundles
 @testable import IntentsHost
 import SystemStore
 import Testing

@@ -1,4 +1,6 @@
 import Foundation
+@testable import HostBundles
+@testable import HostTools
 @testable import IntentsHost
 import SystemStore
 import Testing

@@ -3,6 +3,8 @@ import ExtensionProtocol
 import IntentsHost
 import SiriKitDomains
 import Testing
+import HostBundles
+import HostPolicy
 
 @Suite struct LockPolicyTests {
     let bundle = ExtensionBundle(path: "/x", bundleIdentifier: "com.example.X.Intents", displayName: "X", principalClass: "X.I",

@@ -1,4 +1,6 @@
 import Foundation
+import HostBundles
+import HostTools
 import IntentsHost
 import SystemCalls
 import SystemStore

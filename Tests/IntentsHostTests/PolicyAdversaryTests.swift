@@ -1,5 +1,8 @@
 import ExtensionProtocol
 import Foundation
+@testable import HostBundles
+@testable import HostPolicy
+@testable import HostTools
 @testable import IntentsHost
 import SystemStore
 import Testing

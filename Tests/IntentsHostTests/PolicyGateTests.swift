@@ -1,5 +1,8 @@
+@testable import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
+@testable import HostBundles
+@testable import HostPolicy
 @testable import IntentsHost
 import Testing
 

@@ -1,6 +1,9 @@
 import Crypto
+@testable import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
+@testable import HostBundles
+@testable import HostPolicy
 @testable import IntentsHost
 import Synchronization
 import SystemStore

@@ -1,4 +1,5 @@
 import Foundation
+import HostBundles
 import IntentsHost
 import Synchronization
 import SystemStore

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import HostTools
 import IntentsHost
 import SystemCalls
 import SystemStore

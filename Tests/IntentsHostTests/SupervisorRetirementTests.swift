@@ -1,3 +1,4 @@
+import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
 import IntentsHost

@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import HostPolicy
 import IntentsHost
 import Testing
 

@@ -1,4 +1,6 @@
+import ExtensionProcesses
 import Foundation
+import HostBundles
 import IntentsHost
 import LocalAPI
 import Testing

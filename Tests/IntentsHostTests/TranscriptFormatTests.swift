@@ -2,6 +2,7 @@ import Foundation
 import IntentsHost
 @testable import IntentsCLI
 import Testing
+import HostTools
 
 /// Transcripts as data: YAML written and read back, malformed files refused in one sentence,
 /// replays compared with the line of each difference, JUnit XML escaped. No process runs here

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import IntentsHost
 import Testing
+import HostTools
 
 /// `send --record`, `say --record` and `intents test` end to end: real commands, real
 /// extension processes, the sample apps and a fresh state folder per test.

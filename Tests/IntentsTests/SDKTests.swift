@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import HostBundles
 @testable import Intents
 import IntentsHost
 import IntentsTesting

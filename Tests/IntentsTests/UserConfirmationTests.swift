@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import HostBundles
 import Intents
 import IntentsHost
 import IntentsTesting

@@ -1,5 +1,7 @@
+import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
+import HostBundles
 import Logging
 import SystemStore
 

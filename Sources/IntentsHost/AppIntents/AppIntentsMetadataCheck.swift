@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import HostBundles
 
 /// Checks the App Intents metadata an extension described before the host uses any of it: the
 /// extension's answer is hostile input. Names must be Swift names and match the plist's

@@ -1,4 +1,7 @@
+import ExtensionProcesses
 import ExtensionProtocol
+import HostBundles
+import HostPolicy
 import Logging
 
 /// What a request gives an App Intent: parameters as text (`--param`), and typed values (an

@@ -1,4 +1,6 @@
 import ExtensionProtocol
+import HostBundles
+import HostPolicy
 import Logging
 
 extension IntentDispatcher {

@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import HostBundles
 import SystemStore
 
 /// Which app handles an intent that several apps' extensions support: the app the request

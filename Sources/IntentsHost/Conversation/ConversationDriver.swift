@@ -2,6 +2,9 @@ import Foundation
 import ExtensionProtocol
 import Logging
 import Synchronization
+import ExtensionProcesses
+import HostBundles
+import HostPolicy
 
 /// Drives resolve -> confirm -> handle with one extension, asking the user when a
 /// resolution result needs a value, a choice or a confirmation.

@@ -1,3 +1,5 @@
+import HostBundles
+
 /// One thing the host said to the user during a conversation, and what the user answered.
 public struct Prompt: Codable, Hashable, Sendable {
     public enum Kind: String, Codable, Sendable {

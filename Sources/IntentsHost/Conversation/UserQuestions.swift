@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import HostBundles
 
 /// How the host asks the user something, for both kinds of conversation (SiriKit's resolve
 /// steps and an App Intent's requests): each prompt and answer is recorded in `prompts`, and an

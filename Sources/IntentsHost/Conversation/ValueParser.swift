@@ -1,5 +1,6 @@
 import Foundation
 import ExtensionProtocol
+import HostBundles
 
 /// Turns what a user typed into a typed value for a parameter.
 public enum ValueParser {

@@ -1,4 +1,5 @@
 import FuzzDriver
+import HostBundles
 import IntentsHost
 
 /// The sample bundles, laid out once per run.

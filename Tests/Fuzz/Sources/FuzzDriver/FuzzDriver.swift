@@ -2,6 +2,7 @@ import ExtensionProtocol
 import Foundation
 import Synchronization
 import IntentsHost
+import HostBundles
 
 /// libFuzzer's entry point, present when the target is linked with `-sanitize=fuzzer`.
 @_silgen_name("LLVMFuzzerRunDriver")

@@ -1,4 +1,5 @@
 import FuzzDriver
+import HostBundles
 import IntentsHost
 
 /// Reads the input as an extension library's Swift metadata (`intents validate`'s class check):

@@ -4,6 +4,8 @@ import Foundation
 import IntentsHost
 import SystemCalls
 import SystemStore
+import HostBundles
+import HostTools
 
 /// The sample apps, whose examples and vocabularies the index holds beside the input's phrases.
 private let apps = BundleScanner.scan(appsFolders: [FuzzBundles().appsFolder]).apps

@@ -1,4 +1,6 @@
 import FuzzDriver
+import HostBundles
+import HostTools
 import IntentsHost
 
 /// The sample bundles, laid out once per run.
