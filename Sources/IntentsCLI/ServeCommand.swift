@@ -37,6 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
           intents serve --apps ~/MyApps --state /tmp/intents-state &
           intents serve --metrics 127.0.0.1:9464     # Prometheus scrapes http://127.0.0.1:9464/metrics
           intents serve --exit-when-idle 60          # ends a minute after its last client
+          intents serve --ready-fd 3 3>ready.fifo     # says "ready" once it accepts connections
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -61,6 +62,9 @@ struct ServeCommand: AsyncParsableCommand {
     var exitWhenIdle: Double?
     @Flag(help: "Let any client of this server set the lock state and Siri authorizations, not only the intents command: for a test library's own server on a private state folder, never for the user's.")
     var testControl = false
+    @Option(help: ArgumentHelp("Write \"ready\" and a newline to this inherited pipe or socket once the socket accepts connections, then close it: how a program that starts the server waits for it (3 or more).",
+                               valueName: "descriptor"))
+    var readyFd: Int32?
     /// For tests only (hidden): a shorter whole-request deadline for the metrics endpoint, so
     /// that a test sees a dribbling client cut off without waiting 5 s.
     @Option(help: ArgumentHelp("Seconds a metrics client has to send its request (for tests).", valueName: "seconds", visibility: .hidden))
@@ -78,6 +82,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if let exitWhenIdle, !(0.1...86_400).contains(exitWhenIdle) {
             throw ValidationError("--exit-when-idle \(exitWhenIdle) is out of range; give 0.1 to 86400 seconds.")
+        }
+        if let readyFd {
+            var status = stat()
+            guard readyFd >= 3, fstat(readyFd, &status) == 0, [S_IFIFO, S_IFSOCK].contains(status.st_mode & S_IFMT) else {
+                throw ValidationError("--ready-fd \(readyFd) is not an open pipe or socket of 3 or more, inherited from the program that starts the server.")
+            }
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level \(logLevel.quotedForDisplay) is not a level; give trace, debug, info, notice, warning, error or critical.")
@@ -103,6 +113,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.shutdownGrace = .milliseconds(Int64(shutdownGrace * 1000))
         options.exitWhenIdle = exitWhenIdle.map { .milliseconds(Int64($0 * 1000)) }
         options.testControl = testControl
+        options.readyDescriptor = readyFd
         options.metricsRequestDeadline = .milliseconds(Int64(metricsRequestDeadline * 1000))
         try await HostServer(options: options, commandRunner: ServedCommandLine.run).run()
     }

@@ -10,7 +10,7 @@ import Synchronization
 /// idle (`--exit-when-idle`), as gpg-agent and sccache start theirs. Two clients starting one at
 /// once are safe: the server's lock file lets one serve and the other exit.
 enum ServerLauncher {
-    /// Starts a server and waits until its socket accepts, at most `timeout`.
+    /// Starts a server and waits for its `ready` line (`--ready-fd`), at most `serverStartTimeout`.
     /// - Returns: a connected socket.
     /// - Throws: `IntentsClientError` (`.serverUnavailable`) naming the executable and the log.
     static func start(_ configuration: IntentsClient.Configuration) throws -> Int32 {
@@ -27,26 +27,73 @@ enum ServerLauncher {
             throw IntentsClientError(.serverUnavailable, "The state folder \(state) is not this user's alone (its owner or mode lets others in); no server is started there.")
         }
         let logPath = state + "/server.log"
-        var arguments = [executable, "serve", "--state", state, "--exit-when-idle", String(configuration.serverIdleExitSeconds)]
+        var arguments = [executable, "serve", "--state", state, "--exit-when-idle", String(configuration.serverIdleExitSeconds),
+                         "--ready-fd", "3"]
         for folder in configuration.appsFolders { arguments += ["--apps", folder] }
         arguments += configuration.serverArguments
-        let pid = try spawn(arguments, logPath: logPath)
+        var ready: [Int32] = [-1, -1]
+        // Close-on-exec from the start: other threads of the app may spawn programs meanwhile.
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ready) == 0 else {
+            throw IntentsClientError(.serverUnavailable, "No socket pair for the server's readiness: \(String(cString: strerror(errno))).")
+        }
+        defer { close(ready[0]) }
+        let pid: pid_t
+        do {
+            defer { close(ready[1]) }
+            pid = try spawn(arguments, logPath: logPath, readiness: ready[1])
+        }
         // Reaps the server if it exits while this process lives (a losing racer, a failure).
-        let reaper = ChildReaper(pid: pid)
-        let clock = ContinuousClock()
-        var deadline = clock.now + configuration.serverStartTimeout
-        var sawExit = false
-        while clock.now < deadline {
+        ChildReaper.reap(pid)
+        switch waitForReadiness(ready[0], timeout: configuration.serverStartTimeout) {
+        case .ready:
             if let socket = LocalAPISocket.connect(stateFolder: state) { return socket }
-            // A server that lost the start to another client's exits at once, and the winner's
-            // socket comes soon after; one that exited for a fault left its reason in the log.
-            if reaper.exited && !sawExit {
-                sawExit = true
-                deadline = min(deadline, clock.now + .seconds(2))
-            }
-            usleep(5_000)
+        case .ended:
+            // A server that lost the start to another client's exits at once (closing the pipe),
+            // and the winner's socket comes soon after; one that exited for a fault left its
+            // reason in the log.
+            if let socket = connectToWinner(state) { return socket }
+        case .timedOut:
+            break
         }
         throw IntentsClientError(.serverUnavailable, "The intents server started for \(state) (\(executable)) did not accept connections within \(configuration.serverStartTimeout); see \(logPath).")
+    }
+
+    private enum Readiness { case ready, ended, timedOut }
+
+    /// Waits for the server's `ready` line on `descriptor` (`--ready-fd`), its end of the pipe
+    /// (the server exited or closed it unsaid), or `timeout`.
+    private static func waitForReadiness(_ descriptor: Int32, timeout: Duration) -> Readiness {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var said: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16)
+        while clock.now < deadline {
+            var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let left = deadline - clock.now
+            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let polled = poll(&watched, 1, milliseconds)
+            if polled < 0 && errno == EINTR { continue }
+            guard polled > 0 else { continue }
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return .ended }
+            said += buffer[..<count]
+            if said.starts(with: Array("ready\n".utf8)) { return .ready }
+            if said.count > 16 { return .ended }
+        }
+        return .timedOut
+    }
+
+    /// The socket of the server that won a start race, which accepts within moments of the
+    /// loser's exit; at most 2 s.
+    private static func connectToWinner(_ state: String) -> Int32? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(2)
+        repeat {
+            if let socket = LocalAPISocket.connect(stateFolder: state) { return socket }
+            usleep(5_000)
+        } while clock.now < deadline
+        return nil
     }
 
     /// `Configuration.hostExecutable`, else `INTENTS_HOST_EXECUTABLE`, else `intents-host` beside
@@ -83,7 +130,9 @@ enum ServerLauncher {
         return log
     }
 
-    private static func spawn(_ arguments: [String], logPath: String) throws -> pid_t {
+    /// Spawns the server with stdin on /dev/null, stdout and stderr to the log, `readiness` on
+    /// descriptor 3 and no other descriptor of this process (an app's pipes and files stay its own).
+    private static func spawn(_ arguments: [String], logPath: String, readiness: Int32) throws -> pid_t {
         let log = try openLog(logPath)
         defer { close(log) }
         var actions = posix_spawn_file_actions_t()
@@ -92,6 +141,10 @@ enum ServerLauncher {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, log, 1)
         posix_spawn_file_actions_adddup2(&actions, log, 2)
+        posix_spawn_file_actions_adddup2(&actions, readiness, 3)
+        guard addCloseFrom(&actions, 4) == 0 else {
+            throw IntentsClientError(.serverUnavailable, "The server's descriptors cannot be limited: \(String(cString: strerror(errno))).")
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -111,6 +164,17 @@ enum ServerLauncher {
             throw IntentsClientError(.serverUnavailable, "\(arguments[0]) could not be started: \(String(cString: strerror(result))).")
         }
         return pid
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+    /// module leaves out without `_GNU_SOURCE`: the child closes every descriptor from `lowest` on.
+    private static func addCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32 {
+        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
+            errno = ENOSYS
+            return -1
+        }
+        return unsafeBitCast(symbol, to: AddCloseFrom.self)(actions, lowest)
     }
 
     /// glibc's `POSIX_SPAWN_SETSID` (2.26 and later), which Swift's Glibc module leaves out
@@ -135,21 +199,15 @@ enum ServerLauncher {
 }
 
 /// Waits for one child process on a thread of its own, so that it leaves no zombie behind.
-private final class ChildReaper: Sendable {
-    private let done = Atomic<Bool>(false)
-
-    init(pid: pid_t) {
-        let thread = Thread { [self] in
+private enum ChildReaper {
+    static func reap(_ pid: pid_t) {
+        let thread = Thread {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            done.store(true, ordering: .releasing)
         }
         thread.name = "intents-client-reaper"
         thread.start()
     }
-
-    /// Whether the child has exited.
-    var exited: Bool { done.load(ordering: .acquiring) }
 }
 
 extension ServerLauncher {

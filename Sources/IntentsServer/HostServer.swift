@@ -40,6 +40,9 @@ public struct HostServer: Sendable {
         /// Let any client set the lock state and authorizations: a test's own server. The
         /// state folder must be new or marked (`TestControlFolder`).
         public var testControl = false
+        /// An inherited pipe or socket to write `ready` and a newline to once the socket accepts
+        /// connections, then close (`--ready-fd`): the event a launcher waits for.
+        public var readyDescriptor: Int32?
 
         public init(configuration: HostConfiguration) {
             self.configuration = configuration
@@ -77,6 +80,8 @@ public struct HostServer: Sendable {
         }
         defer { endpoint?.stop() }
         let listener = try LocalAPIListener(stateFolder: configuration.stateFolder)
+        // The socket listens: connections queue from now on, so the launcher may connect.
+        if let ready = options.readyDescriptor { Self.signalReady(on: ready) }
         let target = ReloadTarget()
         let watcher: AppsWatchService? = switch options.watch {
         case .off: nil
@@ -130,6 +135,16 @@ public struct HostServer: Sendable {
 
     /// After the first SIGTERM or SIGINT (which the service group handles), a second ends the
     /// server at once (exit status 1); its extension processes die with it (parent-death signal).
+    /// Writes `ready` and a newline to `descriptor` and closes it. A launcher that stopped
+    /// waiting has closed its end: the write then fails with EPIPE and nothing else (SIGPIPE is
+    /// ignored: the server writes to pipes and sockets that peers may close; the processes it
+    /// spawns get the default back).
+    private static func signalReady(on descriptor: Int32) {
+        signal(SIGPIPE, SIG_IGN)
+        _ = Array("ready\n".utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+    }
+
     private static func endAtSecondSignal(logger: Logger) async {
         var seen = 0
         for await signal in await UnixSignalsSequence(trapping: .sigterm, .sigint) {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import ExtensionProcesses
 import LocalAPI
 import Testing
 
@@ -11,32 +12,33 @@ enum CLIMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 /// An `intents serve` started by a test, for an apps folder and a state folder; ended (SIGTERM,
 /// then SIGKILL) when the test lets go of it.
+///
+/// Every wait is on an event: the server's `ready` line (`--ready-fd`), or its exit (its pidfd,
+/// through `ChildProcess`), each bounded.
 final class TestServer: @unchecked Sendable {
-    let process = Process()
     let apps: [String]
     let state: String
     let logPath: String
+    private let child: ChildProcess
+    /// The test's end of the readiness socket (`--ready-fd 3`).
+    private let readiness: Int32
 
-    /// Starts the server and waits until it accepts connections (`LocalAPISocket.connect`, which
-    /// it counts as a connection that says nothing), without holding a thread of the concurrency
-    /// pool, which the suite's other tests (and the clients under test) need.
-    /// - Parameter holdingConnection: keep the connection that found the server accepting, open,
-    ///   in `heldConnection` (for a test of what a server does while a client is connected).
+    /// Starts the server and waits until it accepts connections, without holding a thread of
+    /// the concurrency pool, which the suite's other tests (and the clients under test) need.
+    /// - Parameter holdingConnection: keep a connection opened once it accepts, in
+    ///   `heldConnection` (for a test of what a server does while a client is connected).
     convenience init(apps: [String], state: String, arguments: [String] = [], holdingConnection: Bool = false) async throws {
         try self.init(launching: apps, state: state, arguments: arguments)
-        holdsConnection = holdingConnection
-        let deadline = Date().addingTimeInterval(60)
-        while !acceptsOrEnded() && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        try requireAccepting()
+        let readiness = self.readiness
+        let ready = try await offThePool { Self.waitForReady(readiness) }
+        try accept(ready, holdingConnection: holdingConnection)
     }
 
     /// As `init(apps:state:arguments:)`, blocking its thread while it waits: for the synchronous
     /// CLI tests only.
     convenience init(synchronouslyWith apps: [String], state: String, arguments: [String] = []) throws {
         try self.init(launching: apps, state: state, arguments: arguments)
-        let deadline = Date().addingTimeInterval(60)
-        while !acceptsOrEnded() && Date() < deadline { usleep(20_000) }
-        try requireAccepting()
+        try accept(Self.waitForReady(readiness), holdingConnection: false)
     }
 
     /// Starts `intents serve`, its output in `<state>.serve.log`.
@@ -44,40 +46,60 @@ final class TestServer: @unchecked Sendable {
         self.apps = apps
         self.state = state
         logPath = state + ".serve.log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.executableURL = URL(fileURLWithPath: Package.cli)
-        process.arguments = ["serve"] + apps.flatMap { ["--apps", $0] } + ["--state", state] + arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": state]
-        process.standardError = FileHandle(forWritingAtPath: logPath)
-        process.standardOutput = FileHandle(forWritingAtPath: logPath)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-    }
-
-    /// Whether the server accepts connections now, or has ended.
-    private func acceptsOrEnded() -> Bool {
-        if let socket = LocalAPISocket.connect(stateFolder: state) {
-            if holdsConnection { heldConnection = socket } else { close(socket) }
-            accepting = true
+        let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard log >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(log) }
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
-        return accepting || !process.isRunning
+        defer { close(ends[1]) }
+        do {
+            child = try ChildProcess.spawn(Package.cli, arguments: ["serve"] + apps.flatMap { ["--apps", $0] } + ["--state", state]
+                                           + arguments + ["--ready-fd", "3"],
+                                           environment: ["PATH=/usr/bin:/bin", "HOME=\(state)"], output: .descriptor(log),
+                                           ownGroup: false, passing: [ends[1]])
+        } catch {
+            close(ends[0])
+            throw error
+        }
+        readiness = ends[0]
     }
 
-    private var accepting = false
-    private var holdsConnection = false
+    /// Reads the server's readiness: true once it said `ready`, false when it ended (or closed
+    /// the socket) without, or said nothing within 60 s.
+    private static func waitForReady(_ descriptor: Int32) -> Bool {
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        var said: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16)
+        while said.count < 6 {
+            let polled = poll(&watched, 1, 60_000)
+            if polled < 0 && errno == EINTR { continue }
+            guard polled > 0 else { return false }
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            said += buffer[..<count]
+        }
+        return said.starts(with: Array("ready\n".utf8))
+    }
+
+    private func accept(_ ready: Bool, holdingConnection: Bool) throws {
+        guard ready else { throw ServerStartFailure(log: log) }
+        if holdingConnection {
+            heldConnection = try #require(LocalAPISocket.connect(stateFolder: state), "the server said ready but does not accept")
+        }
+    }
+
     /// The first connection, kept open when asked for (`holdingConnection`); the test closes it.
     private(set) var heldConnection: Int32?
-
-    private func requireAccepting() throws {
-        guard accepting else { throw ServerStartFailure(log: log) }
-    }
 
     struct ServerStartFailure: Error, CustomStringConvertible {
         var log: String
         var description: String { "intents serve did not start: \(log)" }
     }
 
-    var pid: pid_t { process.processIdentifier }
+    var pid: pid_t { child.pid }
 
     /// What the server logged so far.
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
@@ -96,26 +118,26 @@ final class TestServer: @unchecked Sendable {
 
     /// Sends SIGTERM and waits for the exit; returns the exit status.
     func stop(timeout: TimeInterval = 30) async -> Int32? {
-        kill(pid, SIGTERM)
+        child.signal(SIGTERM)
         return await waitForExit(timeout: timeout)
     }
 
-    /// Waits for the exit, without holding a thread of the concurrency pool; returns the exit
-    /// status, nil after `timeout`.
+    /// Waits for the exit (the pidfd's event), without holding a thread of the concurrency pool;
+    /// returns the exit status (as Foundation's `terminationStatus`: the code, or the signal's
+    /// number), nil after `timeout`.
     func waitForExit(timeout: TimeInterval = 30) async -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-        guard !process.isRunning else { return nil }
-        return process.terminationStatus
+        guard let status = await child.exited(within: .milliseconds(Int64(timeout * 1000))) else { return nil }
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
     }
 
     deinit {
-        if process.isRunning {
-            kill(pid, SIGTERM)
-            let deadline = Date().addingTimeInterval(10)
-            while process.isRunning && Date() < deadline { usleep(10_000) }
-            if process.isRunning { kill(pid, SIGKILL) }
-            process.waitUntilExit()
+        close(readiness)
+        if child.exitStatus == nil {
+            child.signal(SIGTERM)
+            if child.waitBlocking(timeout: .seconds(10)) == nil {
+                child.kill()
+                _ = child.waitBlocking(timeout: .seconds(10))
+            }
         }
         try? FileManager.default.removeItem(atPath: logPath)
     }
