@@ -142,3 +142,32 @@ final class TestServer: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: logPath)
     }
 }
+
+extension TestServer {
+    /// Waits until the server's log holds `text`, woken by the log's writes (inotify), not by a
+    /// timer; at most `timeout`, without holding a thread of the concurrency pool.
+    /// - Returns: whether the log holds it.
+    func waitForLog(_ text: String, within timeout: Duration = .seconds(60)) async throws -> Bool {
+        let logPath = self.logPath
+        return try await offThePool {
+            let watch = inotify_init1(Int32(IN_CLOEXEC))
+            guard watch >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            defer { close(watch) }
+            guard inotify_add_watch(watch, logPath, UInt32(IN_MODIFY | IN_CLOSE_WRITE)) >= 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            let clock = ContinuousClock()
+            let deadline = clock.now + timeout
+            var events = [UInt8](repeating: 0, count: 4096)
+            // Read after the watch is set: a write between the read and the watch is not missed.
+            while !((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").contains(text) {
+                let left = deadline - clock.now
+                guard left > .zero else { return false }
+                var watched = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+                let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+                if poll(&watched, 1, milliseconds) > 0 { _ = read(watch, &events, events.count) }
+            }
+            return true
+        }
+    }
+}

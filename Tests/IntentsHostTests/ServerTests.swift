@@ -31,7 +31,7 @@ import Testing
         let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path,
                                     arguments: ["--no-spare", "--idle-timeout", "600"])
         // Meditation's extension is started at launch to describe its App Intents.
-        try await waitUntil(.seconds(60)) { server.log.contains("App Intents known") }
+        #expect(try await server.waitForLog("App Intents known"))
         #expect(try await intents(["authorize", "MonkeyChat", "grant"]).status == 0)
         let send = ["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi", "--yes"]
         let first = try await intents(send)
@@ -159,9 +159,7 @@ import Testing
         // A malformed bundle beside it is reported and changes nothing else.
         try FileManager.default.createDirectory(atPath: live + "/Broken.app", withIntermediateDirectories: true)
         try Data("not a plist".utf8).write(to: URL(fileURLWithPath: live + "/Broken.app/Info.plist"))
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !server.log.contains("Broken.app") && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        #expect(server.log.contains("Broken.app"), "\(server.log)")
+        #expect(try await server.waitForLog("Broken.app"), "\(server.log)")
         #expect(try await intents(send).status == 5)
 
         // Removed: no extension supports it any more.
@@ -212,9 +210,7 @@ import Testing
         let staging = TemporaryFolder()
         try addFaultyApp(to: live, library: try copiedLibrary("FaultyIntents", into: staging))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: library))
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !server.log.contains("is cut short") && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        #expect(server.log.contains("is cut short"), "\(server.log)")
+        #expect(try await server.waitForLog("is cut short"), "\(server.log)")
         let send = ["send", "INSendMessageIntent", "--param", "recipients=K", "--param", "content=hi", "--yes"]
         let half = try await intents(send)
         #expect(half.status == 2, "\(half.output)")
@@ -266,7 +262,7 @@ import Testing
         let url = try #require(server.log.split(separator: " ").first { $0.hasPrefix("url=http://127.0.0.1:") })
         let port = try #require(UInt16(url.dropFirst("url=http://127.0.0.1:".count).prefix { $0.isNumber }))
         // At start the server learns Meditation's App Intents: one extension start of its own.
-        for _ in 0..<600 where !server.log.contains("App Intents known") { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(try await server.waitForLog("App Intents known"))
         #expect(server.log.contains("shortcuts=1 [IntentsServer] App Intents known"), "\(server.log)")
         #expect(try await intents(["send", "OrderPizzaIntent", "--param", "kind=funghi", "--param", "quantity=1",
                                    "--param", "deliveryTime=12:00"]).status == 0)
