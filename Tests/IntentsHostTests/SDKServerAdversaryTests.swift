@@ -1,0 +1,218 @@
+import Foundation
+@testable import IntentsClient
+import LocalAPI
+import Synchronization
+import Testing
+
+/// The SDK's server start (`IntentsClient.connectedSocket`, `ServerLauncher`), attacked: an app
+/// whose system call starts `intents-host serve` for its state folder, racing apps, a listener
+/// that never accepts, and what the started server leaves in the state folder. Each test asserts
+/// the safe behaviour: a failing one is a finding.
+@Suite struct SDKServerAdversaryTests {
+    let state = TemporaryFolder()
+
+    private func configuration(startsServer: Bool = true) -> IntentsClient.Configuration {
+        var configuration = IntentsClient.Configuration(stateFolder: state.path)
+        configuration.startsServer = startsServer
+        configuration.hostExecutable = Package.products + "/intents-host"
+        configuration.serverStartTimeout = .seconds(30)
+        return configuration
+    }
+
+    // MARK: Findings
+
+    /// FINDING (medium): `ServerLauncher.spawn` posix_spawns the server with the app's every
+    /// descriptor that lacks FD_CLOEXEC (a make jobserver pipe, a socket passed by a parent, a
+    /// pipe the app made with pipe()), and the server is detached and outlives the app: a reader
+    /// of that pipe never sees end-of-file while the server lives, and the user's long-lived
+    /// server holds (and could write to) what was handed to one app.
+    @Test func aStartedServerHoldsNoDescriptorOfTheApp() async throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)  // without O_CLOEXEC, as an app's own (or inherited) pipe is
+        defer { close(ends[0]); close(ends[1]) }
+        let ours = Set(ends.compactMap { Self.readLink("/proc/self/fd/\($0)") })
+        try #require(ours.count == 1)
+        let configuration = configuration()
+        let socket = try await Self.onThread { try IntentsClient.connectedSocket(configuration) }
+        defer { close(socket); stopServer(listeningIn: state.path) }
+        let server = try #require(Self.peerProcess(of: socket))
+        let held = Self.descriptors(of: server).filter { ours.contains($0.value) }
+        #expect(held.isEmpty, "the server (pid \(server)) holds the app's pipe as descriptors \(held.keys.sorted())")
+    }
+
+    /// FINDING (low): `LocalAPISocket.connect` connects a blocking socket with no send timeout: a
+    /// process of the user's that listens on `<state>/intents.sock` and never accepts (or any
+    /// listener whose backlog is full) holds every app's system call (`INInteraction.donate`,
+    /// `INVocabulary`...) in connect(2) for ever; `serverStartTimeout` and the reply timeout
+    /// start only after it.
+    @Test func aListenerThatNeverAcceptsDoesNotHoldTheApp() async throws {
+        let listener = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        try #require(listener >= 0)
+        let bound = LocalAPISocket.withAddress(stateFolder: state.path) { address, length in
+            bind(listener, address, length) == 0 && listen(listener, 0) == 0
+        }
+        var queued: [Int32] = []
+        var listening = true
+        defer {
+            queued.forEach { close($0) }
+            if listening { close(listener) }
+        }
+        try #require(bound == true)
+        // Fill the backlog without blocking, as other waiting clients would.
+        for _ in 0..<64 {
+            let client = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+            guard client >= 0 else { break }
+            let connected = LocalAPISocket.withAddress(stateFolder: state.path) { address, length in connect(client, address, length) == 0 }
+            if connected == true { queued.append(client) } else { close(client); break }
+        }
+        try #require(!queued.isEmpty)
+
+        let configuration = configuration(startsServer: false)
+        let call = Self.startOnThread { try IntentsClient.connectedSocket(configuration) }
+        let returned = await call.waitForResult(.seconds(10))
+        #expect(returned, "the app's call did not return within 10 s: it waits in connect(2) for a listener that never accepts")
+        // Ends the listener, so that a call still blocked in connect(2) fails (ECONNREFUSED) and
+        // its thread ends; then the socket it may have got is closed, once.
+        close(listener)
+        listening = false
+        #expect(await call.waitForResult(.seconds(10)), "the call did not end even once the listener closed")
+        if case .success(let socket)? = call.result { close(socket) }
+    }
+
+    /// FINDING (low): a client that lost the race to start the server (two apps' first system
+    /// calls at once) truncates `<state>/server.log` (`ServerLauncher.openLog` ftruncates it) while
+    /// the winner writes to it, and points its own server's refusal at offset 0: the running
+    /// server's log loses its start ("serving ... pid=") and reads as if no server ran.
+    @Test func aLosingStartKeepsTheRunningServersLog() async throws {
+        let configuration = configuration()
+        let first = try await Self.onThread { try IntentsClient.connectedSocket(configuration) }
+        close(first)
+        defer { stopServer(listeningIn: state.path) }
+        let logPath = state.path + "/server.log"
+        let log = { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+        try await waitUntil(.seconds(20)) { log().contains("serving") }
+        // A second app that found no socket a moment earlier starts a server too.
+        let second = try await Self.onThread { try ServerLauncher.start(configuration) }
+        close(second)
+        #expect(log().contains("serving"), "the running server's log lost its start:\n\(log())")
+    }
+
+    /// FINDING (medium): the server started for a state folder the launcher accepts (the user's,
+    /// not writable by others, but readable: 0755, as `mkdir -p` makes it) creates the system
+    /// store with SQLite's default mode 0644 under the app's umask: every local user reads the
+    /// user's donations, voice shortcuts, vocabulary and Siri authorizations. The server's lock,
+    /// socket and log are 0600; the store should be too.
+    @Test func theStoreOfAStartedServerIsTheUsersAlone() async throws {
+        try #require(chmod(state.path, 0o755) == 0)
+        let configuration = configuration()
+        let socket = try await Self.onThread { try IntentsClient.connectedSocket(configuration) }
+        close(socket)
+        defer { stopServer(listeningIn: state.path) }
+        let store = state.path + "/System.sqlite"
+        try await waitUntil(.seconds(20)) { FileManager.default.fileExists(atPath: store) }
+        for path in [store, store + "-wal", store + "-shm"] {
+            var status = stat()
+            guard lstat(path, &status) == 0 else { continue }
+            #expect(status.st_mode & 0o077 == 0, "\(path) has mode \(String(status.st_mode & 0o777, radix: 8)): other users read it")
+        }
+    }
+
+    // MARK: What held
+
+    /// A state folder another user owns is refused before anything is started or written there.
+    @Test func aStateFolderOfAnotherUserIsRefused() async throws {
+        guard getuid() == 0 else { return }
+        let folder = state.path + "/foreign"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try #require(chown(folder, 65534, 65534) == 0)
+        var foreign = configuration()
+        foreign.stateFolder = folder
+        let configuration = foreign
+        let error = await #expect(throws: IntentsClientError.self) {
+            _ = try await Self.onThread { try IntentsClient.connectedSocket(configuration) }
+        }
+        #expect(error?.code == .serverUnavailable)
+        #expect(error?.message.contains("not this user's alone") == true, "\(error?.message ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/server.log"))
+    }
+
+    /// A log that is a link (symbolic or hard) to a file elsewhere is refused, and that file is
+    /// neither truncated nor written.
+    @Test(arguments: [false, true]) func aLinkedLogIsRefusedAndItsTargetKept(hardLink: Bool) async throws {
+        let target = state.path + "/precious"
+        try Data("keep me\n".utf8).write(to: URL(fileURLWithPath: target))
+        let log = state.path + "/server.log"
+        try #require((hardLink ? link(target, log) : symlink(target, log)) == 0)
+        var quick = configuration()
+        quick.hostExecutable = "/bin/true"
+        quick.serverStartTimeout = .seconds(2)
+        let configuration = quick
+        let error = await #expect(throws: IntentsClientError.self) {
+            _ = try await Self.onThread { try IntentsClient.connectedSocket(configuration) }
+        }
+        #expect(error?.message.contains("server.log") == true, "\(error?.message ?? "")")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me\n")
+    }
+
+    /// An app the host started confined (`INTENTS_SANDBOXED=1`) never starts a server: its
+    /// donation fails, and nothing listens or was logged in the state folder.
+    @Test func aConfinedAppStartsNoServer() async throws {
+        let apps = TemporaryFolder()
+        let sent = try await runProgram(Package.products + "/monkeychat", ["send", "c-kiki", "Bananas at noon?", "--state", state.path],
+                                        environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_APPS": try sampleAppsFolder(apps),
+                                                      "INTENTS_HOST_EXECUTABLE": Package.products + "/intents-host", "INTENTS_SANDBOXED": "1"])
+        defer { stopServer(listeningIn: state.path) }
+        #expect(LocalAPISocket.connect(stateFolder: state.path) == nil, "a confined app started a server: \(sent.output)")
+        #expect(!FileManager.default.fileExists(atPath: state.path + "/server.log"))
+    }
+
+    // MARK: Support
+
+    /// `body` on a thread of its own (it blocks), awaited.
+    static func onThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
+    /// A blocking call on a thread of its own, whose end is waited for with a limit.
+    final class BlockingCall<T: Sendable>: Sendable {
+        private let outcome = Mutex<Result<T, any Error>?>(nil)
+        var result: Result<T, any Error>? { outcome.withLock { $0 } }
+        fileprivate func finish(_ result: Result<T, any Error>) { outcome.withLock { $0 = result } }
+
+        /// Whether the call ended within `limit`.
+        func waitForResult(_ limit: Duration) async -> Bool {
+            let deadline = ContinuousClock.now + limit
+            while result == nil && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+            return result != nil
+        }
+    }
+
+    static func startOnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) -> BlockingCall<T> {
+        let call = BlockingCall<T>()
+        Thread { call.finish(Result { try body() }) }.start()
+        return call
+    }
+
+    /// The process at the other end of `socket` (SO_PEERCRED).
+    static func peerProcess(of socket: Int32) -> pid_t? {
+        var credentials: (pid_t, uid_t, gid_t) = (0, 0, 0)
+        var length = socklen_t(MemoryLayout<(pid_t, uid_t, gid_t)>.size)
+        guard getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0, credentials.0 > 0 else { return nil }
+        return credentials.0
+    }
+
+    /// What process `pid`'s descriptors are (`/proc/PID/fd/N` -> "pipe:[inode]"...), by number.
+    static func descriptors(of pid: pid_t) -> [Int: String] {
+        var result: [Int: String] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? [] {
+            if let number = Int(entry), let target = readLink("/proc/\(pid)/fd/\(entry)") { result[number] = target }
+        }
+        return result
+    }
+
+    static func readLink(_ path: String) -> String? {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+    }
+}
