@@ -69,7 +69,9 @@ enum ServerLauncher {
     /// The server's log, opened here rather than in the child (whose opening a FIFO would block
     /// posix_spawn): a regular file of this user's with one link, never a link, FIFO or device.
     private static func openLog(_ path: String) throws -> Int32 {
-        let log = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        // Appended to, never truncated here: a server may be writing it (this start may lose the
+        // race to another client's), and the server that takes the lock empties it itself.
+        let log = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard log >= 0 else {
             throw IntentsClientError(.serverUnavailable, "The server's log \(path) cannot be opened: \(String(cString: strerror(errno))).")
         }
@@ -79,7 +81,6 @@ enum ServerLauncher {
             throw IntentsClientError(.serverUnavailable, "The server's log \(path) is not a regular file of this user's with one link; remove it.")
         }
         _ = fcntl(log, F_SETFL, fcntl(log, F_GETFL) & ~O_NONBLOCK)
-        _ = ftruncate(log, 0)
         return log
     }
 

@@ -73,10 +73,13 @@ public struct HostServer: Sendable {
             let registry = PrometheusCollectorRegistry()
             endpoint = try MetricsEndpoint(address: metrics, registry: registry, requestDeadline: options.metricsRequestDeadline)
             MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
-            logger.info("metrics", metadata: ["url": "http://\(metrics.split(separator: ":").first ?? ""):\(endpoint?.port ?? 0)/metrics"])
         }
         defer { endpoint?.stop() }
+        // Logs nothing before: the listener, once it holds the lock, empties a started server's log.
         let listener = try LocalAPIListener(stateFolder: configuration.stateFolder)
+        if let metrics = options.metricsAddress {
+            logger.info("metrics", metadata: ["url": "http://\(metrics.split(separator: ":").first ?? ""):\(endpoint?.port ?? 0)/metrics"])
+        }
         let target = ReloadTarget()
         let watcher: AppsWatchService? = switch options.watch {
         case .off: nil
