@@ -93,6 +93,9 @@ enum ServerLauncher {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, log, 1)
         posix_spawn_file_actions_adddup2(&actions, log, 2)
+        // Nothing else of this process's reaches the server, which outlives it: the descriptors
+        // without FD_CLOEXEC (an inherited jobserver pipe, a socket a parent passed) are closed.
+        closeInheritable(from: 3, in: &actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -112,6 +115,29 @@ enum ServerLauncher {
             throw IntentsClientError(.serverUnavailable, "\(arguments[0]) could not be started: \(String(cString: strerror(result))).")
         }
         return pid
+    }
+
+    /// Adds to `actions` the closing of every descriptor from `first` on: with glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later, which Swift's Glibc module
+    /// leaves out without `_GNU_SOURCE`), else one close for each descriptor open now without
+    /// FD_CLOEXEC (glibc ignores a close action whose descriptor is already closed).
+    private static func closeInheritable(from first: Int32, in actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"),
+           unsafeBitCast(symbol, to: CloseFrom.self)(&actions, first) == 0 {
+            return
+        }
+        guard let folder = opendir("/proc/self/fd") else { return }
+        let own = dirfd(folder)
+        var open: [Int32] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let descriptor = Int32(name), descriptor >= first, descriptor != own { open.append(descriptor) }
+        }
+        closedir(folder)
+        for descriptor in open where fcntl(descriptor, F_GETFD) & FD_CLOEXEC == 0 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
     }
 
     /// glibc's `POSIX_SPAWN_SETSID` (2.26 and later), which Swift's Glibc module leaves out
