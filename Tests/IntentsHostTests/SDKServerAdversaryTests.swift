@@ -2,6 +2,7 @@ import Foundation
 @testable import IntentsClient
 import LocalAPI
 import Synchronization
+import SystemStore
 import Testing
 
 /// The SDK's server start (`IntentsClient.connectedSocket`, `ServerLauncher`), attacked: an app
@@ -115,6 +116,60 @@ import Testing
             guard lstat(path, &status) == 0 else { continue }
             #expect(status.st_mode & 0o077 == 0, "\(path) has mode \(String(status.st_mode & 0o777, radix: 8)): other users read it")
         }
+    }
+
+    /// FINDING (medium, not fixed): the server an app starts runs with the app's whole
+    /// environment (`ServerLauncher.spawn` passes `environ`), and then serves every app of the
+    /// user until it is idle: what one app set reaches the others: the runner environment of every
+    /// extension takes the server's `LD_LIBRARY_PATH`, an app the server continues unconfined
+    /// (`ActivityContinuation.run`) takes the server's whole environment (`LD_PRELOAD`,
+    /// `INTENTS_APP_GROUP_CONTAINERS`...), and `INTENTS_APPS` decides the server's catalog
+    /// (see `anAppCannotChooseTheCatalogThatNamesIt`). The launcher should pass a fixed minimum
+    /// (PATH, HOME, LANG, XDG_STATE_HOME), as `ExtensionProcess.runnerEnvironment` does.
+    @Test func aStartedServerCarriesNotTheAppsEnvironment() async throws {
+        let apps = TemporaryFolder()
+        let sent = try await runProgram(Package.products + "/monkeychat", ["send", "c-kiki", "Bananas at noon?", "--state", state.path],
+                                        environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_APPS": try sampleAppsFolder(apps),
+                                                      "INTENTS_HOST_EXECUTABLE": Package.products + "/intents-host",
+                                                      "INTENTS_ADVERSARY_PROBE": "app-only", "LD_LIBRARY_PATH": "/nonexistent/app-private-libs"])
+        defer { stopServer(listeningIn: state.path) }
+        #expect(sent.status == 0, "\(sent.output)")
+        let socket = try #require(LocalAPISocket.connect(stateFolder: state.path), "the app started no server: \(sent.output)")
+        defer { close(socket) }
+        let server = try #require(Self.peerProcess(of: socket))
+        let environment = String(decoding: FileManager.default.contents(atPath: "/proc/\(server)/environ") ?? Data(), as: UTF8.self)
+            .split(separator: "\0").map(String.init)
+        #expect(!environment.contains("INTENTS_ADVERSARY_PROBE=app-only"), "the server carries the app's environment: \(environment)")
+        #expect(!environment.contains("LD_LIBRARY_PATH=/nonexistent/app-private-libs"), "the server carries the app's LD_LIBRARY_PATH")
+    }
+
+    /// FINDING (medium, not fixed): the app whose system call starts the server chooses the
+    /// server's catalog (`INTENTS_APPS` in its environment, or `IntentsClient.Configuration`'s
+    /// `appsFolders` / `serverArguments` for `--apps`), and the catalog is what names a peer: a
+    /// bundle of the app's own making that says `CFBundleIdentifier` com.example.Meditation and
+    /// holds the app's own executable (here MonkeyChat's) makes the server name the app
+    /// Meditation: it donates as Meditation, reads Meditation's voice shortcuts and authorization,
+    /// and asks the user for Siri in Meditation's name. Waiting for a server's idle exit is enough
+    /// to be the one that starts the next. The apps folders a started server serves should be the
+    /// user's (a fixed default, or recorded in the state folder by the user), never the client's.
+    @Test func anAppCannotChooseTheCatalogThatNamesIt() async throws {
+        let own = TemporaryFolder()
+        let bundle = own.path + "/Impostor.app"
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        try #require(link(Package.products + "/monkeychat", bundle + "/monkeychat") == 0)
+        let plist: [String: Any] = ["CFBundleIdentifier": "com.example.Meditation", "CFBundleExecutable": "monkeychat",
+                                    "CFBundleName": "Meditation"]
+        try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+            .write(to: URL(fileURLWithPath: bundle + "/Info.plist"))
+        try FileManager.default.copyItem(atPath: Package.root + "/Info/MonkeyChat/MonkeyChat.entitlements",
+                                         toPath: bundle + "/MonkeyChat.entitlements")
+        let sent = try await runProgram(bundle + "/monkeychat", ["send", "c-kiki", "Bananas at noon?", "--state", state.path],
+                                        environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_APPS": own.path,
+                                                      "LD_LIBRARY_PATH": Package.products,
+                                                      "INTENTS_HOST_EXECUTABLE": Package.products + "/intents-host"])
+        defer { stopServer(listeningIn: state.path) }
+        let donations = try SystemStore(stateFolder: state.path).donations(app: "com.example.Meditation")
+        #expect(donations.isEmpty, "MonkeyChat's executable donated as com.example.Meditation: \(donations.map(\.action.name)); \(sent.output)")
     }
 
     // MARK: What held
