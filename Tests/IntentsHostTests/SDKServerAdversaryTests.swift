@@ -1,4 +1,6 @@
 import Foundation
+import Framing
+@testable import Intents
 @testable import IntentsClient
 import LocalAPI
 import Synchronization
@@ -172,6 +174,42 @@ import Testing
         #expect(donations.isEmpty, "MonkeyChat's executable donated as com.example.Meditation: \(donations.map(\.action.name)); \(sent.output)")
     }
 
+    /// FINDING (low): `ServerSystemCall.send` bounds each read of the answer (SO_RCVTIMEO),
+    /// not the call: a listener of the user's that never reads holds a large call (a vocabulary
+    /// of ~900 KB, more than the socket's buffer) in send(2) for ever, as no send timeout is set;
+    /// the call is said to await its answer "at most 60 s".
+    @Test func aServerThatNeverReadsDoesNotHoldTheAppsCall() async throws {
+        let fake = try FakeListener(stateFolder: state.path)
+        defer { fake.close() }
+        let words = (0..<9_000).map { String(format: "%099d", $0) }
+        let folder = state.path
+        let call = Self.startOnThread {
+            try ServerSystemCall.send(.setVocabulary(words, type: 0), stateFolder: folder, failing: .missingInformation,
+                                      startingServer: false, app: Self.app)
+        }
+        let limit = ServerSystemCall.replyTimeout(for: .setVocabulary([], type: 0)) + .seconds(15)
+        #expect(await call.waitForResult(limit), "the app's call did not end within \(limit)")
+        fake.close()
+        #expect(await call.waitForResult(.seconds(10)))
+    }
+
+    /// FINDING (low): a listener of the user's that answers one byte at a time (each within the
+    /// read timeout) holds the app's call as long as it likes: SO_RCVTIMEO restarts with each
+    /// byte, and a frame may be 1 MiB. The call's whole exchange should have one deadline.
+    @Test func aServerThatAnswersByTheByteDoesNotHoldTheAppsCall() async throws {
+        let fake = try FakeListener(stateFolder: state.path)
+        defer { fake.close() }
+        fake.dribble(header: [0xf1, localAPIVersion, 0, 0, 0x01, 0], every: .milliseconds(500))
+        let folder = state.path
+        let call = Self.startOnThread {
+            try ServerSystemCall.send(.authorization, stateFolder: folder, failing: .missingInformation, startingServer: false, app: Self.app)
+        }
+        let limit = ServerSystemCall.replyTimeout(for: .authorization) + .seconds(15)
+        #expect(await call.waitForResult(limit), "the app's call did not end within \(limit)")
+        fake.close()
+        #expect(await call.waitForResult(.seconds(10)))
+    }
+
     // MARK: What held
 
     /// A state folder another user owns is refused before anything is started or written there.
@@ -250,6 +288,9 @@ import Testing
         return call
     }
 
+    static let app = IntentsAppContext.AppBundle(path: "/nonexistent/Probe.app", bundleIdentifier: "com.example.Probe", displayName: "Probe",
+                                                 userActivityTypes: [], siriUsageDescription: nil)
+
     /// The process at the other end of `socket` (SO_PEERCRED).
     static func peerProcess(of socket: Int32) -> pid_t? {
         var credentials: (pid_t, uid_t, gid_t) = (0, 0, 0)
@@ -269,5 +310,68 @@ import Testing
 
     static func readLink(_ path: String) -> String? {
         try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+    }
+}
+
+/// A listener of the user's on `<state>/intents.sock` that never reads what it is sent, or that
+/// answers one byte at a time (`dribble`), until `close`.
+final class FakeListener: Sendable {
+    private let listener: Int32
+    private let state = Mutex<(closed: Bool, accepted: [Int32])>((false, []))
+    private let ended = DispatchSemaphore(value: 0)
+    private let dribbling = Atomic<Bool>(false)
+
+    init(stateFolder: String) throws {
+        listener = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let bound = LocalAPISocket.withAddress(stateFolder: stateFolder) { address, length in
+            bind(listener, address, length) == 0 && listen(listener, 8) == 0
+        }
+        guard listener >= 0, bound == true else {
+            if listener >= 0 { Glibc.close(listener) }
+            throw POSIXError(.EADDRINUSE)
+        }
+    }
+
+    /// Accepts one connection and writes `header`, then a byte every `interval`, for at most 5 minutes.
+    func dribble(header: [UInt8], every interval: Duration) {
+        dribbling.store(true, ordering: .relaxed)
+        let thread = Thread { [self] in
+            defer { ended.signal() }
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { return }
+            let kept = state.withLock { state -> Bool in
+                if state.closed { return false }
+                state.accepted.append(client)
+                return true
+            }
+            guard kept else { Glibc.close(client); return }
+            let deadline = ContinuousClock.now + .seconds(300)
+            var bytes = header
+            while ContinuousClock.now < deadline {
+                // Written under the lock, so that `close` never leaves a descriptor number to reuse mid-write.
+                let going = state.withLock { state -> Bool in
+                    guard !state.closed, let byte = bytes.first ?? Optional(0x20) else { return false }
+                    var value = byte
+                    return send(client, &value, 1, Int32(MSG_NOSIGNAL)) == 1
+                }
+                guard going else { return }
+                if !bytes.isEmpty { bytes.removeFirst() }
+                if bytes.isEmpty { usleep(UInt32(interval.components.seconds * 1_000_000 + interval.components.attoseconds / 1_000_000_000_000)) }
+            }
+        }
+        thread.start()
+    }
+
+    /// Closes the listener and what it accepted (once), and waits for the dribbling thread.
+    func close() {
+        let toClose = state.withLock { state -> [Int32] in
+            guard !state.closed else { return [] }
+            state.closed = true
+            return state.accepted + [listener]
+        }
+        guard !toClose.isEmpty else { return }
+        _ = shutdown(listener, Int32(SHUT_RDWR))  // wakes a thread blocked in accept
+        toClose.forEach { Glibc.close($0) }
+        if dribbling.load(ordering: .relaxed) { _ = ended.wait(timeout: .now() + 10) }
     }
 }
