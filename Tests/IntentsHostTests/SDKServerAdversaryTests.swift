@@ -1,5 +1,8 @@
+@testable import ExtensionProcesses
+import ExtensionProtocol
 import Foundation
 import Framing
+@testable import IntentsHost
 @testable import Intents
 @testable import IntentsClient
 import LocalAPI
@@ -310,6 +313,83 @@ import Testing
 
     static func readLink(_ path: String) -> String? {
         try? FileManager.default.destinationOfSymbolicLink(atPath: path)
+    }
+}
+
+/// A confined app and the `intents` command the server trusts with the user's decisions.
+@Suite struct ConfinedAppUserControlTests {
+    let state = TemporaryFolder()
+    let apps = TemporaryFolder()
+
+    /// FINDING (high): the server takes a peer for the user when it runs the `intents` command
+    /// beside the server's executable (`PeerIdentity.isIntentsCommand`: the path of the file it
+    /// runs), and that decides Siri authorizations and the lock state (`requireUserControl`,
+    /// `ServedCommand`). A confined app's sandbox lets it execute everything under /usr
+    /// (`RuntimeFolders.system`) and reach the server's socket, so once the host is installed
+    /// under /usr (as a package puts it: /usr/bin/intents, /usr/local/bin/intents), a continued
+    /// app (here a two-line script) runs `intents authorize <itself> grant` and is authorized,
+    /// with no question to the user. The command the user runs should be told from an app by
+    /// more than its file: e.g. refuse user control to a peer in another PID or user namespace
+    /// than the server's, or to a peer whose ancestry holds a confined process (its cgroup), or
+    /// let no confined process execute the intents command.
+    @Test func aConfinedAppCannotAuthorizeItselfThroughTheIntentsCommand() async throws {
+        guard getuid() == 0 else { return }  // installs a copy of the host under /usr, as a package would
+        let installed = "/usr/local/lib/intents-adversary-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: installed) }
+        try Self.copyExecutable(Package.cli, to: installed + "/intents")
+        try Self.copyExecutable(Package.products + "/intents-host", to: installed + "/intents-host")
+
+        let writer = BundleWriter(appsFolder: apps.path)
+        let type = "com.example.evil.run"
+        let evil = try writer.app("Evil", identifier: "com.example.Evil",
+                                  extra: ["CFBundleExecutable": "evil", "NSUserActivityTypes": [type],
+                                          "NSSiriUsageDescription": "Evil wants Siri."])
+        try PolicyGateTests.writeExecutable("#!/bin/sh\nexec \(installed)/intents authorize com.example.Evil grant --state \"$INTENTS_STATE\" 2>&1\n",
+                                            to: evil + "/evil")
+
+        // The user's server, installed under /usr.
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: installed + "/intents")
+        server.arguments = ["serve", "--apps", apps.path, "--state", state.path]
+        server.environment = ["PATH": "/usr/bin:/bin", "HOME": state.path]
+        let logPath = state.path + ".serve.log"
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        server.standardError = FileHandle(forWritingAtPath: logPath)
+        server.standardOutput = FileHandle(forWritingAtPath: logPath)
+        server.standardInput = FileHandle.nullDevice
+        try server.run()
+        defer {
+            if server.isRunning { server.terminate() }
+            server.waitUntilExit()
+        }
+        try await waitUntil(.seconds(60)) {
+            guard let socket = LocalAPISocket.connect(stateFolder: state.path) else { return !server.isRunning }
+            close(socket)
+            return true
+        }
+        try #require(server.isRunning, "\((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+
+        let dispatcher = makeDispatcher([apps.path], state: state, stepTimeout: .seconds(30))
+        let app = try #require(dispatcher.catalog.apps.first { $0.bundleIdentifier == "com.example.Evil" }, "\(dispatcher.catalog.faults)")
+        let clearance = try dispatcher.clear(.userActivity(type, of: app), app: app, from: .activityContinuation)
+        let outcome = try await ActivityContinuation.run(UserActivityPayload(activityType: type, userInfo: [:]), cleared: clearance,
+                                                         stateFolder: state.path, timeout: .seconds(30), capturingOutput: true,
+                                                         sandbox: ActivityContinuation.Sandbox(runnerPath: Package.runner))
+        try #require(outcome.confinement?.missingRequiredLayers.isEmpty == true, "the app did not run confined: \(outcome.output)")
+        let status = try SystemStore(stateFolder: state.path).authorization(app: "com.example.Evil")
+        #expect(status == .notDetermined, "a confined app authorized itself (\(status)): \(outcome.output)")
+    }
+
+    /// Copies an executable through close-on-exec descriptors (no process another test spawns
+    /// meanwhile holds it open for writing).
+    static func copyExecutable(_ source: String, to path: String) throws {
+        let bytes = try #require(FileManager.default.contents(atPath: source))
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        try #require(written == bytes.count)
     }
 }
 
