@@ -116,7 +116,9 @@ enum ServerLauncher {
     /// The server's log, opened here rather than in the child (whose opening a FIFO would block
     /// posix_spawn): a regular file of this user's with one link, never a link, FIFO or device.
     private static func openLog(_ path: String) throws -> Int32 {
-        let log = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        // Appended to, never truncated here: a server may be writing it (this start may lose the
+        // race to another client's), and the server that takes the lock empties it itself.
+        let log = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard log >= 0 else {
             throw IntentsClientError(.serverUnavailable, "The server's log \(path) cannot be opened: \(String(cString: strerror(errno))).")
         }
@@ -126,7 +128,6 @@ enum ServerLauncher {
             throw IntentsClientError(.serverUnavailable, "The server's log \(path) is not a regular file of this user's with one link; remove it.")
         }
         _ = fcntl(log, F_SETFL, fcntl(log, F_GETFL) & ~O_NONBLOCK)
-        _ = ftruncate(log, 0)
         return log
     }
 
@@ -142,9 +143,9 @@ enum ServerLauncher {
         posix_spawn_file_actions_adddup2(&actions, log, 1)
         posix_spawn_file_actions_adddup2(&actions, log, 2)
         posix_spawn_file_actions_adddup2(&actions, readiness, 3)
-        guard addCloseFrom(&actions, 4) == 0 else {
-            throw IntentsClientError(.serverUnavailable, "The server's descriptors cannot be limited: \(String(cString: strerror(errno))).")
-        }
+        // Nothing else of this process's reaches the server, which outlives it: the descriptors
+        // without FD_CLOEXEC (an inherited jobserver pipe, a socket a parent passed) are closed.
+        closeInheritable(from: 4, in: &actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -159,22 +160,50 @@ enum ServerLauncher {
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+        let environment = serverEnvironment().map { strdup($0) } + [nil]
+        defer { environment.forEach { free($0) } }
+        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environment)
         guard result == 0 else {
             throw IntentsClientError(.serverUnavailable, "\(arguments[0]) could not be started: \(String(cString: strerror(result))).")
         }
         return pid
     }
 
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
-    /// module leaves out without `_GNU_SOURCE`: the child closes every descriptor from `lowest` on.
-    private static func addCloseFrom(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ lowest: Int32) -> Int32 {
-        typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
-            errno = ENOSYS
-            return -1
+    /// Adds to `actions` the closing of every descriptor from `first` on: with glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` (2.34 and later, which Swift's Glibc module
+    /// leaves out without `_GNU_SOURCE`), else one close for each descriptor open now without
+    /// FD_CLOEXEC (glibc ignores a close action whose descriptor is already closed).
+    private static func closeInheritable(from first: Int32, in actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np"),
+           unsafeBitCast(symbol, to: CloseFrom.self)(&actions, first) == 0 {
+            return
         }
-        return unsafeBitCast(symbol, to: AddCloseFrom.self)(actions, lowest)
+        guard let folder = opendir("/proc/self/fd") else { return }
+        let own = dirfd(folder)
+        var open: [Int32] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let descriptor = Int32(name), descriptor >= first, descriptor != own { open.append(descriptor) }
+        }
+        closedir(folder)
+        for descriptor in open where fcntl(descriptor, F_GETFD) & FD_CLOEXEC == 0 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+    }
+
+    /// The variables a started server gets of this process's environment: the user's (where
+    /// and in which language they work) and the host's own settings, nothing else. The server
+    /// outlives its launcher and serves every app, so one app's loader settings (`LD_*`) or
+    /// other variables must not reach the others' extensions or continued apps, nor may it
+    /// choose their runner (`INTENTS_RUNNER`). `INTENTS_APPS` is kept: the apps folders a
+    /// started server serves are still its launcher's choice (a known, documented limit).
+    static func serverEnvironment(_ environment: [String: String] = LocalAPISocket.processEnvironment) -> [String] {
+        let kept: Set = ["PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
+                         "INTENTS_APPS"]
+        return environment.filter { kept.contains($0.key) || $0.key.hasPrefix("LC_") }
+            .sorted { $0.key < $1.key }
+            .map { "\($0.key)=\($0.value)" }
     }
 
     /// glibc's `POSIX_SPAWN_SETSID` (2.26 and later), which Swift's Glibc module leaves out

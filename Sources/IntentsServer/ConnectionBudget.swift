@@ -3,31 +3,44 @@ import HostBundles
 import IntentsHost
 import Synchronization
 
-/// Who holds a local-API connection, for the server's budget: the user's `intents` command, or
-/// one program (a user and the executable file its process runs, as `PeerIdentity` read it).
+/// Who holds a local-API connection, for the server's budget: the user's `intents` command, an
+/// installed app, or another program (a user and the executable file its process runs, as
+/// `PeerIdentity` read it).
 enum ConnectionHolder: Hashable, Sendable {
     case intentsCommand
-    /// A program other than the `intents` command; `file` is nil when the peer's executable
-    /// could not be read (such peers share one program's share).
+    /// A process running an installed app's executable (`CFBundleExecutable`, as scanned).
+    case installedApp(user: uid_t, file: FileIdentity)
+    /// Any other program; `file` is nil when the peer's executable could not be read (such
+    /// peers share one program's share).
     case program(user: uid_t, file: FileIdentity?)
 
-    init(_ peer: PeerIdentity) {
-        self = peer.isIntentsCommand ? .intentsCommand : .program(user: peer.userID, file: peer.executableFile)
+    /// - Parameter appExecutables: the files of the installed apps' executables.
+    init(_ peer: PeerIdentity, appExecutables: Set<FileIdentity> = []) {
+        if peer.isIntentsCommand {
+            self = .intentsCommand
+        } else if let file = peer.executableFile, appExecutables.contains(file) {
+            self = .installedApp(user: peer.userID, file: file)
+        } else {
+            self = .program(user: peer.userID, file: peer.executableFile)
+        }
     }
 }
 
-/// The server's connections, shared out so that no caller takes them all. Programs share one
-/// budget, of which each program may hold a part; the user's `intents` command has a budget of
-/// its own, so that `intents status` and `intents authorize APP deny` are served whatever apps
-/// do. An app's request for Siri parked waiting for the user (`ConnectionSlot.park`) leaves
+/// The server's connections, shared out so that no caller takes them all. Installed apps share
+/// one budget and other programs another, of which each program may hold a part: copies of a
+/// program outside the catalog cannot take the apps' connections. The user's `intents` command
+/// has a budget of its own, so that `intents status` and `intents authorize APP deny` are
+/// served whatever apps and programs do. An app's request for Siri parked waiting for the user (`ConnectionSlot.park`) leaves
 /// those budgets for a small one per app.
 final class ConnectionBudget: Sendable {
     /// How many connections each kind of holder may have at once.
     struct Limits: Sendable {
-        /// Connections of every program but the `intents` command (all of one user: the
-        /// listener refuses other users).
+        /// Connections of every program that is neither an installed app nor the `intents`
+        /// command (all of one user: the listener refuses other users).
         var programs = 256
-        /// Of those, the connections of one program (one executable file).
+        /// Connections of the installed apps, together.
+        var installedApps = 256
+        /// The connections of one program or app (one executable file).
         var perProgram = 32
         /// Connections of the `intents` command, beside the programs'.
         var intentsCommand = 64
@@ -40,6 +53,7 @@ final class ConnectionBudget: Sendable {
     /// What holds how many connections now.
     private struct Counts {
         var programs = 0
+        var installedApps = 0
         var perProgram: [ConnectionHolder: Int] = [:]
         var intentsCommand = 0
         var parked = 0
@@ -60,6 +74,11 @@ final class ConnectionBudget: Sendable {
             case .intentsCommand:
                 guard counts.intentsCommand < limits.intentsCommand else { return .intentsCommandFull(limits.intentsCommand) }
                 counts.intentsCommand += 1
+            case .installedApp:
+                guard counts.perProgram[holder, default: 0] < limits.perProgram else { return .programFull(limits.perProgram) }
+                guard counts.installedApps < limits.installedApps else { return .installedAppsFull(limits.installedApps) }
+                counts.perProgram[holder, default: 0] += 1
+                counts.installedApps += 1
             case .program:
                 guard counts.perProgram[holder, default: 0] < limits.perProgram else { return .programFull(limits.perProgram) }
                 guard counts.programs < limits.programs else { return .programsFull(limits.programs) }
@@ -77,11 +96,12 @@ final class ConnectionBudget: Sendable {
         var programs: Int
         var intentsCommand: Int
         var parked: Int
+        var installedApps = 0
     }
 
     /// Connections held now: the programs', the `intents` command's and the parked ones.
     var held: Held {
-        counts.withLock { Held(programs: $0.programs, intentsCommand: $0.intentsCommand, parked: $0.parked) }
+        counts.withLock { Held(programs: $0.programs, intentsCommand: $0.intentsCommand, parked: $0.parked, installedApps: $0.installedApps) }
     }
 
     /// Moves a connection of `holder` to the parked requests of `app`, unless `app`, or every
@@ -111,8 +131,8 @@ final class ConnectionBudget: Sendable {
         switch holder {
         case .intentsCommand:
             counts.intentsCommand -= 1
-        case .program:
-            counts.programs -= 1
+        case .installedApp, .program:
+            if case .installedApp = holder { counts.installedApps -= 1 } else { counts.programs -= 1 }
             counts.perProgram[holder, default: 1] -= 1
             if counts.perProgram[holder] == 0 { counts.perProgram[holder] = nil }
         }
@@ -163,6 +183,7 @@ final class ConnectionSlot: Sendable {
 enum ConnectionRefusal: Error, Equatable, Sendable {
     case programFull(Int)
     case programsFull(Int)
+    case installedAppsFull(Int)
     case intentsCommandFull(Int)
     case appParkedFull(app: String, Int)
     case parkedFull(Int)
@@ -173,6 +194,8 @@ enum ConnectionRefusal: Error, Equatable, Sendable {
             "The program already holds \(limit) connections to the server, the most one program may hold."
         case .programsFull(let limit):
             "Programs other than the intents command already hold \(limit) connections to the server, the most they may hold together."
+        case .installedAppsFull(let limit):
+            "Installed apps already hold \(limit) connections to the server, the most they may hold together."
         case .intentsCommandFull(let limit):
             "The intents command already holds \(limit) connections to the server, the most it may hold."
         case .appParkedFull(let app, let limit):

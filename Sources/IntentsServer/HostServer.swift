@@ -76,10 +76,13 @@ public struct HostServer: Sendable {
             let registry = PrometheusCollectorRegistry()
             endpoint = try MetricsEndpoint(address: metrics, registry: registry, requestDeadline: options.metricsRequestDeadline)
             MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
-            logger.info("metrics", metadata: ["url": "http://\(metrics.split(separator: ":").first ?? ""):\(endpoint?.port ?? 0)/metrics"])
         }
         defer { endpoint?.stop() }
+        // Logs nothing before: the listener, once it holds the lock, empties a started server's log.
         let listener = try LocalAPIListener(stateFolder: configuration.stateFolder)
+        if let metrics = options.metricsAddress {
+            logger.info("metrics", metadata: ["url": "http://\(metrics.split(separator: ":").first ?? ""):\(endpoint?.port ?? 0)/metrics"])
+        }
         // The socket listens: connections queue from now on, so the launcher may connect.
         if let ready = options.readyDescriptor { Self.signalReady(on: ready) }
         let target = ReloadTarget()
@@ -121,8 +124,8 @@ public struct HostServer: Sendable {
         let limits = ConnectionBudget.Limits()
         let metricsDeadline = MetricsEndpoint.defaultRequestDeadline.components.seconds
         return [
-            "Limits, so that no caller holds the server: programs other than intents hold at most \(limits.programs) connections at once,",
-            "\(limits.perProgram) of them any one program (one executable file), and the intents command has \(limits.intentsCommand) of its own,",
+            "Limits, so that no caller holds the server: installed apps hold at most \(limits.installedApps) connections at once and other",
+            "programs but intents \(limits.programs) more, \(limits.perProgram) of them any one program (one executable file), and the intents command has \(limits.intentsCommand) of its own,",
             "so that status and authorize answer whatever apps do; a connection says what it wants within",
             "\(LocalAPIService.firstMessageTimeout.components.seconds) s. An app's request for Siri waiting for intents authorize APP grant|deny",
             "holds none of those: up to \(limits.parkedPerApp) requests of one app (\(limits.parked) of all apps) wait at once and share the",
@@ -133,8 +136,6 @@ public struct HostServer: Sendable {
         ].joined(separator: " ")
     }
 
-    /// After the first SIGTERM or SIGINT (which the service group handles), a second ends the
-    /// server at once (exit status 1); its extension processes die with it (parent-death signal).
     /// Writes `ready` and a newline to `descriptor` and closes it. A launcher that stopped
     /// waiting has closed its end: the write then fails with EPIPE and nothing else (SIGPIPE is
     /// ignored: the server writes to pipes and sockets that peers may close; the processes it
@@ -145,6 +146,8 @@ public struct HostServer: Sendable {
         close(descriptor)
     }
 
+    /// After the first SIGTERM or SIGINT (which the service group handles), a second ends the
+    /// server at once (exit status 1); its extension processes die with it (parent-death signal).
     private static func endAtSecondSignal(logger: Logger) async {
         var seen = 0
         for await signal in await UnixSignalsSequence(trapping: .sigterm, .sigint) {

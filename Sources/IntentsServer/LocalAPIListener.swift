@@ -28,6 +28,7 @@ final class LocalAPIListener: @unchecked Sendable {
             close(lockFile)
             throw HostError(.badState, "Another intents server already runs for the state folder \(stateFolder); stop it first.")
         }
+        Self.emptyStartedLog(stateFolder: stateFolder)
         var status = stat()
         if lstat(path, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFSOCK else {
@@ -52,6 +53,18 @@ final class LocalAPIListener: @unchecked Sendable {
         }
         ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
         wake = (ends[0], ends[1])
+    }
+
+    /// Empties `<state>/server.log` when it is this server's standard error (a client started it,
+    /// appending): only the server holding the lock does, so that a server that lost the start
+    /// to another never empties the running one's log.
+    private static func emptyStartedLog(stateFolder: String) {
+        var log = stat()
+        var error = stat()
+        guard fstat(STDERR_FILENO, &error) == 0, error.st_mode & S_IFMT == S_IFREG,
+              lstat(stateFolder + "/server.log", &log) == 0, log.st_mode & S_IFMT == S_IFREG,
+              log.st_dev == error.st_dev, log.st_ino == error.st_ino else { return }
+        _ = ftruncate(STDERR_FILENO, 0)
     }
 
     deinit {

@@ -21,6 +21,25 @@ struct PeerIdentity: Sendable {
         userID = credentials.uid
         executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(credentials.pid)/exe")
         executableFile = Self.runningFile(of: credentials.pid)
+        sharesServerNamespaces = Self.namespaces(of: "\(credentials.pid)") == Self.serverNamespaces
+    }
+
+    /// Whether the peer, when it connected, was in the server's PID, user and mount namespaces:
+    /// a process the host confined (an app it continued, in a sandbox of its own) is not, nor is
+    /// anything it runs. False when they could not be read.
+    var sharesServerNamespaces = false
+
+    private static let namespaceKinds = ["pid", "user", "mnt"]
+    private static let serverNamespaces = namespaces(of: "self")
+
+    /// The namespaces of process `pid` ("self" for this one), nil when one cannot be read.
+    private static func namespaces(of pid: String) -> [String]? {
+        var found: [String] = []
+        for kind in namespaceKinds {
+            guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/\(kind)") else { return nil }
+            found.append(link)
+        }
+        return found
     }
 
     /// The device and inode of the file the peer ran when it connected.
@@ -38,9 +57,11 @@ struct PeerIdentity: Sendable {
         executableFile != nil && Self.runningFile(of: processID) == executableFile
     }
 
-    /// Whether the peer is the `intents` command of this build (the executable beside the server's).
+    /// Whether the peer is the `intents` command of this build (the executable beside the server's),
+    /// run by the user: in the server's namespaces, never inside a sandbox the host made (a
+    /// confined app may execute what is installed under /usr, the intents command included).
     var isIntentsCommand: Bool {
-        guard let executable else { return false }
+        guard let executable, sharesServerNamespaces else { return false }
         let own = HostConfiguration.executableFolder + "/intents"
         return executable == (RealPath.of(own) ?? own)
     }

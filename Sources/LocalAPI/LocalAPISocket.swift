@@ -46,6 +46,9 @@ public enum LocalAPISocket {
         return result
     }
 
+    /// How long `connect` waits for a listener whose backlog is full.
+    public static let connectTimeoutSeconds = 5
+
     /// Connects to the server of `stateFolder`; nil (errno set) when none listens there, or
     /// when the process listening is another user's (`EPERM`): a client never talks to a
     /// server it cannot trust with its requests and answers.
@@ -53,8 +56,14 @@ public enum LocalAPISocket {
         withAddress(stateFolder: stateFolder) { address, length in
             let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard socket >= 0 else { return nil }
+            // A listener that never accepts (its backlog full) holds connect(2) at most
+            // `connectTimeout` (SO_SNDTIMEO bounds it: EAGAIN), never for ever.
+            var limit = timeval(tv_sec: connectTimeoutSeconds, tv_usec: 0)
+            _ = setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
             var result: Int32
             repeat { result = Glibc.connect(socket, address, length) } while result != 0 && errno == EINTR
+            var none = timeval(tv_sec: 0, tv_usec: 0)
+            _ = setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &none, socklen_t(MemoryLayout<timeval>.size))
             if result != 0 {
                 let saved = errno
                 close(socket)

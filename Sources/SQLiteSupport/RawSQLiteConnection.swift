@@ -24,6 +24,12 @@ public final class RawSQLiteConnection: @unchecked Sendable {
         // Never through a symlink: a store in a folder that a sandboxed extension can write must
         // not lead this (unconfined) process to write a file the link points to.
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW | (create ? SQLITE_OPEN_CREATE : 0)
+        // A new database is the owner's alone (SQLite would make it 0644 under the umask), and so
+        // are its -wal and -shm files, which SQLite gives the database's mode.
+        if create {
+            let made = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if made >= 0 { close(made) }
+        }
         guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK else {
             defer { _ = sqlite3_close(handle) }
             throw describedError("The database \(path) cannot be opened: \(lastMessage).")

@@ -31,6 +31,37 @@ import HostBundles
         _ = (again, others, commands)
     }
 
+    @Test func installedAppsAreServedWhileOtherProgramsHoldEverySharedSlot() throws {
+        let budget = ConnectionBudget(limits: .init(programs: 4, installedApps: 2, perProgram: 2, intentsCommand: 1, parkedPerApp: 1, parked: 1))
+        var held: [ConnectionSlot] = []
+        for file in 0..<2 {
+            held += try admit(2, .program(user: 1000, file: FileIdentity(device: 9, inode: UInt64(file))), in: budget)
+        }
+        #expect(throws: ConnectionRefusal.programsFull(4)) { try budget.admit(.program(user: 1000, file: FileIdentity(device: 9, inode: 7))).get() }
+        let installed = ConnectionHolder.installedApp(user: 1000, file: FileIdentity(device: 1, inode: 42))
+        held += try admit(2, installed, in: budget)
+        #expect(throws: ConnectionRefusal.programFull(2)) { try budget.admit(installed).get() }
+        #expect(throws: ConnectionRefusal.installedAppsFull(2)) {
+            try budget.admit(.installedApp(user: 1000, file: FileIdentity(device: 1, inode: 43))).get()
+        }
+        #expect(budget.held == ConnectionBudget.Held(programs: 4, intentsCommand: 0, parked: 0, installedApps: 2))
+        held.forEach { $0.release() }
+        #expect(budget.held == ConnectionBudget.Held(programs: 0, intentsCommand: 0, parked: 0, installedApps: 0))
+    }
+
+    /// A peer (here this test process, through a socket pair) is an installed app exactly when
+    /// the file it runs is one of the installed apps' executables.
+    @Test func aPeerRunningAnInstalledAppsExecutableDrawsOnTheAppsBudget() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        let peer = try #require(PeerIdentity(socket: ends[0]))
+        let file = try #require(peer.executableFile)
+        #expect(ConnectionHolder(peer, appExecutables: [file]) == .installedApp(user: getuid(), file: file))
+        #expect(ConnectionHolder(peer, appExecutables: [FileIdentity(device: file.device, inode: file.inode + 1)])
+                == .program(user: getuid(), file: file))
+    }
+
     @Test func theIntentsCommandIsServedWhileProgramsHoldEverySharedSlot() throws {
         let budget = ConnectionBudget(limits: .init(programs: 4, perProgram: 2, intentsCommand: 1, parkedPerApp: 1, parked: 1))
         var held: [ConnectionSlot] = []

@@ -3,6 +3,7 @@ import Foundation
 import IntentsClient
 import LocalAPI
 import SystemCalls
+import Synchronization
 
 extension IntentsAppContext {
     /// Performs an app's system call through `intents serve` for the state folder, which names
@@ -52,7 +53,14 @@ enum ServerSystemCall {
         } catch let error as IntentsClientError {
             throw INIntentError(code, "\(app.displayName) could not reach the system for \(call.name): \(error.message)")
         }
-        defer { close(socket) }
+        // One deadline for the whole exchange (a server that never reads, or answers a byte at a
+        // time, each within SO_RCVTIMEO): past it the socket is shut down, which ends a blocked
+        // send or read; the deadline ends before the socket is closed, never after.
+        let deadline = ExchangeDeadline(socket: socket, after: replyTimeout(for: call))
+        defer {
+            deadline.end()
+            close(socket)
+        }
         setReceiveTimeout(socket, replyTimeout(for: call))
         let channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
         do {
@@ -75,5 +83,25 @@ enum ServerSystemCall {
     private static func setReceiveTimeout(_ socket: Int32, _ timeout: Duration) {
         var value = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
+    }
+}
+
+/// Shuts a socket down once `after` has passed, unless `end` came first. `end` and the shutdown
+/// take one lock: once `end` returns, the socket's number is never touched, and may be closed.
+private final class ExchangeDeadline: Sendable {
+    private let ended = Mutex(false)
+
+    init(socket: Int32, after timeout: Duration) {
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            ended.withLock { ended in
+                if !ended { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+                ended = true
+            }
+        }
+    }
+
+    func end() {
+        ended.withLock { $0 = true }
     }
 }
