@@ -88,7 +88,7 @@ import Testing
         ]
         let (results, outcome) = try await continueProbe(refused + ["write-home own.txt"], installed)
         #expect(outcome.status == 0, "\(outcome.output)")
-        #expect(!outcome.output.contains("5150"), "\(outcome.output)")
+        #expect(!outcome.output.contains("secret 5150"), "\(outcome.output)")
         for step in refused {
             #expect(results[step]?.hasPrefix("blocked: ") == true, "\(step): \(results[step] ?? "no answer") in \(outcome.output)")
         }
@@ -120,7 +120,7 @@ import Testing
         let outcome = try await ActivityContinuation.run(Self.activity(steps), cleared: clearance, stateFolder: state.path,
                                                          timeout: .seconds(30), capturingOutput: true, sandbox: sandbox)
         let results = Self.results(outcome)
-        #expect(!outcome.output.contains("5150"), "\(outcome.output)")
+        #expect(!outcome.output.contains("secret 5150"), "\(outcome.output)")
         #expect(results[steps[0]] == "blocked: EACCES", "\(outcome.output)")
         #expect(results[steps[1]] == "blocked: EACCES")
         #expect(results[steps[2]] == "blocked: EACCES")
@@ -202,7 +202,7 @@ import Testing
         #expect(said.status == 0, "\(said.output)")
         #expect(said.output.contains("read \(other)/secret.txt -> blocked: ENOENT"), "\(said.output)")
         #expect(said.output.contains("write-home own.txt -> allowed"), "\(said.output)")
-        #expect(!said.output.contains("5150"))
+        #expect(!said.output.contains("secret 5150"))
         #expect(FileManager.default.fileExists(atPath: containers + "/com.example.Probe/own.txt"))
     }
 }

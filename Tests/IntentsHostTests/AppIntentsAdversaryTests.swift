@@ -466,11 +466,6 @@ final class ScriptLog: Sendable {
     }
 
     func sqlite(_ database: String, _ statement: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [database, statement]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(statement) failed")
+        #expect(try SpawnedProgram.run("/usr/bin/sqlite3", [database, statement]).status == 0, "\(statement) failed")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+@testable import ExtensionProcesses
 import Testing
 
 /// What a run of `intents` under a deadline gave: whether it finished, its status and output,
@@ -15,38 +16,29 @@ struct DeadlineRun {
 /// seconds have passed; samples the bytes it read while it runs.
 func runCLIWithDeadline(_ arguments: [String], home: String, deadline: Double) async throws -> DeadlineRun {
     try await offThePool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Package.cli)
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": home]
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("intents-deadline-run-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
         let start = Date()
-        try process.run()
+        let program = try SpawnedProgram(Package.cli, arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": home])
+        // Its output is read on a thread of its own while this one samples and keeps the deadline.
+        let finished = Completion<SpawnedProgram.Ending>()
+        let reader = Thread { finished.complete(program.finish()) }
+        reader.start()
         var bytesRead = 0
-        var finished = true
-        while process.isRunning {
-            if let io = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/io", encoding: .utf8),
+        var killed = false
+        while finished.value == nil {
+            if let io = try? String(contentsOfFile: "/proc/\(program.pid)/io", encoding: .utf8),
                let line = io.split(separator: "\n").first(where: { $0.hasPrefix("rchar:") }),
                let value = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces)) {
                 bytesRead = value
             }
-            if Date().timeIntervalSince(start) > deadline {
-                finished = false
-                kill(process.processIdentifier, SIGKILL)
-                break
+            if !killed && Date().timeIntervalSince(start) > deadline {
+                killed = true
+                kill(program.pid, SIGKILL)
             }
-            usleep(100_000)
+            _ = finished.waitBlocking(timeout: .milliseconds(100))
         }
-        process.waitUntilExit()
-        try handle.close()
+        let ended = finished.value!
         let seconds = Date().timeIntervalSince(start)
-        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        return DeadlineRun(finished: finished, status: process.terminationStatus, output: text, seconds: seconds, bytesRead: bytesRead)
+        return DeadlineRun(finished: !killed, status: ended.status, output: String(decoding: ended.stdout + ended.stderr, as: UTF8.self),
+                           seconds: seconds, bytesRead: bytesRead)
     }
 }

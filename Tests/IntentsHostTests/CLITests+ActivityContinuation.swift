@@ -27,7 +27,7 @@ extension CLITests {
             #expect(try intents(mode, lock).status == 0)
             let said = try intents(mode, ["say", phrase])
             #expect(said.status == 3, "\(lock): \(said.stdout) \(said.stderr)")
-            #expect(!(said.stdout + said.stderr).contains("4711"), "\(lock): the app ran and printed the messages")
+            #expect(!(said.stdout + said.stderr).contains("vault code is 4711"), "\(lock): the app ran and printed the messages")
             #expect(said.stderr.contains("error: Continuing \"com.example.monkeychat.show-messages\" opens \"MonkeyChat\" (com.example.MonkeyChat), which needs the device unlocked"),
                     "\(said.stderr)")
             let json = try intents(mode, ["say", phrase, "--json"])
@@ -35,7 +35,7 @@ extension CLITests {
             let object = try json.json()
             #expect(object["status"] as? String == "refused")
             #expect((object["error"] as? [String: Any])?["rule"] as? String == "opens-app-while-locked")
-            #expect(!json.stdout.contains("4711"))
+            #expect(!json.stdout.contains("vault code is 4711"))
         }
         // Unlocked, the same phrase opens the app, which shows the messages.
         #expect(try intents(mode, ["unlock"]).status == 0)

@@ -144,11 +144,9 @@ import Testing
         peer.recv(int.from_bytes(header[2:6], "big"), socket.MSG_WAITALL)
         peer.sendall(reply); peer.close()
         """
-        let fake = Process()
-        fake.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        fake.arguments = ["-c", script, folder + "/intents.sock", folder + "/ready", forged.map { String(format: "%02x", $0) }.joined()]
-        try fake.run()
-        defer { if fake.isRunning { fake.terminate() } }
+        let fake = try spawnBeside("/usr/bin/python3", ["-c", script, folder + "/intents.sock", folder + "/ready",
+                                                          forged.map { String(format: "%02x", $0) }.joined()])
+        defer { fake.kill() }
         try await waitUntil(.seconds(20)) { FileManager.default.fileExists(atPath: folder + "/ready") }
         var configuration = IntentsClient.Configuration(stateFolder: folder)
         configuration.startsServer = false

@@ -25,30 +25,17 @@ extension CLITests {
     func runWithLimit(_ executable: String, _ arguments: [String], environment: [String: String],
                       limit: Duration) async throws -> Run {
         try await offThePool {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            process.environment = environment
-            let output = Pipe(), errors = Pipe()
-            process.standardOutput = output
-            process.standardError = errors
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let killer = DispatchWorkItem { kill(process.processIdentifier, SIGKILL) }
+            let program = try SpawnedProgram(executable, arguments, environment: environment)
+            let killer = DispatchWorkItem { kill(program.pid, SIGKILL) }
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(limit.components.seconds * 1000)), execute: killer)
-            // Both pipes drained at once, so that neither can fill and stall the process.
-            let errorBytes = ErrorBytes()
-            let errorReader = Thread { errorBytes.data = errors.fileHandleForReading.readDataToEndOfFile() }
-            errorReader.start()
-            let out = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
+            // Both streams are drained at once, so that neither can fill and stall the process.
+            let ended = program.finish()
             killer.cancel()
-            while !errorReader.isFinished { usleep(1000) }
-            if process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL {
+            if ended.signal == SIGKILL {
                 Issue.record("intents \(arguments.joined(separator: " ").prefix(200)) did not finish within \(limit).")
             }
-            let run = Run(status: process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus,
-                          stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: errorBytes.data, as: UTF8.self))
+            let run = Run(status: ended.signal.map { 128 + $0 } ?? ended.status,
+                          stdout: String(decoding: ended.stdout, as: UTF8.self), stderr: String(decoding: ended.stderr, as: UTF8.self))
             expectNoErrorDump(run.stdout + run.stderr)
             return run
         }
@@ -302,17 +289,12 @@ extension CLITests {
 extension CLITests {
     /// Runs `intents` with its stdout or stderr on /dev/full (writes fail with ENOSPC).
     func runWithFullDevice(_ arguments: [String], stdoutFull: Bool) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Package.cli)
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": state.path]
-        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        process.standardOutput = stdoutFull ? full : FileHandle.nullDevice
-        process.standardError = stdoutFull ? FileHandle.nullDevice : full
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        let full = open("/dev/full", O_WRONLY | O_CLOEXEC), null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        try #require(full >= 0 && null >= 0)
+        defer { close(full); close(null) }
+        let ended = try SpawnedProgram(Package.cli, arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": state.path],
+                                       stdout: stdoutFull ? full : null, stderr: stdoutFull ? null : full).finish()
+        return ended.signal.map { 128 + $0 } ?? ended.status
     }
 
     @Test func anUnwritableStderrOrStdoutIsAFailureNotACrash() throws {
@@ -360,7 +342,3 @@ extension CLITests {
     }
 }
 
-/// What a thread read from a process's stderr.
-private final class ErrorBytes: @unchecked Sendable {
-    var data = Data()
-}

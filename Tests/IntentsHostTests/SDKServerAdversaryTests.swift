@@ -247,21 +247,13 @@ import Testing
         open(ready, "w").close()
         time.sleep(45)
         """
-        var attackers: [Process] = []
-        defer {
-            // SIGKILL: a child may inherit a blocked SIGTERM from the thread that spawned it.
-            for attacker in attackers where attacker.isRunning { kill(attacker.processIdentifier, SIGKILL) }
-            attackers.forEach { $0.waitUntilExit() }
-        }
+        var attackers: [ChildProcess] = []
+        defer { attackers.forEach { $0.kill() } }
         for index in 0..<copiesNeeded {
             let copy = copies.path + "/attacker\(index)"
             try ConfinedAppUserControlTests.copyExecutable("/usr/bin/python3", to: copy)
-            let attacker = Process()
-            attacker.executableURL = URL(fileURLWithPath: copy)
-            attacker.arguments = ["-c", script, state.path + "/" + LocalAPISocket.fileName, copies.path + "/ready\(index)", String(limits.perProgram)]
-            attacker.standardInput = FileHandle.nullDevice
-            try attacker.run()
-            attackers.append(attacker)
+            attackers.append(try spawnBeside(copy, ["-c", script, state.path + "/" + LocalAPISocket.fileName, copies.path + "/ready\(index)",
+                                                    String(limits.perProgram)]))
         }
         try await waitUntil(.seconds(30)) { (0..<copiesNeeded).allSatisfy { FileManager.default.fileExists(atPath: copies.path + "/ready\($0)") } }
 
@@ -269,7 +261,7 @@ import Testing
                                         environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_APPS": appsFolder])
         #expect(!sent.output.contains("was not donated"), "\(sent.output)")
         #expect(try SystemStore(stateFolder: state.path).donations(app: "com.example.MonkeyChat").count == 1, "\(server.log.suffix(1500))")
-        for attacker in attackers where attacker.isRunning { kill(attacker.processIdentifier, SIGKILL) }
+        attackers.forEach { $0.kill() }
         #expect(await server.stop() == 0)
     }
 
@@ -409,19 +401,15 @@ import Testing
                                             to: evil + "/evil")
 
         // The user's server, installed under /usr.
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: installed + "/intents")
-        server.arguments = ["serve", "--apps", apps.path, "--state", state.path]
-        server.environment = ["PATH": "/usr/bin:/bin", "HOME": state.path]
         let logPath = state.path + ".serve.log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
-        server.standardError = FileHandle(forWritingAtPath: logPath)
-        server.standardOutput = FileHandle(forWritingAtPath: logPath)
-        server.standardInput = FileHandle.nullDevice
-        try server.run()
+        let log = open(logPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        try #require(log >= 0)
+        let server = try spawnBeside(installed + "/intents", ["serve", "--apps", apps.path, "--state", state.path],
+                                     environment: ["PATH": "/usr/bin:/bin", "HOME": state.path], output: .descriptor(log))
+        close(log)
         defer {
-            if server.isRunning { server.terminate() }
-            server.waitUntilExit()
+            server.signal(SIGTERM)
+            if server.waitBlocking(timeout: .seconds(30)) == nil { server.kill() }
         }
         try await waitUntil(.seconds(60)) {
             guard let socket = LocalAPISocket.connect(stateFolder: state.path) else { return !server.isRunning }

@@ -66,10 +66,10 @@ import Testing
         let marker = "intents-secret-\(UUID().uuidString)"
         // A shell that stays (a loop; its last command alone would be exec'd over it), with the
         // secret in its command line.
-        let witness = try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "while :; do sleep 1; done", marker])
-        defer { witness.terminate() }
+        let witness = try spawnBeside("/bin/sh", ["-c", "while :; do sleep 1; done", marker])
+        defer { witness.kill() }
         let listener = try LoopbackListener()
-        try #require(try await Self.waitUntilVisible(marker, in: witness.processIdentifier))
+        try #require(try await Self.waitUntilVisible(marker, in: witness.pid))
         let dispatcher = try dispatcher()
         #expect(try await attack("proc-processes", on: dispatcher) == "visible: 1 2")
         #expect(try await attack("proc-cmdlines", marker, on: dispatcher) == "not found")
@@ -121,17 +121,13 @@ import Testing
     /// signal, waits: every runner process must end with the host.
     @Test func nothingOutlivesAKilledHost() async throws {
         let folder = try sampleAppsFolder(apps)
-        let host = Process()
-        host.executableURL = URL(fileURLWithPath: Package.cli)
-        host.arguments = ["--apps", folder, "--state", state.path, "send", "AttackIntent", "--param", "attack=outlive", "--timeout", "120"]
-        host.standardOutput = FileHandle.nullDevice
-        host.standardError = FileHandle.nullDevice
-        try host.run()
+        let host = try spawnBeside(Package.cli, ["--apps", folder, "--state", state.path, "send", "AttackIntent", "--param", "attack=outlive",
+                                                 "--timeout", "120"])
         let container = state.path + "/Containers/com.example.SandboxTester.Intents"
         #expect(try await Self.waitForFile(container + "/outlive-refused"), "the extension must have tried, and been refused")
         #expect(Self.runners(of: state.path).count >= 3, "the runner, its init and the extension")
-        kill(host.processIdentifier, SIGKILL)
-        host.waitUntilExit()
+        host.kill()
+        _ = await host.exited(within: .seconds(30))
         #expect(try await Self.waitForRunners(of: state.path, count: { $0 == 0 }), "every runner process must end with its host")
     }
 
@@ -198,9 +194,9 @@ import Testing
         let marker = "intents-secret-\(UUID().uuidString)"
         // A shell that stays (a loop; its last command alone would be exec'd over it), with the
         // secret in its command line.
-        let witness = try Process.run(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "while :; do sleep 1; done", marker])
-        defer { witness.terminate() }
-        try #require(try await Self.waitUntilVisible(marker, in: witness.processIdentifier))
+        let witness = try spawnBeside("/bin/sh", ["-c", "while :; do sleep 1; done", marker])
+        defer { witness.kill() }
+        try #require(try await Self.waitUntilVisible(marker, in: witness.pid))
         let listener = try LoopbackListener()
         let datagrams = try UnixDatagramListener()
         let before = try Self.hostSegments(ofSize: 16 << 20)
@@ -236,18 +232,14 @@ import Testing
         #expect(bombOutcome.hasPrefix("blocked: EAGAIN after "), "\(bomb.output)")
         #expect((Int(bombOutcome.split(separator: " ").dropLast().last ?? "") ?? 10_000) < Int(SandboxPolicy.Limits.standard.processes))
 
-        let host = Process()
-        host.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        host.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "--", workspace.bin + "/intents",
-                          "--apps", workspace.appsFolder, "--state", workspace.stateFolder,
-                          "send", "AttackIntent", "--app", "SandboxTester", "--param", "attack=outlive", "--timeout", "120"]
-        host.standardOutput = FileHandle.nullDevice
-        host.standardError = FileHandle.nullDevice
-        try host.run()
+        let host = try spawnBeside("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "--", workspace.bin + "/intents",
+                                                        "--apps", workspace.appsFolder, "--state", workspace.stateFolder,
+                                                        "send", "AttackIntent", "--app", "SandboxTester", "--param", "attack=outlive",
+                                                        "--timeout", "120"])
         #expect(try await Self.waitForFile(workspace.stateFolder + "/Containers/com.example.SandboxTester.Intents/outlive-refused"))
         #expect(Self.runners(of: workspace.stateFolder).count >= 3)
-        kill(host.processIdentifier, SIGKILL)
-        host.waitUntilExit()
+        host.kill()
+        _ = await host.exited(within: .seconds(30))
         #expect(try await Self.waitForRunners(of: workspace.stateFolder, count: { $0 == 0 }))
     }
 }

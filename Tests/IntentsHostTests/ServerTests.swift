@@ -228,9 +228,7 @@ import Testing
 
     /// Copies a folder tree with cp, as a user drops a bundle in.
     private func copyTree(_ source: String, to destination: String) throws {
-        let process = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: ["-r", source, destination])
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(try SpawnedProgram.run("/bin/cp", ["-r", source, destination]).status == 0)
     }
 
     @Test func aConnectionThatSaysNothingIsCutAndHoldsNothingUp() async throws {

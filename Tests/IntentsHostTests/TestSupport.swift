@@ -163,20 +163,9 @@ struct CLIRun {
 /// stream may hold an `NSError` dump.
 /// - Parameter environment: more variables (`INTENTS_NO_SERVER`).
 func runCLI(_ arguments: [String], home: String, environment: [String: String] = [:]) throws -> CLIRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Package.cli)
-    process.arguments = arguments
-    process.environment = ["PATH": "/usr/bin:/bin", "HOME": home].merging(environment) { $1 }
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let run = CLIRun(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                     stderr: String(decoding: err, as: UTF8.self))
+    let program = try SpawnedProgram(Package.cli, arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": home].merging(environment) { $1 })
+    let ended = program.finish()
+    let run = CLIRun(status: ended.status, stdout: String(decoding: ended.stdout, as: UTF8.self), stderr: String(decoding: ended.stderr, as: UTF8.self))
     expectNoErrorDump(run.stdout + run.stderr)
     return run
 }
@@ -199,7 +188,7 @@ func runProgram(_ executable: String, _ arguments: [String], environment: [Strin
 
 private func runToCompletion(_ executable: String, _ arguments: [String], environment: [String: String]?,
                              currentDirectory: String?) async throws -> (status: Int32, output: String) {
-    guard currentDirectory == nil else { return try await runWithFoundation(executable, arguments, environment, currentDirectory) }
+    guard currentDirectory == nil else { return try await runInFolder(executable, arguments, environment, currentDirectory) }
     // posix_spawn through the host's own ChildProcess, not Foundation's Process: Process.run()
     // on this toolchain over-reads /proc/self/fd entries and crashes now and then in a suite
     // that spawns as many processes as this one (swift-corelibs-foundation PR 5472, fixed later).
@@ -229,21 +218,15 @@ private func runToCompletion(_ executable: String, _ arguments: [String], enviro
 }
 
 /// `runToCompletion` in another folder, with Foundation's Process (which can start one there).
-private func runWithFoundation(_ executable: String, _ arguments: [String], _ environment: [String: String]?,
-                               _ currentDirectory: String?) async throws -> (status: Int32, output: String) {
+/// Runs a program in `currentDirectory` with both streams together, in the order written.
+private func runInFolder(_ executable: String, _ arguments: [String], _ environment: [String: String]?,
+                         _ currentDirectory: String?) async throws -> (status: Int32, output: String) {
     try await offThePool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        // Through sh only to send the program's standard error to its standard output.
+        let program = try SpawnedProgram("/bin/sh", ["-c", "exec \"$0\" \"$@\" 2>&1", executable] + arguments,
+                                         environment: environment ?? ProcessInfo.processInfo.environment, currentDirectory: currentDirectory)
+        let ended = program.finish()
+        return (ended.status, String(decoding: ended.stdout, as: UTF8.self))
     }
 }
 
@@ -299,9 +282,7 @@ final class UnprivilegedWorkspace: @unchecked Sendable {
     }
 
     static func copy(_ source: String, to destination: String) throws {
-        let process = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: [source, destination])
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        try #require(try SpawnedProgram.run("/bin/cp", [source, destination]).status == 0)
     }
 
     /// Runs `intents` as user `nobody` (uid 65534, no supplementary groups) on this workspace.
