@@ -325,15 +325,13 @@ import Testing
 
     /// A blocking call on a thread of its own, whose end is waited for with a limit.
     final class BlockingCall<T: Sendable>: Sendable {
-        private let outcome = Mutex<Result<T, any Error>?>(nil)
-        var result: Result<T, any Error>? { outcome.withLock { $0 } }
-        fileprivate func finish(_ result: Result<T, any Error>) { outcome.withLock { $0 = result } }
+        private let outcome = Completion<Result<T, any Error>>()
+        var result: Result<T, any Error>? { outcome.value }
+        fileprivate func finish(_ result: Result<T, any Error>) { outcome.complete(result) }
 
-        /// Whether the call ended within `limit`.
+        /// Whether the call ended within `limit` (woken by its end, not by a timer).
         func waitForResult(_ limit: Duration) async -> Bool {
-            let deadline = ContinuousClock.now + limit
-            while result == nil && ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
-            return result != nil
+            await outcome.wait(within: limit) != nil
         }
     }
 
