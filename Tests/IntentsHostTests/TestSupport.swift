@@ -3,6 +3,7 @@ import Foundation
 import HostBundles
 import IntentsHost
 import LocalAPI
+import Synchronization
 import Testing
 
 /// A folder under the system's temporary folder, removed when the value is released (with the
@@ -99,9 +100,15 @@ struct BundleWriter {
 
 /// The sample apps, laid out from Info/ and this build, in a fresh folder.
 func sampleAppsFolder(_ folder: TemporaryFolder) throws -> String {
-    try DevelopmentBundles.assemble(infoFolder: Package.root + "/Info", productsFolder: Package.products,
-                                    into: folder.path + "/Apps")
+    // One assembly at a time: an app and an `intents` command started at once both lay the
+    // folder out, and two layouts of one folder at once trip over each other's files.
+    try sampleAppsAssembly.withLock { _ in
+        try DevelopmentBundles.assemble(infoFolder: Package.root + "/Info", productsFolder: Package.products,
+                                        into: folder.path + "/Apps")
+    }
 }
+
+private let sampleAppsAssembly = Mutex(())
 
 /// Adds the misbehaving test extension (`FaultyIntents`) as app `Faulty` in `appsFolder`.
 func addFaultyApp(to appsFolder: String, principalClass: String = "FaultyIntents.FaultyExtension",
