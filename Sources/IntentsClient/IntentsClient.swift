@@ -282,9 +282,6 @@ public final class IntentsClient: Sendable {
         if let socket = LocalAPISocket.connect(stateFolder: configuration.stateFolder) {
             return HostConnection(socket: socket, replyTimeout: replyTimeout)
         }
-        guard configuration.startsServer else {
-            throw IntentsClientError(.serverUnavailable, "No intents server listens for \(configuration.stateFolder); start one with intents serve.")
-        }
         let socket = try await ServerLauncher.startOffPool(configuration)
         return HostConnection(socket: socket, replyTimeout: replyTimeout)
     }

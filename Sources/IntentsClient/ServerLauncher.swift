@@ -240,12 +240,13 @@ private enum ChildReaper {
 }
 
 extension ServerLauncher {
-    /// `start`, on a thread of its own: it waits up to the start timeout, which must not hold a
-    /// thread of the concurrency pool.
+    /// `IntentsClient.connectedSocket` (a server's socket, starting one when allowed), on a
+    /// thread of its own: it waits up to the start timeout, which must not hold a thread of the
+    /// concurrency pool.
     static func startOffPool(_ configuration: IntentsClient.Configuration) async throws -> Int32 {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                continuation.resume(with: Result { try start(configuration) })
+                continuation.resume(with: Result { try IntentsClient.connectedSocket(configuration) })
             }
             thread.name = "intents-client-start"
             thread.start()

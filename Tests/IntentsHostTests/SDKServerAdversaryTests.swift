@@ -43,7 +43,7 @@ import Testing
         let configuration = configuration()
         let socket = try await Self.onThread { try IntentsClient.connectedSocket(configuration) }
         defer { close(socket); stopServer(listeningIn: state.path) }
-        let server = try #require(Self.peerProcess(of: socket))
+        let server = try #require(PeerIdentity(socket: socket)?.processID)
         let held = Self.descriptors(of: server).filter { ours.contains($0.value) }
         #expect(held.isEmpty, "the server (pid \(server)) holds the app's pipe as descriptors \(held.keys.sorted())")
     }
@@ -144,7 +144,7 @@ import Testing
         #expect(sent.status == 0, "\(sent.output)")
         let socket = try #require(LocalAPISocket.connect(stateFolder: state.path), "the app started no server: \(sent.output)")
         defer { close(socket) }
-        let server = try #require(Self.peerProcess(of: socket))
+        let server = try #require(PeerIdentity(socket: socket)?.processID)
         let environment = String(decoding: FileManager.default.contents(atPath: "/proc/\(server)/environ") ?? Data(), as: UTF8.self)
             .split(separator: "\0").map(String.init)
         #expect(!environment.contains("INTENTS_ADVERSARY_PROBE=app-only"), "the server carries the app's environment: \(environment)")
@@ -343,14 +343,6 @@ import Testing
 
     static let app = IntentsAppContext.AppBundle(path: "/nonexistent/Probe.app", bundleIdentifier: "com.example.Probe", displayName: "Probe",
                                                  userActivityTypes: [], siriUsageDescription: nil)
-
-    /// The process at the other end of `socket` (SO_PEERCRED).
-    static func peerProcess(of socket: Int32) -> pid_t? {
-        var credentials: (pid_t, uid_t, gid_t) = (0, 0, 0)
-        var length = socklen_t(MemoryLayout<(pid_t, uid_t, gid_t)>.size)
-        guard getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0, credentials.0 > 0 else { return nil }
-        return credentials.0
-    }
 
     /// What process `pid`'s descriptors are (`/proc/PID/fd/N` -> "pipe:[inode]"...), by number.
     static func descriptors(of pid: pid_t) -> [Int: String] {

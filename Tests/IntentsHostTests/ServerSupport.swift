@@ -69,26 +69,16 @@ final class TestServer: @unchecked Sendable {
     /// Reads the server's readiness: true once it said `ready`, false when it ended (or closed
     /// the socket) without, or said nothing within 60 s.
     private static func waitForReady(_ descriptor: Int32) -> Bool {
-        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        var said: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16)
-        while said.count < 6 {
-            let polled = poll(&watched, 1, 60_000)
-            if polled < 0 && errno == EINTR { continue }
-            guard polled > 0 else { return false }
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return false }
-            said += buffer[..<count]
-        }
-        return said.starts(with: Array("ready\n".utf8))
+        readText(from: descriptor, until: "ready\n", within: .seconds(60)).hasPrefix("ready\n")
     }
 
     private func accept(_ ready: Bool, holdingConnection: Bool) throws {
         guard ready else { throw ServerStartFailure(log: log) }
-        if holdingConnection {
-            heldConnection = try #require(LocalAPISocket.connect(stateFolder: state), "the server said ready but does not accept")
+        guard holdingConnection else { return }
+        guard let socket = LocalAPISocket.connect(stateFolder: state) else {
+            throw ServerStartFailure(log: "it said ready but does not accept (\(String(cString: strerror(errno)))); its log: \(log)")
         }
+        heldConnection = socket
     }
 
     /// The first connection, kept open when asked for (`holdingConnection`); the test closes it.

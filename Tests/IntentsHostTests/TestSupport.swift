@@ -334,17 +334,29 @@ func spawnBuilt(_ program: String, _ arguments: [String], environment: [String: 
 }
 
 /// Reads `descriptor` until `marker` has been read (nil: to its end), off the concurrency pool;
-/// returns what was read. Bounded by the writer: it ends at the writer's exit.
-func readOutput(until marker: String?, from descriptor: Int32) async throws -> String {
-    try await offThePool {
-        var text = ""
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while marker.map({ !text.contains($0) }) ?? true {
-            let count = read(descriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            text += String(decoding: buffer[..<count], as: UTF8.self)
-        }
-        return text
+/// returns what was read. Bounded by the writer (it ends at the writer's exit) and by `timeout`.
+func readOutput(until marker: String?, from descriptor: Int32, within timeout: Duration = .seconds(60)) async throws -> String {
+    try await offThePool { readText(from: descriptor, until: marker, within: timeout) }
+}
+
+/// Reads `descriptor`, blocking this thread, until `marker` has been read (nil: to its end),
+/// the writer closes it, or `timeout` has passed; returns what was read.
+func readText(from descriptor: Int32, until marker: String?, within timeout: Duration) -> String {
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while marker.map({ !String(decoding: bytes, as: UTF8.self).contains($0) }) ?? true {
+        let left = deadline - clock.now
+        guard left > .zero else { break }
+        var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let polled = poll(&watched, 1, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
+        if polled < 0 && errno == EINTR { continue }
+        guard polled > 0 else { break }
+        let count = read(descriptor, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        bytes += buffer[..<count]
     }
+    return String(decoding: bytes, as: UTF8.self)
 }

@@ -53,15 +53,14 @@ enum ServerSystemCall {
         } catch let error as IntentsClientError {
             throw INIntentError(code, "\(app.displayName) could not reach the system for \(call.name): \(error.message)")
         }
-        // One deadline for the whole exchange (a server that never reads, or answers a byte at a
-        // time, each within SO_RCVTIMEO): past it the socket is shut down, which ends a blocked
+        // One deadline for the whole exchange (a server that stops answering, never reads, or
+        // answers a byte at a time): past it the socket is shut down, which ends a blocked
         // send or read; the deadline ends before the socket is closed, never after.
         let deadline = ExchangeDeadline(socket: socket, after: replyTimeout(for: call))
         defer {
             deadline.end()
             close(socket)
         }
-        setReceiveTimeout(socket, replyTimeout(for: call))
         let channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
         do {
             let body = String(decoding: try JSONEncoder().encode(call), as: UTF8.self)
@@ -76,13 +75,6 @@ enum ServerSystemCall {
         } catch {
             throw INIntentError(code, "The intents server for \(stateFolder) could not be asked \(call.name) (its answer is awaited at most \(replyTimeout(for: call))): \(error).")
         }
-    }
-
-    /// Bounds each read of the answer (`SO_RCVTIMEO`): a server that stops answering fails the
-    /// call instead of holding the app's thread.
-    private static func setReceiveTimeout(_ socket: Int32, _ timeout: Duration) {
-        var value = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
-        _ = setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &value, socklen_t(MemoryLayout<timeval>.size))
     }
 }
 
