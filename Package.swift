@@ -144,7 +144,7 @@ let package = Package(
         ], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [
             "ExtensionProtocol", "IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "IntentsServer", "SystemStore",
-            "LocalAPI",
+            "LocalAPI", "CommandReports",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strictSettings),
@@ -152,7 +152,10 @@ let package = Package(
         .target(name: "IntentsClient", dependencies: ["LocalAPI", "ExtensionProtocol"], swiftSettings: strictSettings),
         // Linked statically (Swift's runtime and libc included): a served command's whole process
         // then starts in about 2 ms instead of 7 ms for the same client linked dynamically.
-        .executableTarget(name: "intents", dependencies: ["LocalAPI"], swiftSettings: strictSettings,
+        // What `intents` prints (conversation reports, exit codes, JSON), with no Foundation:
+        // the client and the embedded host print the same bytes.
+        .target(name: "CommandReports", dependencies: ["LocalAPI", "ExtensionProtocol"], swiftSettings: strictSettings),
+        .executableTarget(name: "intents", dependencies: ["LocalAPI", "IntentsClient", "CommandReports"], swiftSettings: strictSettings,
                           linkerSettings: [.unsafeFlags(["-static-executable"])]),
         .executableTarget(name: "intents-host", dependencies: ["IntentsCLI"], swiftSettings: strictSettings),
         // The sandbox's system-call glue (Landlock, seccomp through libseccomp, namespaces, capabilities).
@@ -242,6 +245,6 @@ let package = Package(
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools",
                                                          "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
-                                                         "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains"]),
+                                                         "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains", "CommandReports"]),
     ]
 )

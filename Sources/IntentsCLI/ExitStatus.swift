@@ -1,29 +1,26 @@
 import ArgumentParser
+import CommandReports
 import ExtensionProtocol
 import Foundation
 import Synchronization
 import IntentsHost
 import HostBundles
 
-/// The documented exit codes of `intents`.
+/// The documented exit codes of `intents` (`ExitCodes`, which the client shares), for the
+/// host's own types.
 enum ExitStatus {
-    static let success: Int32 = 0
-    static let problems: Int32 = 1
-    static let usage: Int32 = 2
-    static let refused: Int32 = 3
-    static let extensionAnsweredFailure: Int32 = 4
-    static let extensionFailed: Int32 = 5
+    static let success = ExitCodes.success
+    static let problems = ExitCodes.problems
+    static let usage = ExitCodes.usage
+    static let refused = ExitCodes.refused
+    static let extensionAnsweredFailure = ExitCodes.extensionAnsweredFailure
+    static let extensionFailed = ExitCodes.extensionFailed
     /// The user answered no to the system's confirmation: nothing was handled.
-    static let declinedByUser: Int32 = 6
+    static let declinedByUser = ExitCodes.declinedByUser
 
     /// The exit code for a host error.
     static func code(for error: HostError) -> Int32 {
-        switch error.code {
-        case .usage, .noExtension, .inputRequired, .cancelled: return usage
-        case .refusedByPolicy: return refused
-        case .extensionFailed, .requestTimedOut, .busy: return extensionFailed
-        case .badState: return problems
-        }
+        ExitCodes.code(forFailure: error.code.rawValue)
     }
 
     /// The exit code for a conversation's end: the user declined, the extension answered with

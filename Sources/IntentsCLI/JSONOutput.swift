@@ -1,3 +1,4 @@
+import CommandReports
 import ExtensionProtocol
 import Foundation
 import HostBundles
@@ -6,10 +7,10 @@ import IntentsHost
 
 /// Plain JSON for scripts: values as strings, numbers, booleans, objects and arrays.
 enum JSONOutput {
-    /// Prints `object` as one line of JSON with sorted keys.
+    /// Prints `object` as one line of JSON with sorted keys, written by `CommandReports`'s
+    /// writer, as the `intents` client writes the reports it prints.
     static func print(_ object: [String: Any]) {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        writeOutput(String(decoding: data, as: UTF8.self) + "\n")
+        writeOutput(JSONValue(plain: object).text + "\n")
     }
 
     static func plain(_ values: [String: IntentValue]) -> [String: Any] {
@@ -71,5 +72,27 @@ enum JSONOutput {
              }
              return object
          }]
+    }
+}
+
+extension JSONValue {
+    /// A plain value (strings, integers, doubles, booleans, arrays and string-keyed
+    /// dictionaries of them, or a `JSONValue`); anything else is written as its description.
+    init(plain value: Any) {
+        switch value {
+        case let value as JSONValue: self = value
+        case let text as String: self = .string(text)
+        case let flag as Bool: self = .bool(flag)
+        case let number as Int: self = .integer(number)
+        case let number as Int64: self = .integer(Int(number))
+        case let number as UInt64: self = number <= UInt64(Int.max) ? .integer(Int(number)) : .number(Double(number))
+        case let number as UInt32: self = .integer(Int(number))
+        case let number as Int32: self = .integer(Int(number))
+        case let number as Double: self = .number(number)
+        case let values as [Any]: self = .array(values.map(JSONValue.init(plain:)))
+        case let object as [String: Any]: self = .object(object.mapValues(JSONValue.init(plain:)))
+        case is NSNull: self = .null
+        default: self = .string("\(value)")
+        }
     }
 }

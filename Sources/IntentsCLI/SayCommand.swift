@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandReports
 import Foundation
 import ExtensionProtocol
 import IntentsHost
@@ -80,9 +81,9 @@ struct SayCommand: AsyncParsableCommand {
         }
     }
 
-    private func matchedObject(_ match: PhraseIndex.Match) -> [String: Any] {
-        ["phrase": match.template.text, "kind": Self.kind(match.template.target),
-         "parameters": Dictionary(match.parameters.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })]
+    private func matchedObject(_ match: PhraseIndex.Match) -> JSONValue {
+        .object(["phrase": .string(match.template.text), "kind": .string(Self.kind(match.template.target)),
+                 "parameters": .object(Dictionary(match.parameters.map { ($0.name, JSONValue.string($0.value)) }, uniquingKeysWith: { a, _ in a }))])
     }
 
     /// A voice shortcut to a user activity: handed to its app, once the policy gate allows it

@@ -1,6 +1,9 @@
+import CommandReports
 import Foundation
 import HostBundles
 import IntentsHost
+import IntentsServer
+import LocalAPI
 
 /// Asks on the terminal: prompts on stderr (stdout may carry JSON), answers from stdin.
 /// Scripted answers are shown as if typed.
@@ -41,12 +44,8 @@ final class TerminalUser: ConversationUser, @unchecked Sendable {
         printError(prompt.text)
     }
 
+    /// The question as the `intents` client shows it too (`Question.terminalLines`).
     private func show(_ prompt: Prompt) {
-        printError("? \(prompt.text)")
-        if prompt.kind == .choice {
-            for (index, choice) in prompt.choices.enumerated() { printError("  \(index + 1)) \(choice)") }
-        } else if prompt.kind == .confirmation {
-            printError("  (yes/no)")
-        }
+        Question(prompt).terminalLines.forEach(printError)
     }
 }

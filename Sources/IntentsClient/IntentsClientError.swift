@@ -36,16 +36,24 @@ public struct IntentsClientError: Error, Hashable, Sendable, CustomStringConvert
     public var message: String
     /// The policy rule that refused the request (`refusedByPolicy`), as `intents policy` names it.
     public var rule: String?
+    /// For a conversation: the extension its intent routes to, when one does.
+    public var extensionBundle: String?
 
-    public init(_ code: Code, _ message: String, rule: String? = nil) {
+    public init(_ code: Code, _ message: String, rule: String? = nil, extensionBundle: String? = nil) {
         self.code = code
         self.message = message
         self.rule = rule
+        self.extensionBundle = extensionBundle
     }
 
     /// The server's failure, with its code as the server gave it.
     init(_ failure: HostFailure) {
-        self.init(Code(rawValue: failure.code), failure.message, rule: failure.rule)
+        self.init(Code(rawValue: failure.code), failure.message, rule: failure.rule, extensionBundle: failure.extensionBundle)
+    }
+
+    /// The failure as the host API carries it.
+    public var hostFailure: HostFailure {
+        HostFailure(code: code.rawValue, message: message, rule: rule, extensionBundle: extensionBundle)
     }
 
     public var description: String { message }

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import LocalAPI
 import Synchronization
 
@@ -230,12 +229,10 @@ enum ServerLauncher {
 /// Waits for one child process on a thread of its own, so that it leaves no zombie behind.
 private enum ChildReaper {
     static func reap(_ pid: pid_t) {
-        let thread = Thread {
+        DetachedThread.start(name: "intents-reaper") {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
-        thread.name = "intents-client-reaper"
-        thread.start()
     }
 }
 
@@ -245,11 +242,9 @@ extension ServerLauncher {
     /// concurrency pool.
     static func startOffPool(_ configuration: IntentsClient.Configuration) async throws -> Int32 {
         try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
+            DetachedThread.start(name: "intents-start") {
                 continuation.resume(with: Result { try IntentsClient.connectedSocket(configuration) })
             }
-            thread.name = "intents-client-start"
-            thread.start()
         }
     }
 }

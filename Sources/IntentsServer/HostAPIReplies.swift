@@ -7,7 +7,7 @@ import LocalAPI
 import SiriKitDomains
 
 /// The host's own types as the host API carries them.
-enum HostAPIReplies {
+package enum HostAPIReplies {
     /// The server's catalog, with the App Intents metadata it knows (nothing is run to learn more).
     static func catalog(of host: ServedHost) -> CatalogSnapshot {
         let generation = host.catalogChanges.generation
@@ -45,7 +45,7 @@ enum HostAPIReplies {
                     problems: matrix.problems)
     }
 
-    static func conversation(_ result: SendResult) -> ConversationResult {
+    package static func conversation(_ result: SendResult) -> ConversationResult {
         let outcome = result.outcome
         let appResult = outcome.appIntentResult
         let status: ConversationResult.Status = outcome.declinedByUser || appResult?.declinedByUser == true ? .declined

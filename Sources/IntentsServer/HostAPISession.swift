@@ -76,12 +76,27 @@ enum HostAPISession {
             return .policyMatrix(HostAPIReplies.policyTable(try dispatcher.policyMatrix()))
         case .run(let run):
             try check(run)
+            try checkAppsFolders(run.appsFolders, host: host)
             let user = RemoteUser(inbox: inbox, interactive: run.interactive, agreesToSystemConfirmation: run.agreesToSystemConfirmation)
-            // The source is the server's to say: a typed run is a direct request, whatever the
-            // client is; phrases (voice shortcuts, App Shortcuts) run only through `intents say`.
-            let result = try await dispatcher.send(run.intent, parameters: run.text.map { ($0.name, $0.value) }, typed: run.values,
-                                                   app: run.app, user: user, appChooser: user, source: .direct)
-            return .conversation(HostAPIReplies.conversation(result))
+            if run.app == nil, let conflict = dispatcher.catalog.conflicts.first(where: { $0.intent == run.intent }) {
+                // Before the question of which app: the extensions that support it, with their folders.
+                await user.notify(choosingAppAmong: conflict.claimants, for: run.intent)
+            }
+            let started = ContinuousClock.now
+            do {
+                // The source is the server's to say: a typed run is a direct request, whatever the
+                // client is; phrases (voice shortcuts, App Shortcuts) run only through `intents say`.
+                let result = try await dispatcher.send(run.intent, parameters: run.text.map { ($0.name, $0.value) }, typed: run.values,
+                                                       app: run.app, user: user, appChooser: user.choosingApp, source: .direct)
+                logConversation(run, status: result.outcome.declinedByUser ? "declined" : result.outcome.response.codeName,
+                                peer: inbox.connection.peer, since: started, host: host)
+                return .conversation(HostAPIReplies.conversation(result))
+            } catch let error as HostError {
+                logConversation(run, status: error.code.rawValue, peer: inbox.connection.peer, since: started, host: host)
+                var failure = HostFailure(code: error.code.rawValue, message: error.message, rule: error.policyRule?.rawValue)
+                failure.extensionBundle = try? dispatcher.route(run.intent).bundleIdentifier
+                return .failure(failure)
+            }
         case .watchCatalog:
             throw HostError(.usage, "A catalog watch takes a connection of its own.")
         case .answer:
@@ -114,6 +129,8 @@ enum HostAPISession {
     /// The longest text a parameter or an answer may hold, in UTF-8 bytes: far above anything a
     /// person says, far below what would make a reply too large to send.
     static let maximumTextBytes = 64 << 10
+    /// The most apps folders a run may name (each is resolved to compare it with the server's).
+    static let maximumAppsFolders = 64
 
     /// Refuses what no intent could take, before anything runs: a name that is not a Swift type
     /// name, text parameters too long.
@@ -124,6 +141,27 @@ enum HostAPISession {
         for parameter in run.text where parameter.value.utf8.count > maximumTextBytes || parameter.name.utf8.count > BundleName.maximumLength {
             throw HostError(.usage, "The parameter \(String(parameter.name.prefix(200)).quotedForDisplay) is longer than \(maximumTextBytes) bytes; nothing ran.")
         }
+        if let folders = run.appsFolders, folders.count > maximumAppsFolders || folders.contains(where: { $0.utf8.count > Int(PATH_MAX) || !$0.hasPrefix("/") }) {
+            throw HostError(.usage, "A run names at most \(maximumAppsFolders) apps folders, each an absolute path of at most \(PATH_MAX) bytes; this one names \(folders.count) and nothing ran.")
+        }
+    }
+
+    /// Refuses a run meant for other apps folders than the server's, as a forwarded command is.
+    private static func checkAppsFolders(_ asked: [String]?, host: ServedHost) throws {
+        guard let asked else { return }
+        let meant = asked.map { RealPath.of($0) ?? $0 }
+        let served = host.configuration.appsFolders.map { RealPath.of($0) ?? $0 }
+        guard meant == served else {
+            throw HostError(.usage, "The intents server for \(host.configuration.stateFolder) serves the apps in \(served.joined(separator: ", ")), not \(meant.joined(separator: ", ")); give its --apps, or stop it (pid \(getpid())) to use others.")
+        }
+    }
+
+    /// One line per conversation run through the host API (its status is the response's code
+    /// name, `declined`, or the error's code).
+    private static func logConversation(_ run: RunRequest, status: String, peer: PeerIdentity, since started: ContinuousClock.Instant,
+                                        host: ServedHost) {
+        host.logger.info("conversation served", metadata: ["pid": "\(peer.processID)", "intent": "\(run.intent)", "status": "\(status)",
+                                                           "ms": "\((ContinuousClock.now - started).nanoseconds / 1_000_000)"])
     }
 
     /// The lock state and authorizations are the user's: set by the user's `intents` command,

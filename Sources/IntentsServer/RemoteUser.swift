@@ -10,6 +10,8 @@ struct RemoteUser: ConversationUser {
     let inbox: ConnectionInbox
     let interactive: Bool
     let agreesToSystemConfirmation: Bool
+    /// Whether its questions ask which app should handle the intent (`Question.choosesApp`).
+    private var asksForApp = false
     /// The time the client has left for all its answers in this conversation: an extension
     /// process waits with it, so a client that never answers cannot hold one for long.
     private let budget = AnswerBudget(total: RemoteUser.conversationAnswerTime)
@@ -30,7 +32,9 @@ struct RemoteUser: ConversationUser {
         guard wait > .zero else {
             throw HostError(.inputRequired, "The client took more than \(Self.conversationAnswerTime) to answer this conversation's questions; it ends at \"\(prompt.text)\".")
         }
-        guard inbox.connection.send(.reply(.question(Question(prompt)))) else { throw Self.gone }
+        var question = Question(prompt)
+        question.choosesApp = asksForApp
+        guard inbox.connection.send(.reply(.question(question))) else { throw Self.gone }
         let started = ContinuousClock.now
         let message = await inbox.next(within: wait)
         budget.spend(ContinuousClock.now - started)
@@ -48,6 +52,8 @@ struct RemoteUser: ConversationUser {
         switch (answer, prompt.kind) {
         case (.none, _):
             throw NonInteractiveUser.inputRequired(prompt)
+        case (.inputEnded, _):
+            throw HostError(.inputRequired, "Standard input ended before an answer to \"\(prompt.text)\".")
         case (.value(let text), _) where text.utf8.count > HostAPISession.maximumTextBytes:
             throw HostError(.usage, "An answer of \(text.utf8.count) bytes is longer than \(HostAPISession.maximumTextBytes); nothing more ran.")
         case (.value(let text), .value), (.value(let text), .choice), (.value(let text), .confirmation):
@@ -65,7 +71,25 @@ struct RemoteUser: ConversationUser {
     }
 
     func notify(_ prompt: Prompt) async {
-        inbox.connection.send(.reply(.notice(Question(prompt))))
+        var notice = Question(prompt)
+        notice.choosesApp = asksForApp
+        inbox.connection.send(.reply(.notice(notice)))
+    }
+
+    /// The same user, asked which app should handle the intent: its questions and notices say so.
+    var choosingApp: RemoteUser {
+        var chooser = self
+        chooser.asksForApp = true
+        return chooser
+    }
+
+    /// Tells the client that several apps' extensions (`claimants`, each with its folder)
+    /// support `intent`, before it is asked which app: a notice about the app choice, whose
+    /// choices are the claimants.
+    func notify(choosingAppAmong claimants: [String], for intent: String) async {
+        let notice = Question(kind: .notice, text: "\(intent) is supported by several apps: \(claimants.joined(separator: ", ")).",
+                              choices: claimants, choosesApp: true)
+        inbox.connection.send(.reply(.notice(notice)))
     }
 
     private static var gone: HostError {
@@ -96,13 +120,14 @@ extension Answer {
         case .choice: "a choice"
         case .confirmation: "a yes or no"
         case .none: "none"
+        case .inputEnded: "the end of input"
         }
     }
 }
 
 extension Question {
     /// The prompt as the host API carries it.
-    init(_ prompt: Prompt) {
+    package init(_ prompt: Prompt) {
         let kind: Kind = switch prompt.kind {
         case .value: .value
         case .choice: .choice

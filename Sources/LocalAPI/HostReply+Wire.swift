@@ -39,10 +39,12 @@ extension HostFailure: WireCodable {
         writer.string(code)
         writer.string(message)
         writer.optional(rule) { $0.string($1) }
+        writer.optional(extensionBundle) { $0.string($1) }
     }
 
     public init(from reader: inout WireReader) throws {
-        self.init(code: try reader.string(), message: try reader.string(), rule: try reader.optional { try $0.string() })
+        self.init(code: try reader.string(), message: try reader.string(), rule: try reader.optional { try $0.string() },
+                  extensionBundle: try reader.optional { try $0.string() })
     }
 }
 
@@ -52,13 +54,14 @@ extension Question: WireCodable {
         writer.optional(parameter) { $0.string($1) }
         writer.string(text)
         writer.array(choices) { $0.string($1) }
+        writer.bool(choosesApp)
     }
 
     public init(from reader: inout WireReader) throws {
         let kindName = try reader.string()
         guard let kind = Kind(rawValue: kindName) else { throw reader.fault("\(kindName.debugDescription) is not a question kind") }
         self.init(kind: kind, parameter: try reader.optional { try $0.string() }, text: try reader.string(),
-                  choices: try reader.array { try $0.string() })
+                  choices: try reader.array { try $0.string() }, choosesApp: try reader.bool())
     }
 }
 

@@ -29,11 +29,15 @@ public struct HostFailure: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     /// The policy rule that refused it (`refusedByPolicy` only), as the matrix names it.
     public var rule: String?
+    /// For a conversation: the extension its intent routes to, when one does (a failure may
+    /// come before any extension ran, for example a refusal by the policy gate).
+    public var extensionBundle: String?
 
-    public init(code: String, message: String, rule: String? = nil) {
+    public init(code: String, message: String, rule: String? = nil, extensionBundle: String? = nil) {
         self.code = code
         self.message = message
         self.rule = rule
+        self.extensionBundle = extensionBundle
     }
 
     public var description: String { message }
@@ -59,12 +63,17 @@ public struct Question: Hashable, Sendable {
     public var text: String
     /// What the user picks from, as each is shown (`choice` only).
     public var choices: [String]
+    /// Whether it asks which app should handle the intent (several support it). The `intents`
+    /// command answers it only from its terminal, never from `--answer`, so that a newly
+    /// installed app cannot take answers scripted for another.
+    public var choosesApp: Bool
 
-    public init(kind: Kind, parameter: String? = nil, text: String, choices: [String] = []) {
+    public init(kind: Kind, parameter: String? = nil, text: String, choices: [String] = [], choosesApp: Bool = false) {
         self.kind = kind
         self.parameter = parameter
         self.text = text
         self.choices = choices
+        self.choosesApp = choosesApp
     }
 }
 

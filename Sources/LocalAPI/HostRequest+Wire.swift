@@ -46,6 +46,7 @@ extension RunRequest: WireCodable {
         }
         writer.bool(agreesToSystemConfirmation)
         writer.bool(interactive)
+        writer.optional(appsFolders) { writer, folders in writer.array(folders) { $0.string($1) } }
     }
 
     public init(from reader: inout WireReader) throws {
@@ -58,7 +59,7 @@ extension RunRequest: WireCodable {
             guard values.updateValue(value, forKey: name) == nil else { throw reader.fault("parameter \(name.debugDescription) is given twice") }
         }
         self.init(intent: intent, app: app, text: text, values: values, agreesToSystemConfirmation: try reader.bool(),
-                  interactive: try reader.bool())
+                  interactive: try reader.bool(), appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
     }
 }
 
@@ -80,15 +81,17 @@ extension Answer: WireCodable {
         case .choice(let index): writer.unsigned(1); writer.int(index)
         case .confirmation(let yes): writer.unsigned(2); writer.bool(yes)
         case .none: writer.unsigned(3)
+        case .inputEnded: writer.unsigned(4)
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 4, of: "Answer") {
+        switch try reader.tag(below: 5, of: "Answer") {
         case 0: self = .value(try reader.string())
         case 1: self = .choice(try reader.int())
         case 2: self = .confirmation(try reader.bool())
-        default: self = .none
+        case 3: self = .none
+        default: self = .inputEnded
         }
     }
 }

@@ -52,15 +52,19 @@ public struct RunRequest: Hashable, Sendable {
     /// Whether the client can answer questions; when false, a question ends the conversation
     /// with an `inputRequired` failure that quotes it.
     public var interactive: Bool
+    /// The apps folders the client means (absolute paths); when the server serves other ones,
+    /// the run is refused with a `usage` failure naming both. Nil: the server's, whatever they are.
+    public var appsFolders: [String]?
 
     public init(intent: String, app: String? = nil, text: [TextParameter] = [], values: [String: IntentValue] = [:],
-                agreesToSystemConfirmation: Bool = false, interactive: Bool = true) {
+                agreesToSystemConfirmation: Bool = false, interactive: Bool = true, appsFolders: [String]? = nil) {
         self.intent = intent
         self.app = app
         self.text = text
         self.values = values
         self.agreesToSystemConfirmation = agreesToSystemConfirmation
         self.interactive = interactive
+        self.appsFolders = appsFolders
     }
 }
 
@@ -85,6 +89,9 @@ public enum Answer: Hashable, Sendable {
     case confirmation(Bool)
     /// No answer: the conversation ends with an `inputRequired` failure.
     case none
+    /// The user's input ended (end of file on a terminal) before an answer: the conversation
+    /// ends with an `inputRequired` failure that says so.
+    case inputEnded
 }
 
 /// An entity query of an App Intents extension, run in its sandbox through the policy gate.

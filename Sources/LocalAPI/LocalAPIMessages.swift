@@ -3,8 +3,10 @@ import Framing
 
 /// The version of the local API; client and server put it in every frame header, so that a
 /// client of another version gets a clear error instead of a misread message. Version 2 added
-/// the typed host API (`HostRequest`, `HostReply`).
-public let localAPIVersion: UInt8 = 2
+/// the typed host API (`HostRequest`, `HostReply`); version 3 what the `intents` command needs
+/// to run `send` through it (the app-choice question, the end of input, the apps folders meant,
+/// a failure's extension).
+public let localAPIVersion: UInt8 = 3
 
 /// The frame codec of the local API: the extension protocol's frames, with this API's version.
 public let localAPICodec = FrameCodec(version: localAPIVersion, maximumBodySize: 1 << 20)

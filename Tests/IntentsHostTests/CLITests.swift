@@ -8,9 +8,9 @@ import Testing
     let apps = TemporaryFolder()
     let state = TemporaryFolder()
     /// The server of the served mode, started for the apps folders a command names.
-    private let server = ServerBox()
+    let server = ServerBox()
 
-    private final class ServerBox: @unchecked Sendable {
+    final class ServerBox: @unchecked Sendable {
         var running: TestServer?
     }
 

@@ -9,7 +9,7 @@ import Synchronization
 import SystemStore
 import Testing
 
-/// The typed host API (local API version 2) and IntentsClient, attacked: every client of the
+/// The typed host API (the local API since version 2) and IntentsClient, attacked: every client of the
 /// server is hostile, and so is whatever shares a client's state folder. Each finding of the
 /// adversary pass has its test, asserting the behaviour that fixed it; what is only bounded, not
 /// fixed, stays a `withKnownIssue` that says so.
@@ -25,6 +25,27 @@ import Testing
     }
 
     // MARK: Findings
+
+    /// A run's apps folders are each resolved (`realpath`) to compare them with the server's: a
+    /// client cannot make the server resolve a frame's worth of them, or a relative one.
+    @Test func aRunNamesFewAbsoluteAppsFolders() async throws {
+        let folder = apps.path + "/Apps"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let server = try await TestServer(apps: [folder], state: state.path)
+        for folders in [Array(repeating: "/", count: 65), ["relative/Apps"]] {
+            let error = await #expect(throws: IntentsClientError.self) {
+                try await client().run(RunRequest(intent: "OrderPizzaIntent", interactive: false, appsFolders: folders))
+            }
+            #expect(error?.code == .usage)
+            #expect(error?.message.contains("at most 64 apps folders, each an absolute path") == true, "\(error?.message ?? "")")
+        }
+        let other = try #require(await #expect(throws: IntentsClientError.self) {
+            try await client().run(RunRequest(intent: "OrderPizzaIntent", interactive: false, appsFolders: [apps.path]))
+        })
+        #expect(other.message.contains("serves the apps in \(RealPath.of(folder) ?? folder), not \(RealPath.of(apps.path) ?? apps.path)"), "\(other.message)")
+        // Refused before any conversation began.
+        #expect(!server.log.contains("conversation served"))
+    }
 
     /// Watchers cannot take every connection: one program holds at most its budget of
     /// connections (`ConnectionBudget`), watchers are capped across the server

@@ -94,8 +94,12 @@ final class TestServer: @unchecked Sendable {
     /// What the server logged so far.
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    /// How many commands it served so far.
-    var servedCount: Int { log.components(separatedBy: "command served").count - 1 }
+    /// How many commands it served so far: command lines it ran, and `send` conversations the
+    /// `intents` client ran through the host API.
+    var servedCount: Int {
+        let log = self.log
+        return log.components(separatedBy: "command served").count + log.components(separatedBy: "conversation served").count - 2
+    }
 
     /// The server's child processes (extension runners, the spare).
     var childProcessIDs: Set<pid_t> {

@@ -74,4 +74,15 @@ import Testing
     @Test func aLibraryUsingSharedKitsStoreLinksSQLite() throws {
         #expect(try mentionsSQLite("MonkeyChatIntents"))
     }
+
+    /// The `intents` client runs `send` through the host API and prints its reports itself, and
+    /// still links no Foundation (its start cost is the point of it); the embedded host does.
+    @Test func theIntentsClientLinksNoFoundation() throws {
+        func mentionsFoundation(_ path: String) throws -> Bool {
+            let bytes = try #require(FileManager.default.contents(atPath: path), "no \(path) built")
+            return bytes.range(of: Data("10Foundation".utf8)) != nil || bytes.range(of: Data("20FoundationEssentials".utf8)) != nil
+        }
+        #expect(try !mentionsFoundation(Package.cli))
+        #expect(try mentionsFoundation(Package.products + "/intents-host"))
+    }
 }

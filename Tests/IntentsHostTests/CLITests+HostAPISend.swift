@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// `intents send` with a server: the client runs it as a typed host-API conversation (no
+/// command line is forwarded), and prints exactly what the embedded host prints.
+extension CLITests {
+    /// Conversations of every ending: success after a choice and the system's confirmation,
+    /// a choice answered wrong and asked again, input needed without a terminal, a failure
+    /// code at confirm, usage errors, an App Intent, each as text and as JSON.
+    static let sendCases: [[String]] = [
+        ["send", "INSendMessageIntent", "--param", "recipients=Bobo", "--param", "content=Please send more bananas", "--answer", "2", "--yes"],
+        ["send", "INSendMessageIntent", "--param", "recipients=Bobo", "--param", "content=hi", "--answer", "9", "--answer", "Bobo (@bobo.treetop)", "--answer", "no"],
+        ["send", "INSendMessageIntent", "--param", "recipients=Bobo", "--param", "content=hi", "--non-interactive"],
+        ["send", "OrderPizzaIntent", "--param", "kind=margherita", "--param", "quantity=1", "--param", "deliveryTime=03:00"],
+        ["send", "OrderPizzaIntent", "--param=kind=margherita", "--param", "quantity=3", "--param", "deliveryTime=19:30"],
+        ["send", "INSendMessageIntent", "--param", "colour=red"],
+        ["send", "INStartCallIntent"],
+        ["send", "StartMeditationIntent", "--answer", "Calming"],
+        ["send", "StartMeditationIntent", "--non-interactive"],
+        ["send", "INSendMessageIntent", "--app", "Nobody", "--param", "recipients=Kiki", "--param", "content=hi"],
+    ]
+
+    @Test(arguments: [false, true]) func sendThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints(json: Bool) throws {
+        for arguments in Self.sendCases {
+            let full = arguments + (json ? ["--json"] : [])
+            let embedded = try intents(.embedded, full)
+            let conversations = server.running?.log.components(separatedBy: "conversation served").count ?? 1
+            let served = try intents(.served, full)
+            let label = full.joined(separator: " ")
+            #expect(served.status == embedded.status, "\(label)")
+            #expect(served.stdout == embedded.stdout, "\(label)")
+            #expect(served.stderr == embedded.stderr, "\(label)")
+            // The server ran a typed conversation, not a forwarded command line.
+            let log = try #require(server.running?.log)
+            #expect(log.components(separatedBy: "conversation served").count == conversations + 1, "\(label): \(log)")
+            #expect(!log.contains("command served"), "\(label)")
+        }
+    }
+
+    @Test func aRefusalWhileLockedIsTheSameThroughTheHostAPI() throws {
+        #expect(try intents(.embedded, ["lock"]).status == 0)
+        for json in [false, true] {
+            let arguments = ["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi"] + (json ? ["--json"] : [])
+            let embedded = try intents(.embedded, arguments)
+            let served = try intents(.served, arguments)
+            #expect(embedded.status == 3)
+            #expect((served.status, served.stdout, served.stderr) == (embedded.status, embedded.stdout, embedded.stderr))
+        }
+    }
+
+    @Test func optionsTheClientDoesNotReadGoToTheServersParser() throws {
+        // --timeout is the server's to check and apply: the command line is forwarded.
+        let run = try intents(.served, ["send", "OrderPizzaIntent", "--param", "kind=funghi", "--param", "quantity=1",
+                                        "--param", "deliveryTime=12:00", "--timeout", "5"])
+        #expect(run.status == 0)
+        let log = try #require(server.running?.log)
+        #expect(log.contains("command served"))
+        #expect(!log.contains("conversation served"))
+    }
+
+    @Test func aServerForOtherAppsRefusesTheConversationAndNamesBoth() throws {
+        _ = try intents(.served, ["status"])
+        let other = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: other.path + "/Apps", withIntermediateDirectories: true)
+        let run = try self.run(["--apps", other.path + "/Apps", "--state", state.path, "send", "OrderPizzaIntent"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("serves the apps in"))
+        #expect(run.stderr.contains("not \(other.path)/Apps; give its --apps, or stop it"))
+    }
+
+    /// Two apps claim the intent: the note naming both, the question of which app (never
+    /// answered from --answer) and its refusal without a terminal are the same through the host API.
+    @Test func theChoiceOfAppIsTheSameThroughTheHostAPI() throws {
+        let samples = try sampleAppsFolder(apps)
+        let early = TemporaryFolder()
+        let writer = BundleWriter(appsFolder: early.path)
+        try writer.app("AAA", identifier: "com.aaa.AAA")
+        try writer.appex("AAAIntents", in: "AAA", identifier: "com.aaa.AAA.Intents", principalClass: "SandboxTesterIntents.IntentHandler",
+                         intents: ["OrderPizzaIntent"], library: Package.library("SandboxTesterIntents"))
+        let base = ["--apps", early.path, "--apps", samples, "--state", state.path, "send", "OrderPizzaIntent",
+                    "--param", "kind=margherita", "--param", "quantity=1", "--param", "deliveryTime=12:00"]
+        for extra in [["--non-interactive"], ["--answer", "2", "--json"], ["--app", "Pizza"], ["--answer", "2"]] {
+            let embedded = try run(.embedded, base + extra)
+            let served = try run(.served, base + extra)
+            let label = extra.joined(separator: " ")
+            #expect((served.status, served.stdout, served.stderr) == (embedded.status, embedded.stdout, embedded.stderr), "\(label)")
+            if extra.first == "--app" {
+                #expect(embedded.status == 0 && !embedded.stderr.contains("note:"), "\(label): \(embedded.stderr)")
+            } else {
+                #expect(embedded.status == 2, "\(label)")
+                #expect(embedded.stderr.contains("note: OrderPizzaIntent is supported by several apps: com.aaa.AAA.Intents"), "\(label)")
+                #expect(embedded.stderr.contains("? OrderPizzaIntent is supported by several apps. Which app should handle it?"), "\(label)")
+            }
+        }
+        #expect(server.running?.log.contains("command served") == false)
+    }
+}
