@@ -75,6 +75,9 @@ let package = Package(
         // The local API of `intents serve`: its messages (the typed host API) and how a client finds
         // and reaches it. No Foundation, here or in what it depends on: the `intents` client links it.
         .target(name: "LocalAPI", dependencies: ["Framing", "ExtensionProtocol"], swiftSettings: strictSettings),
+        // Deadlines in real time or on a manual clock a test moves (the watcher, extension steps,
+        // apps' system calls). No Foundation: the SDK links it.
+        .target(name: "Deadlines", swiftSettings: strictSettings),
         // The SiriKit domains as data: the SDK's system intents are generated from it, and the
         // host's policies (authorization, always restricted while locked, confirmation) read it.
         .target(name: "SiriKitDomains", swiftSettings: strictSettings),
@@ -89,7 +92,7 @@ let package = Package(
         .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
         // Its system calls go to a server (started on demand through IntentsClient), never to the
         // system store: an extension library that uses only the SDK links no SQLite.
-        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemCalls", "CoreLocation", "LocalAPI", "IntentsClient"],
+        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemCalls", "CoreLocation", "LocalAPI", "IntentsClient", "Deadlines"],
                 swiftSettings: strictSettings + extensionSettings, plugins: ["SiriKitDomainGenerator"]),
         // App Intents (AppIntent, @Parameter, AppEntity, App Shortcuts): Swift 5 mode, like Intents, whose request
         // handler finds this module's responder by name.
@@ -101,7 +104,7 @@ let package = Package(
         // extension bundles, their plists and entitlements, the scan and its validation, the apps-folder
         // watcher, sealed libraries, installed App Shortcuts, and the host's error (`HostError`, with the
         // policy rule that refused a request). No engine, no policy.
-        .target(name: "HostBundles", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess",
+        .target(name: "HostBundles", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess", "Deadlines",
                                                     .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strictSettings),
         // Policy: the one decision (`IntentPolicy`), its rules, lock state, Siri authorization, the
@@ -111,13 +114,13 @@ let package = Package(
         // Extension processes: the supervisor, runners and spares, child processes, the sandbox (policy,
         // container layout, runtime folders, cgroup, probe), activity continuation, and the host's
         // configuration and metrics. Every launcher takes a `PolicyClearance`.
-        .target(name: "ExtensionProcesses", dependencies: ["HostBundles", "HostPolicy", "ExtensionProtocol", "SystemStore", "CChildProcess", "LocalAPI",
+        .target(name: "ExtensionProcesses", dependencies: ["HostBundles", "HostPolicy", "ExtensionProtocol", "SystemStore", "CChildProcess", "LocalAPI", "Deadlines",
                                                            .product(name: "Logging", package: "swift-log"),
                                                            .product(name: "Metrics", package: "swift-metrics")],
                 swiftSettings: strictSettings),
         // The engine: `IntentDispatcher` (routing, the policy gate's caller), the SiriKit and App Intents
         // conversation drivers, the App Intents catalog and entity queries.
-        .target(name: "IntentsHost", dependencies: ["HostBundles", "HostPolicy", "ExtensionProcesses", "ExtensionProtocol", "SystemStore",
+        .target(name: "IntentsHost", dependencies: ["HostBundles", "HostPolicy", "ExtensionProcesses", "ExtensionProtocol", "SystemStore", "Deadlines",
                                                     .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
         // Tools above the engine: lint, the phrase index of `intents say`, transcripts (YAML, replay,
@@ -245,6 +248,6 @@ let package = Package(
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools",
                                                          "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
-                                                         "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains", "CommandReports"]),
+                                                         "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains", "CommandReports", "Deadlines"]),
     ]
 )

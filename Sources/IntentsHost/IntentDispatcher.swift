@@ -102,7 +102,8 @@ public final class IntentDispatcher: Sendable {
         self.supervisor = supervisor ?? .processes(runnerPath: configuration.runnerPath, startTimeout: configuration.startTimeout,
                                                    idleTimeout: configuration.idleTimeout,
                                                    maximumLive: configuration.maximumLiveExtensions,
-                                                   spareBase: try? configuration.spareBasePolicy(for: shared.catalog.withLock { $0 })) {
+                                                   spareBase: try? configuration.spareBasePolicy(for: shared.catalog.withLock { $0 }),
+                                                   clock: configuration.deadlineClock) {
             try configuration.preparedSandboxPolicy(for: $0, in: shared.catalog.withLock { $0 })
         }
         self.lockStore = LockStateStore(stateFolder: configuration.stateFolder)

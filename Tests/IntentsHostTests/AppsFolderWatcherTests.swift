@@ -1,3 +1,4 @@
+import Deadlines
 import Foundation
 @testable import HostBundles
 @testable import IntentsHost
@@ -130,7 +131,7 @@ struct AppsFolderWatcherTests {
         let app = try FakeBundle.make(named: "Quiet", in: apps)
         // Time moves only when the test moves it: "no report" is proved by passing every
         // deadline the watcher has, not by sleeping through them.
-        let clock = WatchClock.manual()
+        let clock = DeadlineClock.manual()
         try await watching(apps, kind, clock: clock) { watcher, changes in
             try await untilRunning(watcher)
             // Reading changes nothing, nor does a file no scan reads.
@@ -151,7 +152,7 @@ struct AppsFolderWatcherTests {
 
     /// Advances `clock` past the watcher's settle time and its longest wait, a look's worth at
     /// a time, each time letting the watcher take in what happened first.
-    private func passEveryDeadline(_ watcher: AppsFolderWatcher, _ clock: WatchClock) async throws {
+    private func passEveryDeadline(_ watcher: AppsFolderWatcher, _ clock: DeadlineClock) async throws {
         await watcher.sync()
         var passed = Duration.zero
         while passed <= AppsFolderWatcher.maximumSettle + Self.settle * 2 {
@@ -384,7 +385,7 @@ private struct ScanAtReport: Sendable {
 
 /// Runs a watcher on `folder` around `body`, then cancels it and waits for it to end; each
 /// report records what `probe` sees when it comes.
-private func watching<Seen: Sendable>(_ folder: String, _ kind: AppsFolderWatcherTests.Kind, clock: WatchClock = .continuous,
+private func watching<Seen: Sendable>(_ folder: String, _ kind: AppsFolderWatcherTests.Kind, clock: DeadlineClock = .realTime,
                                       probe: @escaping @Sendable () -> Seen,
                                       _ body: (AppsFolderWatcher, ChangeLog<Seen>) async throws -> Void) async throws {
     let changes = ChangeLog<Seen>()
@@ -400,7 +401,7 @@ private func watching<Seen: Sendable>(_ folder: String, _ kind: AppsFolderWatche
 }
 
 /// Runs a watcher on `folder` around `body`, whose reports record only when they came.
-private func watching(_ folder: String, _ kind: AppsFolderWatcherTests.Kind, clock: WatchClock = .continuous,
+private func watching(_ folder: String, _ kind: AppsFolderWatcherTests.Kind, clock: DeadlineClock = .realTime,
                       _ body: (AppsFolderWatcher, ChangeLog<Void>) async throws -> Void) async throws {
     try await watching(folder, kind, clock: clock, probe: {}, body)
 }

@@ -1,3 +1,4 @@
+import Deadlines
 import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
@@ -12,9 +13,9 @@ import Testing
     let state = TemporaryFolder()
 
     func faultyDispatcher(timeout: Duration = .seconds(10), principalClass: String = "FaultyIntents.FaultyExtension",
-                          library: String = Package.library("FaultyIntents")) throws -> IntentDispatcher {
+                          library: String = Package.library("FaultyIntents"), clock: DeadlineClock = .realTime) throws -> IntentDispatcher {
         try addFaultyApp(to: apps.path, principalClass: principalClass, library: library)
-        return makeDispatcher([apps.path], state: state, stepTimeout: timeout)
+        return makeDispatcher([apps.path], state: state, stepTimeout: timeout, clock: clock)
     }
 
     func send(_ dispatcher: IntentDispatcher, content: String) async throws -> SendResult {
@@ -84,9 +85,17 @@ import Testing
         await dispatcher.shutdown()
     }
 
+    /// The step's deadline is kept on a manual clock: the test moves it past the deadline once
+    /// `handle` waits, instead of waiting three seconds.
     @Test func stepThatNeverCompletesTimesOutAndTheNextIntentWorks() async throws {
-        let dispatcher = try faultyDispatcher(timeout: .seconds(3))
-        let error = await #expect(throws: HostError.self) { try await send(dispatcher, content: "hang") }
+        let clock = DeadlineClock.manual()
+        let dispatcher = try faultyDispatcher(timeout: .seconds(3), clock: clock)
+        let hanging = Task { try await send(dispatcher, content: "hang") }
+        await clock.waitForPendingDeadline(labelled: "handle")
+        clock.advance(by: .seconds(2))
+        #expect(clock.pendingDeadlines == 1, "a step gave up before its deadline")
+        clock.advance(by: .seconds(1))
+        let error = await #expect(throws: HostError.self) { try await hanging.value }
         #expect(error == HostError(.requestTimedOut,
             "com.example.Faulty.Intents did not answer handle within 3 s (requestTimedOut); its process was ended."))
         let next = try await send(dispatcher, content: "ok")

@@ -1,11 +1,12 @@
+import Deadlines
 @testable import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
 import Framing
-@testable import IntentsHost
-@testable import IntentsServer
 @testable import Intents
 @testable import IntentsClient
+@testable import IntentsHost
+@testable import IntentsServer
 import LocalAPI
 import Synchronization
 import SystemStore
@@ -195,14 +196,19 @@ import Testing
         defer { fake.close() }
         let words = (0..<9_000).map { String(format: "%099d", $0) }
         let folder = state.path
+        let clock = DeadlineClock.manual()
         let call = Self.startOnThread {
             try ServerSystemCall.send(.setVocabulary(words, type: 0), stateFolder: folder, failing: .missingInformation,
-                                      startingServer: false, app: Self.app)
+                                      startingServer: false, app: Self.app, clock: clock)
         }
-        let limit = ServerSystemCall.replyTimeout(for: .setVocabulary([], type: 0)) + .seconds(15)
-        #expect(await call.waitForResult(limit), "the app's call did not end within \(limit)")
+        // The exchange's deadline is kept on a manual clock: the test moves it past the
+        // deadline instead of waiting 60 s. The listener never answers, so nothing else can end it.
+        await clock.waitForPendingDeadline(labelled: "system call")
+        #expect(call.result == nil, "the call ended before its deadline: \(String(describing: call.result))")
+        clock.advance(by: ServerSystemCall.replyTimeout(for: .setVocabulary([], type: 0)))
+        #expect(await call.waitForResult(.seconds(30)), "the app's call did not end at its deadline")
+        #expect(throws: INIntentError.self) { try call.result?.get() }
         fake.close()
-        #expect(await call.waitForResult(.seconds(10)))
     }
 
     /// FINDING (low): a listener of the user's that answers one byte at a time (each within the
@@ -213,13 +219,17 @@ import Testing
         defer { fake.close() }
         fake.dribble(header: [0xf1, localAPIVersion, 0, 0, 0x01, 0], every: .milliseconds(500))
         let folder = state.path
+        let clock = DeadlineClock.manual()
         let call = Self.startOnThread {
-            try ServerSystemCall.send(.authorization, stateFolder: folder, failing: .missingInformation, startingServer: false, app: Self.app)
+            try ServerSystemCall.send(.authorization, stateFolder: folder, failing: .missingInformation, startingServer: false,
+                                      app: Self.app, clock: clock)
         }
-        let limit = ServerSystemCall.replyTimeout(for: .authorization) + .seconds(15)
-        #expect(await call.waitForResult(limit), "the app's call did not end within \(limit)")
+        await clock.waitForPendingDeadline(labelled: "system call")
+        #expect(call.result == nil, "the call ended before its deadline: \(String(describing: call.result))")
+        clock.advance(by: ServerSystemCall.replyTimeout(for: .authorization))
+        #expect(await call.waitForResult(.seconds(30)), "the app's call did not end at its deadline, the listener still dribbling")
+        #expect(throws: INIntentError.self) { try call.result?.get() }
         fake.close()
-        #expect(await call.waitForResult(.seconds(10)))
     }
 
     /// FINDING (medium, fixed: installed apps have a budget of their own): `ConnectionBudget` gave each program (executable file) 32

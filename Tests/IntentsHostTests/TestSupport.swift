@@ -1,3 +1,4 @@
+import Deadlines
 import ExtensionProcesses
 import Foundation
 import HostBundles
@@ -136,9 +137,11 @@ func installEchoWithAppIntents(in appsFolder: String) throws {
 
 /// A dispatcher over `appsFolders` with its own state folder.
 /// Siri authorization is off: these dispatchers test extension logic (AuthorizationTests test it).
-func makeDispatcher(_ appsFolders: [String], state: TemporaryFolder, stepTimeout: Duration = .seconds(10)) -> IntentDispatcher {
+func makeDispatcher(_ appsFolders: [String], state: TemporaryFolder, stepTimeout: Duration = .seconds(10),
+                    clock: DeadlineClock = .realTime) -> IntentDispatcher {
     var configuration = HostConfiguration(appsFolders: appsFolders, stateFolder: state.path, runnerPath: Package.runner, stepTimeout: stepTimeout)
     configuration.requiresSiriAuthorization = false
+    configuration.deadlineClock = clock
     return IntentDispatcher(configuration: configuration)
 }
 

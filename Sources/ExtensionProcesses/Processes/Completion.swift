@@ -1,3 +1,4 @@
+import Deadlines
 import Foundation
 import Synchronization
 
@@ -141,5 +142,5 @@ final class Completion<Value: Sendable>: Sendable {
 /// one thread a processor, which blocking work elsewhere in the host can hold, whereas a serial
 /// queue is served by its overcommitting pool, which starts a thread when none is free.
 enum DeadlineQueue {
-    static let shared = DispatchQueue(label: "intents-deadlines")
+    static let shared = DeadlineClock.realTimeQueue
 }

@@ -1,3 +1,4 @@
+import Deadlines
 import ExtensionProtocol
 import Foundation
 import HostBundles
@@ -30,6 +31,8 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     /// The exit status, once the process has been reaped and the reader has recorded its end.
     private let ended = Completion<Int32>()
     private let armedCount = ArmedCount()
+    /// What the step deadlines are kept in.
+    private let clock: DeadlineClock
 
     /// How many request deadlines are armed: one for each request awaiting its reply (a
     /// deadline is disarmed when its request is answered or fails).
@@ -64,8 +67,9 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     /// The runner confines itself by `policy` first; the host checks its report, so that an
     /// extension never runs unconfined unless the policy says so (the unsafe flag). It loads
     /// the sealed library of `launch` when there is one, else the library file as scanned.
+    /// - Parameter clock: what the process's step deadlines are kept in (a test's manual one).
     public static func launch(_ launch: ExtensionLaunch, policy: SandboxPolicy, runnerPath: String,
-                              timeout: Duration) async throws -> ExtensionProcess {
+                              timeout: Duration, clock: DeadlineClock = .realTime) async throws -> ExtensionProcess {
         let bundle = launch.bundle
         let policyText = try policy.runnerText()
         let files = try openBundle(launch)
@@ -78,7 +82,7 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
                 policy: policy, environment: runnerEnvironment(),
                 bundleIdentifier: bundle.bundleIdentifier, bundle: files)
         }
-        let process = ExtensionProcess(bundle: bundle, spawn: spawn, policy: policy, libraryHash: launch.library?.hash)
+        let process = ExtensionProcess(bundle: bundle, spawn: spawn, policy: policy, libraryHash: launch.library?.hash, clock: clock)
         _ = try await process.exchange(id: readyID, step: "start", timeout: timeout, send: nil)
         return process
     }
@@ -88,7 +92,7 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     /// - Throws: `HostError` naming the bundle, as `launch`; the spare is ended first when it
     ///   could not be given the extension.
     static func adopt(_ spare: SpareRunner, _ launch: ExtensionLaunch, policy: SandboxPolicy,
-                      timeout: Duration) async throws -> ExtensionProcess {
+                      timeout: Duration, clock: DeadlineClock) async throws -> ExtensionProcess {
         let bundle = launch.bundle
         let policyText: String
         let files: (folder: Int32, library: Int32)
@@ -101,7 +105,7 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
         }
         defer { close(files.library); close(files.folder) }
         TaskCgroup.setLimit(policy.limits.threads, runner: spare.spawn.pid, under: policy.taskCgroup)
-        let process = ExtensionProcess(bundle: bundle, spawn: spare.spawn, policy: policy, libraryHash: launch.library?.hash)
+        let process = ExtensionProcess(bundle: bundle, spawn: spare.spawn, policy: policy, libraryHash: launch.library?.hash, clock: clock)
         _ = try await process.exchange(id: readyID, step: "start", timeout: timeout,
                                        send: .assign(principalClass: bundle.principalClass, policy: policyText),
                                        descriptors: [files.library, files.folder])
@@ -141,8 +145,9 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     }
 
 
-    private init(bundle: ExtensionBundle, spawn: RunnerSpawn, policy: SandboxPolicy, libraryHash: String?) {
+    private init(bundle: ExtensionBundle, spawn: RunnerSpawn, policy: SandboxPolicy, libraryHash: String?, clock: DeadlineClock) {
         self.bundle = bundle
+        self.clock = clock
         self.libraryHash = libraryHash
         self.policy = policy
         self.pid = spawn.pid
@@ -231,7 +236,9 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     private func exchange(id: UInt64, step: String, timeout: Duration, send message: HostToExtensionMessage?,
                           descriptors: [Int32] = []) async throws -> ExtensionToHostMessage {
         try await withCheckedThrowingContinuation { continuation in
-            let deadline = RequestDeadline(after: timeout, counting: armedCount) { [weak self] in self?.expire(id, step: step, timeout: timeout) }
+            let deadline = RequestDeadline(after: timeout, on: clock, label: step, counting: armedCount) { [weak self] in
+                self?.expire(id, step: step, timeout: timeout)
+            }
             let earlier: Result<ExtensionToHostMessage, HostError>? = state.withLock { state in
                 if let termination = state.termination { return .failure(termination) }
                 if id == Self.readyID, let ready = state.earlyReady { return .success(ready) }
@@ -418,40 +425,31 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     }
 }
 
-/// A request's deadline: a timer on `DeadlineQueue` (a busy concurrency pool cannot delay it),
-/// disarmed and released when the request ends otherwise, so that timers never pile up.
-private final class RequestDeadline: @unchecked Sendable { // Dispatch sources are thread-safe.
+/// A request's deadline on the process's `DeadlineClock` (real time: a timer on the clock's own
+/// queue, which a busy concurrency pool cannot delay), disarmed and released when the request
+/// ends otherwise, so that timers never pile up.
+private final class RequestDeadline: Sendable {
     private enum Phase { case prepared, armed, settled }
-    private let timer: any DispatchSourceTimer
     private let phase = Mutex(Phase.prepared)
+    private let scheduled = Mutex<Deadline?>(nil)
     private let armedCount: ArmedCount
+    private let clock: DeadlineClock
+    private let timeout: Duration
+    private let label: String
+    private let fire: @Sendable () -> Void
 
-    /// Prepares the timer; it runs from `start()`.
-    init(after timeout: Duration, counting armedCount: ArmedCount, _ fire: @escaping @Sendable () -> Void) {
+    /// Prepares the deadline; it runs from `start()`.
+    /// - Parameter label: the step (`start`, `handle`...), for a test's manual clock.
+    init(after timeout: Duration, on clock: DeadlineClock, label: String, counting armedCount: ArmedCount,
+         _ fire: @escaping @Sendable () -> Void) {
         self.armedCount = armedCount
-        timer = DispatchSource.makeTimerSource(queue: DeadlineQueue.shared)
-        timer.schedule(deadline: .now() + timeout.seconds)
-        // Weak: the pending request holds its deadline, and a deadline gone was cancelled.
-        timer.setEventHandler { [weak self] in
-            guard let self else { return }
-            let due = phase.withLock { phase in
-                defer { phase = .settled }
-                return phase == .armed
-            }
-            guard due else { return }
-            armedCount.value.subtract(1, ordering: .relaxed)
-            timer.cancel()
-            fire()
-        }
+        self.clock = clock
+        self.timeout = timeout
+        self.label = label
+        self.fire = fire
     }
 
-    /// A source must be active, and is best cancelled, when released.
-    deinit {
-        timer.cancel()
-        timer.activate()
-    }
-
-    /// Arms the timer, unless the request has ended already.
+    /// Arms the deadline, unless the request has ended already.
     func start() {
         let arm = phase.withLock { phase in
             guard phase == .prepared else { return false }
@@ -460,11 +458,24 @@ private final class RequestDeadline: @unchecked Sendable { // Dispatch sources a
         }
         guard arm else { return }
         armedCount.value.add(1, ordering: .relaxed)
-        timer.activate()
+        // Weak: the pending request holds its deadline, and a deadline gone was cancelled.
+        let deadline = clock.schedule(after: timeout, label: label) { [weak self] in self?.expire() }
+        scheduled.withLock { $0 = deadline }
+        // Cancelled while it was being scheduled: nothing is left to fire.
+        if phase.withLock({ $0 }) == .settled { deadline.cancel() }
     }
 
-    /// Disarms the timer and releases its handler, armed or not (a source must be active when
-    /// released).
+    private func expire() {
+        let due = phase.withLock { phase in
+            defer { phase = .settled }
+            return phase == .armed
+        }
+        guard due else { return }
+        armedCount.value.subtract(1, ordering: .relaxed)
+        fire()
+    }
+
+    /// Disarms the deadline, armed or not.
     func cancel() {
         let previous = phase.withLock { phase in
             defer { phase = .settled }
@@ -472,8 +483,7 @@ private final class RequestDeadline: @unchecked Sendable { // Dispatch sources a
         }
         guard previous != .settled else { return }
         if previous == .armed { armedCount.value.subtract(1, ordering: .relaxed) }
-        timer.cancel()
-        timer.activate()
+        scheduled.withLock { $0 }?.cancel()
     }
 }
 

@@ -1,3 +1,4 @@
+import Deadlines
 import ExtensionProtocol
 import Foundation
 import HostBundles
@@ -70,17 +71,18 @@ public actor ExtensionSupervisor {
     /// - Parameter policy: the sandbox policy of each bundle, its containers ready.
     /// - Parameter spareBase: when given, a spare runner confined to this base policy is kept
     ///   ready, and the first request to an extension without network access takes it.
+    /// - Parameter clock: what the processes' step deadlines are kept in (a test's manual one).
     public static func processes(runnerPath: String, startTimeout: Duration, idleTimeout: Duration = .seconds(30),
-                                 maximumLive: Int = 8, spareBase: SandboxPolicy? = nil,
+                                 maximumLive: Int = 8, spareBase: SandboxPolicy? = nil, clock: DeadlineClock = .realTime,
                                  policy: @escaping @Sendable (ExtensionBundle) throws -> SandboxPolicy) -> ExtensionSupervisor {
         let spares = spareBase.map { SparePool(runnerPath: runnerPath, basePolicy: $0, timeout: startTimeout) }
         spares?.refill()
         return ExtensionSupervisor(idleTimeout: idleTimeout, maximumLive: maximumLive, spares: spares) { launch in
             let sandbox = try policy(launch.bundle)
             if sandbox.confine, !sandbox.allowNetwork, let spare = spares?.take(covering: sandbox) {
-                return try await ExtensionProcess.adopt(spare, launch, policy: sandbox, timeout: startTimeout)
+                return try await ExtensionProcess.adopt(spare, launch, policy: sandbox, timeout: startTimeout, clock: clock)
             }
-            return try await ExtensionProcess.launch(launch, policy: sandbox, runnerPath: runnerPath, timeout: startTimeout)
+            return try await ExtensionProcess.launch(launch, policy: sandbox, runnerPath: runnerPath, timeout: startTimeout, clock: clock)
         }
     }
 

@@ -1,3 +1,4 @@
+import Deadlines
 import ExtensionProtocol
 import Foundation
 import HostBundles
@@ -34,6 +35,9 @@ public struct HostConfiguration: Sendable {
     public var lockStateOverride: LockState?
     /// Every app's Siri authorization, instead of the stored ones (replays and tests).
     public var authorizationOverride: SiriAuthorization?
+    /// What the extensions' step and start deadlines are kept in: real time, or a test's manual
+    /// clock (`DeadlineClock.manual()`), which the test moves past a deadline once a step waits.
+    public var deadlineClock: DeadlineClock = .realTime
 
     public init(appsFolders: [String], stateFolder: String, runnerPath: String,
                 stepTimeout: Duration = .seconds(10), startTimeout: Duration = .seconds(10),

@@ -1,3 +1,4 @@
+import Deadlines
 import Foundation
 import Synchronization
 
@@ -62,7 +63,7 @@ public final class AppsFolderWatcher: Sendable {
     public let maximumSettle: Duration
     private let onChange: @Sendable () async -> Void
     private let watchLimit: Int?
-    private let clock: WatchClock
+    private let clock: DeadlineClock
     private let state: Mutex<State>
 
     private struct State {
@@ -93,9 +94,9 @@ public final class AppsFolderWatcher: Sendable {
     ///     not settled (never before a quiet change would have settled).
     ///   - watchLimit: the most folders inotify watches before falling back to polling, as if
     ///     the user's watch limit were reached.
-    ///   - clock: real time, or a test's manual clock (`WatchClock.manual()`).
+    ///   - clock: real time, or a test's manual clock (`DeadlineClock.manual()`).
     init(folders: [String], mode: Mode, settle: Duration, maximumSettle: Duration = AppsFolderWatcher.maximumSettle,
-         watchLimit: Int?, clock: WatchClock = .continuous, onChange: @escaping @Sendable () async -> Void) {
+         watchLimit: Int?, clock: DeadlineClock = .realTime, onChange: @escaping @Sendable () async -> Void) {
         self.clock = clock
         let current = FileManager.default.currentDirectoryPath
         self.folders = folders.map { folder in

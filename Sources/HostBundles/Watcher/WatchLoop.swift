@@ -1,3 +1,4 @@
+import Deadlines
 import Foundation
 import Synchronization
 
@@ -17,7 +18,7 @@ final class WatchLoop: @unchecked Sendable {
     private let wakeRead: Int32
     private let wakeWrite: Int32
 
-    private let clock: WatchClock
+    private let clock: DeadlineClock
     /// Tasks waiting for the loop to take in what happened before they asked (`sync()`).
     private let syncWaiters = Mutex<[CheckedContinuation<Void, Never>]>([])
     private var inotify: InotifyWatch?
@@ -30,7 +31,7 @@ final class WatchLoop: @unchecked Sendable {
     ///   - report: called on the thread with the mode in use, and why it polls if it fell back.
     ///   - clock: real time, or a test's manual clock.
     init(folders: [String], baseline: FolderSnapshot, settle: Duration, maximumSettle: Duration, pollingInterval: Duration?,
-         watchLimit: Int? = nil, clock: WatchClock = .continuous,
+         watchLimit: Int? = nil, clock: DeadlineClock = .realTime,
          deliver: @escaping @Sendable () -> Void,
          report: @escaping @Sendable (AppsFolderWatcher.ActiveMode, String?) -> Void) throws(AppsFolderWatcher.Failure) {
         self.folders = folders

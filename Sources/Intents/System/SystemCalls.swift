@@ -1,9 +1,10 @@
+import Deadlines
 import ExtensionProtocol
 import Foundation
 import IntentsClient
 import LocalAPI
-import SystemCalls
 import Synchronization
+import SystemCalls
 
 extension IntentsAppContext {
     /// Performs an app's system call through `intents serve` for the state folder, which names
@@ -39,10 +40,12 @@ enum ServerSystemCall {
     }
 
     /// The server's answer.
-    /// - Parameter startingServer: whether to start a server when none listens.
+    /// - Parameters:
+    ///   - startingServer: whether to start a server when none listens.
+    ///   - clock: what the exchange's deadline (`replyTimeout`) is kept in; a test's manual one.
     /// - Throws: `INIntentError(code)`.
     static func send(_ call: SystemCall, stateFolder: String, failing code: INIntentError.Code,
-                     startingServer: Bool, app: IntentsAppContext.AppBundle) throws -> SystemCallResult {
+                     startingServer: Bool, app: IntentsAppContext.AppBundle, clock: DeadlineClock = .realTime) throws -> SystemCallResult {
         var configuration = IntentsClient.Configuration(stateFolder: stateFolder)
         configuration.startsServer = startingServer
         let socket: Int32
@@ -56,7 +59,7 @@ enum ServerSystemCall {
         // One deadline for the whole exchange (a server that stops answering, never reads, or
         // answers a byte at a time): past it the socket is shut down, which ends a blocked
         // send or read; the deadline ends before the socket is closed, never after.
-        let deadline = ExchangeDeadline(socket: socket, after: replyTimeout(for: call))
+        let deadline = ExchangeDeadline(socket: socket, after: replyTimeout(for: call), on: clock)
         defer {
             deadline.end()
             close(socket)
@@ -82,18 +85,21 @@ enum ServerSystemCall {
 /// take one lock: once `end` returns, the socket's number is never touched, and may be closed.
 private final class ExchangeDeadline: Sendable {
     private let ended = Mutex(false)
+    private let deadline = Mutex<Deadline?>(nil)
 
-    init(socket: Int32, after timeout: Duration) {
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
-            ended.withLock { ended in
+    init(socket: Int32, after timeout: Duration, on clock: DeadlineClock) {
+        // Weak: an exchange that ended and was released has nothing left to shut down.
+        let scheduled = clock.schedule(after: timeout, label: "system call") { [weak self] in
+            self?.ended.withLock { ended in
                 if !ended { _ = shutdown(socket, Int32(SHUT_RDWR)) }
                 ended = true
             }
         }
+        deadline.withLock { $0 = scheduled }
     }
 
     func end() {
         ended.withLock { $0 = true }
+        deadline.withLock { $0 }?.cancel()
     }
 }
