@@ -55,8 +55,8 @@ public final class SharedStore: Sendable {
         do {
             pool = try Self.open(path: path, configuration: Self.configuration(path: path))
             try SharedStoreSchema.migrator.migrate(pool)
-            writer = try RawSQLiteConnection(path: path) { SharedStoreError(.unavailable, $0) }
-            reader = try RawSQLiteConnection(path: path) { SharedStoreError(.unavailable, $0) }
+            writer = try RawSQLiteConnection(path: path) { SharedStoreError(.unavailable, $0.message) }
+            reader = try RawSQLiteConnection(path: path) { SharedStoreError(.unavailable, $0.message) }
         } catch let error as SharedStoreError {
             throw error
         } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CANTOPEN_SYMLINK {

@@ -39,6 +39,12 @@ public struct WireWriter {
         }
     }
 
+    /// Bytes as they are, after their count (a value coded apart, carried whole).
+    public mutating func blob(_ value: [UInt8]) {
+        unsigned(UInt64(value.count))
+        bytes.append(contentsOf: value)
+    }
+
     public mutating func optional<Value>(_ value: Value?, _ write: (inout WireWriter, Value) -> Void) {
         guard let value else { return bool(false) }
         bool(true)
@@ -122,6 +128,13 @@ public struct WireReader {
         let length = try count()
         defer { offset += length }
         return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+    }
+
+    /// Bytes written by `WireWriter.blob(_:)`.
+    public mutating func blob() throws -> [UInt8] {
+        let length = try count()
+        defer { offset += length }
+        return Array(bytes[offset..<offset + length])
     }
 
     public mutating func optional<Value>(_ read: (inout WireReader) throws -> Value) throws -> Value? {

@@ -181,11 +181,18 @@ public final class IntentsClient: Sendable {
     /// started with `--test-control` (`Configuration.serverArguments`) or this is the `intents` command.
     @discardableResult
     public func setLocked(_ locked: Bool) async throws -> HostStatus {
-        guard case .status(let status) = try await request(.setLocked(locked)) else { throw Self.unexpected("status") }
+        try await setLockState(locked ? .locked : .unlocked)
+    }
+
+    /// Sets the simulated device's lock state (`lockedBeforeFirstUnlock`: protected data
+    /// unavailable too); refused as `setLocked` is.
+    @discardableResult
+    public func setLockState(_ state: LockStateValue) async throws -> HostStatus {
+        guard case .status(let status) = try await request(.setLockState(state)) else { throw Self.unexpected("status") }
         return status
     }
 
-    /// Decides an app's Siri authorization as the user would; refused as `setLocked` is.
+    /// Decides an app's Siri authorization as the user would; refused as `setLockState` is.
     public func authorize(app: String, _ status: SiriAuthorizationValue) async throws {
         guard case .done = try await request(.authorize(app: app, status)) else { throw Self.unexpected("done") }
     }

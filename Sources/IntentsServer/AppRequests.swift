@@ -16,9 +16,10 @@ enum AppRequests {
     static func answer(_ request: AppRequest, from peer: PeerIdentity, holding slot: ConnectionSlot, on host: ServedHost) async -> AppReply {
         let call: SystemCall
         do {
-            call = try JSONDecoder().decode(SystemCall.self, from: Data(request.body.utf8))
+            call = try SystemCall(wireBytes: request.call)
         } catch {
-            return AppReply(failure: "usage", "The app request \(request.operation.quotedForDisplay) cannot be read: \(HostError.reason(error)).")
+            let reason = (error as? ProtocolError)?.message ?? HostError.reason(error)
+            return AppReply(failure: "usage", "The app request \(String(request.operation.prefix(100)).quotedForDisplay) cannot be read: \(reason)")
         }
         let app: AppBundle
         switch installedApp(runBy: peer, in: host.dispatcher.catalog) {
@@ -28,7 +29,7 @@ enum AppRequests {
         do {
             let result = try await perform(call, for: app, holding: slot, on: host)
             host.logger.info("app request", metadata: ["app": "\(app.bundleIdentifier)", "operation": "\(call.name)"])
-            return AppReply(body: String(decoding: try JSONEncoder().encode(result), as: UTF8.self))
+            return AppReply(result: result.wireBytes)
         } catch let error as SystemStoreError {
             return AppReply(failure: error.code.rawValue, error.message)
         } catch let error as HostError {

@@ -1,6 +1,7 @@
 import ExtensionProtocol
 import Foundation
 import HostBundles
+import HostPolicy
 import IntentsHost
 import LocalAPI
 import Logging
@@ -110,10 +111,10 @@ enum HostAPISession {
             return .phraseMatches(index.matches(phrase).map(HostAPIReplies.phraseMatch))
         case .status:
             return .status(HostAPIReplies.status(of: host))
-        case .setLocked(let locked):
-            try requireUserControl(inbox.connection.peer, host: host, for: locked ? "lock the device" : "unlock the device")
-            try dispatcher.lockStore.save(locked ? .locked : .unlocked)
-            host.logger.info("lock state set", metadata: ["state": "\(locked ? "locked" : "unlocked")", "pid": "\(inbox.connection.peer.processID)"])
+        case .setLockState(let state):
+            try requireUserControl(inbox.connection.peer, host: host, for: state == .unlocked ? "unlock the device" : "lock the device")
+            try dispatcher.lockStore.save(LockState(rawValue: state.rawValue) ?? .locked)
+            host.logger.info("lock state set", metadata: ["state": "\(state.rawValue)", "pid": "\(inbox.connection.peer.processID)"])
             return .status(HostAPIReplies.status(of: host))
         case .authorize(let name, let value):
             try requireUserControl(inbox.connection.peer, host: host, for: "decide an app's Siri authorization")
@@ -206,7 +207,7 @@ extension HostRequest {
         case .enumCases: "enumCases"
         case .matchPhrase: "matchPhrase"
         case .status: "status"
-        case .setLocked: "setLocked"
+        case .setLockState: "setLockState"
         case .authorize: "authorize"
         }
     }

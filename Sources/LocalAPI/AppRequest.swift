@@ -1,19 +1,21 @@
 import Framing
 
 /// A system call of an app process (a donation, vocabulary, an authorization request): an
-/// operation name and its arguments as JSON text. The server names the app from the
-/// connection's peer credentials, never from the request.
+/// operation name, for the log, and the call in the wire coding (`SystemCall`, which this
+/// module cannot name: it needs Foundation). The server names the app from the connection's
+/// peer credentials, never from the request.
 public struct AppRequest: Hashable, Sendable {
     public var operation: String
-    public var body: String
+    /// The `SystemCall`, wire-coded.
+    public var call: [UInt8]
 
-    public init(operation: String, body: String) {
+    public init(operation: String, call: [UInt8]) {
         self.operation = operation
-        self.body = body
+        self.call = call
     }
 }
 
-/// The server's answer to an `AppRequest`: a JSON result, or why it failed.
+/// The server's answer to an `AppRequest`: the wire-coded `SystemCallResult`, or why it failed.
 public struct AppReply: Hashable, Sendable {
     /// The failure as an error-code name and a sentence; nil on success.
     public var failure: (code: String, message: String)? {
@@ -23,16 +25,17 @@ public struct AppReply: Hashable, Sendable {
             failureMessage = newValue?.message ?? ""
         }
     }
-    public var body: String
+    /// The `SystemCallResult`, wire-coded; empty on failure.
+    public var result: [UInt8]
     private var failureCode: String?
     private var failureMessage = ""
 
-    public init(body: String) {
-        self.body = body
+    public init(result: [UInt8]) {
+        self.result = result
     }
 
     public init(failure code: String, _ message: String) {
-        self.body = ""
+        self.result = []
         self.failure = (code, message)
     }
 }
@@ -40,23 +43,23 @@ public struct AppReply: Hashable, Sendable {
 extension AppRequest: WireCodable {
     public func write(to writer: inout WireWriter) {
         writer.string(operation)
-        writer.string(body)
+        writer.blob(call)
     }
 
     public init(from reader: inout WireReader) throws {
-        self.init(operation: try reader.string(), body: try reader.string())
+        self.init(operation: try reader.string(), call: try reader.blob())
     }
 }
 
 extension AppReply: WireCodable {
     public func write(to writer: inout WireWriter) {
-        writer.string(body)
+        writer.blob(result)
         writer.optional(failureCode) { $0.string($1) }
         writer.string(failureMessage)
     }
 
     public init(from reader: inout WireReader) throws {
-        self.init(body: try reader.string())
+        self.init(result: try reader.blob())
         failureCode = try reader.optional { try $0.string() }
         failureMessage = try reader.string()
     }

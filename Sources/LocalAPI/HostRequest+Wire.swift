@@ -13,7 +13,7 @@ extension HostRequest: WireCodable {
             writer.unsigned(6); writer.optional(app) { $0.string($1) }; writer.string(enumeration)
         case .matchPhrase(let phrase): writer.unsigned(7); writer.string(phrase)
         case .status: writer.unsigned(8)
-        case .setLocked(let locked): writer.unsigned(9); writer.bool(locked)
+        case .setLockState(let state): writer.unsigned(9); writer.unsigned(UInt64(LockStateValue.allCases.firstIndex(of: state)!))
         case .authorize(let app, let status): writer.unsigned(10); writer.string(app); writer.value(status)
         }
     }
@@ -29,7 +29,7 @@ extension HostRequest: WireCodable {
         case 6: self = .enumCases(app: try reader.optional { try $0.string() }, enumeration: try reader.string())
         case 7: self = .matchPhrase(try reader.string())
         case 8: self = .status
-        case 9: self = .setLocked(try reader.bool())
+        case 9: self = .setLockState(LockStateValue.allCases[try reader.tag(below: LockStateValue.allCases.count, of: "LockStateValue")])
         default: self = .authorize(app: try reader.string(), try reader.value())
         }
     }

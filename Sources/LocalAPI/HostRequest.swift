@@ -30,9 +30,9 @@ public enum HostRequest: Hashable, Sendable {
     case status
     /// Locks or unlocks the host's simulated device: answered by `status`. Only the user's
     /// `intents` command, or a client of a server started with `--test-control`, may ask.
-    case setLocked(Bool)
+    case setLockState(LockStateValue)
     /// Decides an app's Siri authorization, as the user: answered by `done`. Same peers as
-    /// `setLocked`.
+    /// `setLockState`.
     case authorize(app: String, SiriAuthorizationValue)
 }
 
@@ -107,6 +107,14 @@ public struct EntitiesRequest: Hashable, Sendable {
         self.entity = entity
         self.query = query
     }
+}
+
+/// The simulated device's lock state, as the policy judges requests in it.
+public enum LockStateValue: String, Hashable, Sendable, CaseIterable {
+    case unlocked
+    case locked
+    /// Locked and not unlocked since boot: `IntentsRestrictedWhileProtectedDataUnavailable` applies too.
+    case lockedBeforeFirstUnlock
 }
 
 /// An app's Siri authorization status, numbered as `INSiriAuthorizationStatus`.

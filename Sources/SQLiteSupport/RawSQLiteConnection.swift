@@ -12,13 +12,13 @@ public final class RawSQLiteConnection: @unchecked Sendable {
     private var keyedSQL = ""
     public let path: String
     private let busyWait = BusyWait(seconds: 10)
-    private let describedError: @Sendable (String) -> any Error
+    private let describedError: @Sendable (SQLiteError) -> any Error
 
     /// Opens `path` with a busy timeout and durable commits; `create` also creates the file and
     /// puts it in WAL mode. A `path` that is a symbolic link is refused. `error` turns a
-    /// one-sentence message into the caller's error type.
+    /// `SQLiteError` (a code and one sentence naming the database) into the caller's error type.
     public init(path: String, create: Bool = false,
-                error describedError: @escaping @Sendable (String) -> any Error = { SQLiteError(message: $0) }) throws {
+                error describedError: @escaping @Sendable (SQLiteError) -> any Error = { $0 }) throws {
         self.path = path
         self.describedError = describedError
         // Never through a symlink: a store in a folder that a sandboxed extension can write must
@@ -32,7 +32,7 @@ public final class RawSQLiteConnection: @unchecked Sendable {
         }
         guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK else {
             defer { _ = sqlite3_close(handle) }
-            throw describedError("The database \(path) cannot be opened: \(lastMessage).")
+            throw describedError(SQLiteError(.cannotOpen, "The database \(path) cannot be opened: \(lastMessage)."))
         }
         _ = sqlite3_busy_handler(handle, BusyWait.handler, Unmanaged.passUnretained(busyWait).toOpaque())
         // The first statement maps the WAL index; right after another connection of this process
@@ -168,9 +168,9 @@ public final class RawSQLiteConnection: @unchecked Sendable {
 
     private func failure(_ sql: String) -> any Error {
         if sqlite3_extended_errcode(handle) & 0xFF == SQLITE_BUSY {
-            return describedError("The database \(path) failed on \"\(sql)\": another connection held its lock for more than \(busyWait.seconds) seconds.")
+            return describedError(SQLiteError(.busy, "The database \(path) failed on \"\(sql)\": another connection held its lock for more than \(busyWait.seconds) seconds."))
         }
-        return describedError("The database \(path) failed on \"\(sql)\": \(lastMessage).")
+        return describedError(SQLiteError(.failed, "The database \(path) failed on \"\(sql)\": \(lastMessage)."))
     }
 
 }
@@ -228,12 +228,28 @@ public enum SQLiteValue: Hashable, Sendable {
     }
 }
 
-/// A failure of a SQLite connection, in one sentence naming the database.
+/// A failure of a SQLite connection: a stable `code` to branch on, and one sentence naming the
+/// database.
 public struct SQLiteError: Error, CustomStringConvertible, Sendable {
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The database cannot be opened (missing, not a database, a symbolic link, no access).
+        public static let cannotOpen = Code(rawValue: "cannotOpen")
+        /// Another connection held the database's lock for longer than the busy timeout.
+        public static let busy = Code(rawValue: "busy")
+        /// A statement failed (its SQL and SQLite's message are in `message`).
+        public static let failed = Code(rawValue: "failed")
+    }
+
+    public var code: Code
     public var message: String
     public var description: String { message }
 
-    public init(message: String) {
+    public init(_ code: Code, _ message: String) {
+        self.code = code
         self.message = message
     }
 }

@@ -34,7 +34,7 @@ public final class SystemStore: Sendable {
     public init(path: String, donationCap: Int = defaultDonationCap) throws {
         self.path = path
         self.donationCap = max(1, donationCap)
-        connection = try RawSQLiteConnection(path: path, create: true) { SystemStoreError(.unavailable, $0) }
+        connection = try RawSQLiteConnection(path: path, create: true) { SystemStoreError(.unavailable, $0.message) }
         try connection.serialized { try SystemStoreSchema.migrate(connection) }
     }
 

@@ -47,11 +47,17 @@ struct ClientArguments {
     }
 
     /// `--state X`, `--state=X`, `--apps X` or `--apps=X` (or another of `names`) at `index`:
-    /// the name, the value and how many arguments it takes.
-    private static func option(at index: Int, in arguments: [String], names: [String] = ["--state", "--apps"]) -> (String, String, Int)? {
+    /// the name, the value and how many arguments it takes. With `refusingOptionValues`, a
+    /// separate value that is itself an option (`--answer --json`) is not taken: the parser
+    /// refuses it.
+    static func option(at index: Int, in arguments: [String], names: [String] = ["--state", "--apps"],
+                       refusingOptionValues: Bool = false) -> (String, String, Int)? {
         let argument = arguments[index]
         for name in names {
-            if argument == name, index + 1 < arguments.count { return (name, arguments[index + 1], 2) }
+            if argument == name, index + 1 < arguments.count {
+                if refusingOptionValues && arguments[index + 1].hasPrefix("--") { return nil }
+                return (name, arguments[index + 1], 2)
+            }
             if argument.hasPrefix(name + "=") { return (name, String(argument.dropFirst(name.count + 1)), 1) }
         }
         return nil

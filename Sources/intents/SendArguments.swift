@@ -42,7 +42,7 @@ struct SendArguments: Sendable {
                 index += 1
                 continue
             }
-            if let (name, value, width) = Self.option(at: index, in: arguments) {
+            if let (name, value, width) = ClientArguments.option(at: index, in: arguments, names: Self.valued, refusingOptionValues: true) {
                 switch name {
                 case "--param":
                     guard let equals = value.firstIndex(of: "="), equals != value.startIndex else { return nil }
@@ -83,23 +83,10 @@ struct SendArguments: Sendable {
         }
     }
 
-    /// The options that take a value, as `--name value` or `--name=value`. A separate value that
-    /// is itself an option (`--answer --json`) is not taken: the parser refuses it.
+    /// The options that take a value, as `--name value` or `--name=value`.
     private static let valued = ["--param", "--answer", "--app", "--apps", "--state"]
 
-    private static func option(at index: Int, in arguments: [String]) -> (String, String, Int)? {
-        let argument = arguments[index]
-        for name in valued {
-            if argument == name {
-                guard index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") else { return nil }
-                return (name, arguments[index + 1], 2)
-            }
-            if argument.hasPrefix(name + "=") { return (name, String(argument.dropFirst(name.count + 1)), 1) }
-        }
-        return nil
-    }
-
-    private static func absolute(_ path: String, in folder: String) -> String {
+    static func absolute(_ path: String, in folder: String) -> String {
         path.hasPrefix("/") ? path : folder + "/" + path
     }
 }

@@ -7,18 +7,40 @@ import CommandReports
 import IntentsClient
 import Synchronization
 
-/// `intents send` run through the typed host API of the state folder's server: the client
-/// parses its own arguments, sends a `RunRequest`, shows the questions and answers them from
-/// `--answer` or the terminal, and prints the end as the embedded host would, byte for byte.
-enum SendThroughHostAPI {
-    /// The `send` this client runs itself; nil for any other command line (see `SendArguments`)
-    /// or with `INTENTS_NO_SERVER=1`.
-    static func command(_ arguments: [String]) -> SendArguments? {
+/// The commands the client runs itself through the typed host API of the state folder's
+/// server; any other command line is forwarded, or run by the embedded host.
+enum HostAPICommand: Sendable {
+    case send(SendArguments)
+    case setLockState(LockArguments)
+
+    /// The command this client runs itself; nil for any other command line (see
+    /// `SendArguments`, `LockArguments`) or with `INTENTS_NO_SERVER=1`.
+    init?(_ arguments: [String]) {
         let environment = LocalAPISocket.processEnvironment
         if environment["INTENTS_NO_SERVER"] == "1" { return nil }
-        return SendArguments(arguments, environment: environment, workingDirectory: currentDirectory())
+        let folder = SendThroughHostAPI.currentDirectory()
+        if let send = SendArguments(arguments, environment: environment, workingDirectory: folder) {
+            self = .send(send)
+        } else if let lock = LockArguments(arguments, workingDirectory: folder) {
+            self = .setLockState(lock)
+        } else {
+            return nil
+        }
     }
 
+    /// The command's exit status when a server ran it; nil when no server listens.
+    func runIfServed() async -> Int32? {
+        switch self {
+        case .send(let send): await SendThroughHostAPI.runIfServed(send)
+        case .setLockState(let lock): await SendThroughHostAPI.setLockState(lock)
+        }
+    }
+}
+
+/// `intents send` run through the typed host API: the client parses its own arguments, sends a
+/// `RunRequest`, shows the questions and answers them from `--answer` or the terminal, and
+/// prints the end as the embedded host would, byte for byte. `lock` and `unlock` likewise.
+enum SendThroughHostAPI {
     /// The command's exit status when a server ran it; nil when no server listens, so that the
     /// embedded host must run it.
     static func runIfServed(_ send: SendArguments) async -> Int32? {
@@ -55,12 +77,32 @@ enum SendThroughHostAPI {
         }
     }
 
+    /// `intents lock` or `unlock`: the server sets the state (only for the `intents` command) and
+    /// answers with the device's status.
+    static func setLockState(_ lock: LockArguments) async -> Int32? {
+        var configuration = IntentsClient.Configuration(stateFolder: lock.stateFolder)
+        configuration.startsServer = false
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            let status = try await IntentsClient(configuration).setLockState(lock.state)
+            return ClientOutput.write("Device is \(status.lockState).".escapedForTerminal + "\n", to: 1) ? ExitCodes.success : outputFailed()
+        } catch let error as IntentsClientError where error.code == .serverUnavailable {
+            return nil
+        } catch let error as IntentsClientError {
+            ClientOutput.writeError("error: \(error.message.escapedForTerminal)\n")
+            return [.connectionLost, .protocolMismatch].contains(error.code) ? ExitCodes.problems : ExitCodes.code(forFailure: error.code.rawValue)
+        } catch {
+            ClientOutput.writeError("error: \(error)\n")
+            return ExitCodes.problems
+        }
+    }
+
     private static func outputFailed() -> Int32 {
         ClientOutput.writeError("error: the output could not be written: \(String(cString: strerror(errno))).\n")
         return ExitCodes.problems
     }
 
-    private static func currentDirectory() -> String {
+    static func currentDirectory() -> String {
         guard let path = getcwd(nil, 0) else { return "/" }
         defer { free(path) }
         return String(cString: path)

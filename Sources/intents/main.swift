@@ -9,10 +9,10 @@ import Synchronization
 
 // The `intents` command. When `intents serve` runs for the state folder, the commands that
 // touch the live state go to it over its socket, so that this process links no Foundation and
-// starts in a few milliseconds: `send` as a typed host-API conversation, the others as their
-// command line; otherwise it becomes the embedded host (`intents-host`).
+// starts in a few milliseconds: `send`, `lock` and `unlock` as typed host-API requests, the
+// others as their command line; otherwise it becomes the embedded host (`intents-host`).
 let arguments = Array(CommandLine.arguments.dropFirst())
-if let send = SendThroughHostAPI.command(arguments), let status = waitFor({ await SendThroughHostAPI.runIfServed(send) }) {
+if let command = HostAPICommand(arguments), let status = waitFor({ await command.runIfServed() }) {
     exit(status)
 }
 if let status = ServerClient.runIfServed(arguments) {

@@ -94,4 +94,19 @@ extension CLITests {
         }
         #expect(server.running?.log.contains("command served") == false)
     }
+
+    /// `lock` and `unlock` are typed requests too: the same lines and codes, and the state set.
+    @Test func lockAndUnlockGoThroughTheHostAPI() throws {
+        for arguments in [["lock"], ["lock", "--before-first-unlock"], ["unlock"]] {
+            let embedded = try intents(.embedded, arguments)
+            let served = try intents(.served, arguments)
+            #expect(embedded.status == 0, "\(arguments)")
+            #expect((served.status, served.stdout, served.stderr) == (embedded.status, embedded.stdout, embedded.stderr), "\(arguments)")
+            let status = try intents(.embedded, ["status", "--json"])
+            #expect(try status.json()["lockState"] as? String == (arguments == ["unlock"] ? "unlocked" : arguments.count == 2 ? "lockedBeforeFirstUnlock" : "locked"))
+        }
+        let log = try #require(server.running?.log)
+        #expect(log.components(separatedBy: "lock state set").count == 4, "\(log)")
+        #expect(!log.contains("command served"))
+    }
 }

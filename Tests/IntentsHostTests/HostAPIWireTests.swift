@@ -1,6 +1,8 @@
 import ExtensionProtocol
 import Framing
+import Foundation
 import LocalAPI
+import SystemCalls
 import Testing
 
 /// The host API's messages survive the local API's frames, every field of them: a field
@@ -37,5 +39,42 @@ import Testing
         let failure = ServerMessage.reply(.failure(HostFailure(code: "refusedByPolicy", message: "Locked.", rule: "lockedRestricted",
                                                                extensionBundle: "com.example.MonkeyChat.Intents")))
         #expect(try roundTrip(failure) == failure)
+    }
+
+    /// Apps' system calls travel in the same wire coding (no JSON): every call and result.
+    @Test func everySystemCallAndResultRoundTrips() throws {
+        let payload = IntentPayload(name: "OrderPizzaIntent", parameters: ["quantity": .integer(2), "kind": .string("funghi")])
+        let activity = UserActivityPayload(activityType: "com.example.show", title: "Show", userInfo: ["id": .string("7")])
+        let donation = Donation(identifier: "d-1", app: "com.example.Pizza", kind: .interaction, date: Date(timeIntervalSinceReferenceDate: 812_345.25),
+                                action: .intent(payload, className: "PizzaIntents.OrderPizzaIntent"), groupIdentifier: "orders",
+                                responseCode: "success", persistentIdentifier: nil, suggestedInvocationPhrase: "Pizza time")
+        let shortcut = VoiceShortcutRecord(phrase: "pizza time", app: "com.example.Pizza", action: .userActivity(activity), donation: "d-1")
+        let calls: [SystemCall] = [
+            .donate(donation), .deleteDonations(.identifiers(["a", "b"])), .deleteDonations(.groupIdentifier("orders")),
+            .deleteDonations(.persistentIdentifiers(["p"])), .deleteDonations(.all(nil)), .deleteDonations(.all(.userActivity)),
+            .voiceShortcuts, .voiceShortcut(shortcut.identifier), .setShortcutSuggestions([.intent(payload, className: nil), .userActivity(activity)]),
+            .setRelevantShortcuts([RelevantShortcutRecord(action: .userActivity(activity), role: 1,
+                                                          intervals: [DateInterval(start: Date(timeIntervalSinceReferenceDate: 1), duration: 3600)])]),
+            .setVocabulary(["Margherita", "Funghi"], type: 3), .removeAllVocabulary, .authorization,
+            .requestAuthorization(displayName: "Pizza", usageDescription: "To order."), .appGroupContainer("group.com.example.pizza"),
+            .updateAppShortcutParameters,
+        ]
+        for call in calls {
+            #expect(try SystemCall(wireBytes: call.wireBytes) == call)
+            let request = ClientMessage.app(AppRequest(operation: call.name, call: call.wireBytes))
+            #expect(try roundTrip(request) == request)
+        }
+        let results: [SystemCallResult] = [.done, .count(3), .voiceShortcuts([shortcut]), .voiceShortcut(nil), .voiceShortcut(shortcut),
+                                           .authorization(.denied), .path("/state/AppGroups/group.com.example.pizza")]
+        for result in results {
+            #expect(try SystemCallResult(wireBytes: result.wireBytes) == result)
+        }
+        // A hostile app's bytes: a bad tag, a date that is not a number, trailing bytes.
+        #expect(throws: ProtocolError.self) { try SystemCall(wireBytes: [12]) }
+        var writer = WireWriter()
+        writer.unsigned(0)
+        writer.string("d"); writer.string("a"); writer.unsigned(0); writer.double(.nan)
+        #expect(throws: ProtocolError.self) { try SystemCall(wireBytes: writer.bytes) }
+        #expect(throws: ProtocolError.self) { try SystemCall(wireBytes: SystemCall.authorization.wireBytes + [0]) }
     }
 }

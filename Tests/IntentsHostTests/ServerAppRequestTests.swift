@@ -21,14 +21,13 @@ import Testing
         let socket = try #require(LocalAPISocket.connect(stateFolder: stateFolder))
         defer { close(socket) }
         let channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
-        let body = String(decoding: try JSONEncoder().encode(call), as: UTF8.self)
-        try channel.send(ClientMessage.app(AppRequest(operation: call.name, body: body)))
+        try channel.send(ClientMessage.app(AppRequest(operation: call.name, call: call.wireBytes)))
         guard case .appReply(let reply)? = try channel.receive(ServerMessage.self) else { throw CancellationError() }
         return reply
     }
 
     private func result(_ reply: AppReply) throws -> SystemCallResult {
-        try JSONDecoder().decode(SystemCallResult.self, from: Data(reply.body.utf8))
+        try SystemCallResult(wireBytes: reply.result)
     }
 
     /// Installs "Forger", an app whose executable is this very test process's (a hard link):

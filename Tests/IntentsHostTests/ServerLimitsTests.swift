@@ -39,8 +39,8 @@ import Testing
         let channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
         guard case .appReply(let reply)? = try? channel.receive(ServerMessage.self) else { return .cut }
         if let failure = reply.failure { return .refused(code: failure.code, message: failure.message) }
-        guard case .authorization(let status) = try JSONDecoder().decode(SystemCallResult.self, from: Data(reply.body.utf8)) else {
-            return .refused(code: "unexpected", message: reply.body)
+        guard case .authorization(let status) = try SystemCallResult(wireBytes: reply.result) else {
+            return .refused(code: "unexpected", message: "\(reply.result)")
         }
         return .answered(status)
     }
@@ -70,15 +70,14 @@ import Testing
         let folder = try sampleAppsFolder(apps)
         try installForger(in: folder)
         let server = try await TestServer(apps: [folder], state: state.path)
-        let body = String(decoding: try JSONEncoder().encode(SystemCall.requestAuthorization(displayName: "Forger", usageDescription: "Please.")),
-                          as: UTF8.self)
+        let call = SystemCall.requestAuthorization(displayName: "Forger", usageDescription: "Please.").wireBytes
         let stateFolder = state.path
         let sockets = try await offThePool {
             try (0..<300).map { _ -> Int32 in
                 let socket = try #require(LocalAPISocket.connect(stateFolder: stateFolder))
                 // A refused connection may be cut before this is sent: its answer says so.
                 try? FrameChannel(fileDescriptor: socket, codec: localAPICodec)
-                    .send(ClientMessage.app(AppRequest(operation: "requestAuthorization", body: body)))
+                    .send(ClientMessage.app(AppRequest(operation: "requestAuthorization", call: call)))
                 return socket
             }
         }

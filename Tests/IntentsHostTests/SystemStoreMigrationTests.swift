@@ -63,3 +63,18 @@ import Testing
         #expect(try store.read("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'donations' AND name = 'donations_by_app'").count == 1)
     }
 }
+
+/// The raw connection's failures carry a stable code beside their sentence.
+@Suite struct SQLiteErrorCodeTests {
+    let folder = TemporaryFolder()
+
+    @Test func eachFailureHasItsCode() throws {
+        let missing = #expect(throws: SQLiteError.self) { try RawSQLiteConnection(path: folder.path + "/none/at/all.sqlite") }
+        #expect(missing?.code == .cannotOpen)
+        #expect(missing?.message.hasPrefix("The database \(folder.path)/none/at/all.sqlite cannot be opened: ") == true)
+        let connection = try RawSQLiteConnection(path: folder.path + "/store.sqlite", create: true)
+        let bad = #expect(throws: SQLiteError.self) { try connection.run("SELECT FROM nowhere") }
+        #expect(bad?.code == .failed)
+        #expect(bad?.message.contains("failed on \"SELECT FROM nowhere\"") == true)
+    }
+}

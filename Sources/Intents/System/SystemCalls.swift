@@ -66,13 +66,12 @@ enum ServerSystemCall {
         }
         let channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
         do {
-            let body = String(decoding: try JSONEncoder().encode(call), as: UTF8.self)
-            try channel.send(ClientMessage.app(AppRequest(operation: call.name, body: body)))
+            try channel.send(ClientMessage.app(AppRequest(operation: call.name, call: call.wireBytes)))
             guard case .appReply(let reply)? = try channel.receive(ServerMessage.self) else {
                 throw INIntentError(code, "The intents server for \(stateFolder) ended the connection without answering \(call.name).")
             }
             if let failure = reply.failure { throw INIntentError(code, failure.message) }
-            return try JSONDecoder().decode(SystemCallResult.self, from: Data(reply.body.utf8))
+            return try SystemCallResult(wireBytes: reply.result)
         } catch let error as INIntentError {
             throw error
         } catch {
