@@ -77,11 +77,15 @@ enum HostAPISession {
             return .policyMatrix(HostAPIReplies.policyTable(try dispatcher.policyMatrix()))
         case .run(let run):
             try check(run)
-            try checkAppsFolders(run.appsFolders, host: host)
+            // Folders are named to the user's own `intents` command only: an app (a confined
+            // one too) learns no path of the host's from its answers.
+            let namesFolders = inbox.connection.peer.isIntentsCommand
+            try checkAppsFolders(run.appsFolders, host: host, naming: namesFolders)
+            let dispatcher = run.stepTimeout.map { dispatcher.withStepTimeout($0) } ?? dispatcher
             let user = RemoteUser(inbox: inbox, interactive: run.interactive, agreesToSystemConfirmation: run.agreesToSystemConfirmation)
             if run.app == nil, let conflict = dispatcher.catalog.conflicts.first(where: { $0.intent == run.intent }) {
-                // Before the question of which app: the extensions that support it, with their folders.
-                await user.notify(choosingAppAmong: conflict.claimants, for: run.intent)
+                // Before the question of which app: the extensions that support it (with their folders).
+                await user.notify(choosingAppAmong: namesFolders ? conflict.claimants : conflict.extensions, for: run.intent)
             }
             let started = ContinuousClock.now
             do {
@@ -127,9 +131,8 @@ enum HostAPISession {
         }
     }
 
-    /// The longest text a parameter or an answer may hold, in UTF-8 bytes: far above anything a
-    /// person says, far below what would make a reply too large to send.
-    static let maximumTextBytes = 64 << 10
+    /// The longest text a parameter or an answer may hold, in UTF-8 bytes (`RunRequest.maximumTextBytes`).
+    static let maximumTextBytes = RunRequest.maximumTextBytes
     /// The most apps folders a run may name (each is resolved to compare it with the server's).
     static let maximumAppsFolders = 64
 
@@ -142,17 +145,22 @@ enum HostAPISession {
         for parameter in run.text where parameter.value.utf8.count > maximumTextBytes || parameter.name.utf8.count > BundleName.maximumLength {
             throw HostError(.usage, "The parameter \(String(parameter.name.prefix(200)).quotedForDisplay) is longer than \(maximumTextBytes) bytes; nothing ran.")
         }
+        if let timeout = run.stepTimeout, !RunRequest.allowedStepTimeouts.contains(timeout) {
+            throw HostError(.usage, "A step timeout of \(timeout) is out of range; give 0.001 to 86400 seconds.")
+        }
         if let folders = run.appsFolders, folders.count > maximumAppsFolders || folders.contains(where: { $0.utf8.count > Int(PATH_MAX) || !$0.hasPrefix("/") }) {
             throw HostError(.usage, "A run names at most \(maximumAppsFolders) apps folders, each an absolute path of at most \(PATH_MAX) bytes; this one names \(folders.count) and nothing ran.")
         }
     }
 
-    /// Refuses a run meant for other apps folders than the server's, as a forwarded command is.
-    private static func checkAppsFolders(_ asked: [String]?, host: ServedHost) throws {
+    /// Refuses a run meant for other apps folders than the server's, as a forwarded command is;
+    /// the sentence names the folders (and the server's pid) only when `naming`.
+    private static func checkAppsFolders(_ asked: [String]?, host: ServedHost, naming: Bool) throws {
         guard let asked else { return }
         let meant = asked.map { RealPath.of($0) ?? $0 }
         let served = host.configuration.appsFolders.map { RealPath.of($0) ?? $0 }
         guard meant == served else {
+            guard naming else { throw HostError(.usage, "The intents server serves other apps folders than the ones this run names; nothing ran.") }
             throw HostError(.usage, "The intents server for \(host.configuration.stateFolder) serves the apps in \(served.joined(separator: ", ")), not \(meant.joined(separator: ", ")); give its --apps, or stop it (pid \(getpid())) to use others.")
         }
     }

@@ -37,8 +37,12 @@ struct RemoteUser: ConversationUser {
         guard inbox.connection.send(.reply(.question(question))) else { throw Self.gone }
         let started = ContinuousClock.now
         let message = await inbox.next(within: wait)
-        budget.spend(ContinuousClock.now - started)
-        guard let message else { throw Self.gone }
+        let waited = ContinuousClock.now - started
+        budget.spend(waited)
+        guard let message else {
+            guard waited >= wait else { throw Self.gone }
+            throw HostError(.inputRequired, "No answer came within \(wait) to \"\(prompt.text)\"; the conversation ends there.")
+        }
         guard case .request(.answer(let answer)) = message else {
             throw HostError(.usage, "The client sent another request while a question of its conversation waited for an answer.")
         }

@@ -47,6 +47,10 @@ extension RunRequest: WireCodable {
         writer.bool(agreesToSystemConfirmation)
         writer.bool(interactive)
         writer.optional(appsFolders) { writer, folders in writer.array(folders) { $0.string($1) } }
+        writer.optional(stepTimeout) { writer, timeout in
+            writer.int(Int(timeout.components.seconds))
+            writer.int(Int(timeout.components.attoseconds / 1_000_000_000))
+        }
     }
 
     public init(from reader: inout WireReader) throws {
@@ -59,7 +63,15 @@ extension RunRequest: WireCodable {
             guard values.updateValue(value, forKey: name) == nil else { throw reader.fault("parameter \(name.debugDescription) is given twice") }
         }
         self.init(intent: intent, app: app, text: text, values: values, agreesToSystemConfirmation: try reader.bool(),
-                  interactive: try reader.bool(), appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
+                  interactive: try reader.bool(), appsFolders: try reader.optional { reader in try reader.array { try $0.string() } },
+                  stepTimeout: try reader.optional { reader in
+                      let seconds = try reader.int()
+                      let nanoseconds = try reader.int()
+                      guard (0..<1_000_000_000).contains(nanoseconds), (0...86_400).contains(seconds) else {
+                          throw reader.fault("a step timeout of \(seconds) s and \(nanoseconds) ns")
+                      }
+                      return .seconds(seconds) + .nanoseconds(nanoseconds)
+                  })
     }
 }
 

@@ -53,11 +53,20 @@ public struct RunRequest: Hashable, Sendable {
     /// with an `inputRequired` failure that quotes it.
     public var interactive: Bool
     /// The apps folders the client means (absolute paths); when the server serves other ones,
-    /// the run is refused with a `usage` failure naming both. Nil: the server's, whatever they are.
+    /// the run is refused with a `usage` failure. Nil: the server's, whatever they are.
     public var appsFolders: [String]?
+    /// Each step's deadline (`allowedStepTimeouts`); nil: the server's own (`intents serve --timeout`).
+    public var stepTimeout: Duration?
+
+    /// The longest text a parameter or an answer may hold, in UTF-8 bytes: far above anything a
+    /// person says, far below what would make a reply too large to send.
+    public static let maximumTextBytes = 64 << 10
+    /// The step deadlines a run may ask for: a millisecond to a day, as `--timeout` takes them.
+    public static let allowedStepTimeouts: ClosedRange<Duration> = .milliseconds(1) ... .seconds(86_400)
 
     public init(intent: String, app: String? = nil, text: [TextParameter] = [], values: [String: IntentValue] = [:],
-                agreesToSystemConfirmation: Bool = false, interactive: Bool = true, appsFolders: [String]? = nil) {
+                agreesToSystemConfirmation: Bool = false, interactive: Bool = true, appsFolders: [String]? = nil,
+                stepTimeout: Duration? = nil) {
         self.intent = intent
         self.app = app
         self.text = text
@@ -65,6 +74,7 @@ public struct RunRequest: Hashable, Sendable {
         self.agreesToSystemConfirmation = agreesToSystemConfirmation
         self.interactive = interactive
         self.appsFolders = appsFolders
+        self.stepTimeout = stepTimeout
     }
 }
 

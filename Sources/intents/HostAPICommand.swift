@@ -49,14 +49,14 @@ extension HostAPICommand {
         let terminal = Terminal(answers: send.answers, interactive: !send.nonInteractive && isatty(0) == 1)
         let report = ConversationReport(intent: send.intent)
         let request = RunRequest(intent: send.intent, app: send.app, text: send.parameters, agreesToSystemConfirmation: send.yes,
-                                 interactive: true, appsFolders: send.appsFolders)
+                                 interactive: true, appsFolders: send.appsFolders, stepTimeout: send.stepTimeout)
         do {
             let result = try await client.run(request, answering: { terminal.answer($0, intent: send.intent) },
                                               notice: { terminal.show(notice: $0, intent: send.intent) })
             let written = send.json ? ClientOutput.write(report.json(result).text + "\n", to: 1)
                 : report.lines(result).allSatisfy { ClientOutput.write($0.escapedForTerminal + "\n", to: 1) }
-            guard written else { return outputFailed() }
-            return ExitCodes.code(for: result)
+            let status = ExitCodes.code(for: result)
+            return written ? status : outputFailed(status)
         } catch let error as IntentsClientError where error.code == .serverUnavailable {
             return nil
         } catch let error as IntentsClientError where [.connectionLost, .protocolMismatch].contains(error.code) {
@@ -64,7 +64,9 @@ extension HostAPICommand {
             return ExitCodes.problems
         } catch let error as IntentsClientError {
             if send.json {
-                guard ClientOutput.write(report.json(error.hostFailure).text + "\n", to: 1) else { return outputFailed() }
+                guard ClientOutput.write(report.json(error.hostFailure).text + "\n", to: 1) else {
+                    return outputFailed(ExitCodes.code(forFailure: error.code.rawValue))
+                }
             } else {
                 ClientOutput.writeError("error: \(error.message.escapedForTerminal)\n")
             }
@@ -83,7 +85,7 @@ extension HostAPICommand {
         signal(SIGPIPE, SIG_IGN)
         do {
             let status = try await IntentsClient(configuration).setLockState(lock.state)
-            return ClientOutput.write("Device is \(status.lockState).".escapedForTerminal + "\n", to: 1) ? ExitCodes.success : outputFailed()
+            return ClientOutput.write("Device is \(status.lockState).".escapedForTerminal + "\n", to: 1) ? ExitCodes.success : outputFailed(ExitCodes.success)
         } catch let error as IntentsClientError where error.code == .serverUnavailable {
             return nil
         } catch let error as IntentsClientError {
@@ -95,9 +97,11 @@ extension HostAPICommand {
         }
     }
 
-    private static func outputFailed() -> Int32 {
+    /// Says that standard output could not be written; the command's own status stands, or 1
+    /// instead of a success, as the embedded host exits.
+    private static func outputFailed(_ status: Int32) -> Int32 {
         ClientOutput.writeError("error: the output could not be written: \(String(cString: strerror(errno))).\n")
-        return ExitCodes.problems
+        return status == ExitCodes.success ? ExitCodes.problems : status
     }
 
     static func currentDirectory() -> String {

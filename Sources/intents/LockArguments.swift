@@ -15,7 +15,7 @@ struct LockArguments: Sendable {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument == "--before-first-unlock" && !beforeFirstUnlock {
+            if argument == "--before-first-unlock" && !beforeFirstUnlock && subcommand != nil {
                 beforeFirstUnlock = true
                 index += 1
                 continue

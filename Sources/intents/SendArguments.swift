@@ -17,6 +17,9 @@ struct SendArguments: Sendable {
     /// `--apps` (else `INTENTS_APPS`), absolute: the folders the server must serve; nil when
     /// neither names any.
     var appsFolders: [String]?
+    /// Each step's deadline: the command's default, as the embedded host's (`--timeout` and
+    /// `INTENTS_STEP_TIMEOUT` go to the full parser).
+    let stepTimeout: Duration = .seconds(10)
 
     /// The flags it takes, each at most once.
     private static let flags: Set<String> = ["--non-interactive", "--yes", "--json"]
@@ -33,7 +36,9 @@ struct SendArguments: Sendable {
         while index < arguments.count {
             let argument = arguments[index]
             if Self.flags.contains(argument) {
-                guard seen.insert(argument).inserted else { return nil }
+                // Before the subcommand, only the global --apps and --state (the parser moves
+                // those alone); a flag there is the parser's to refuse.
+                guard subcommand != nil, seen.insert(argument).inserted else { return nil }
                 switch argument {
                 case "--non-interactive": nonInteractive = true
                 case "--yes": yes = true
@@ -43,6 +48,9 @@ struct SendArguments: Sendable {
                 continue
             }
             if let (name, value, width) = ClientArguments.option(at: index, in: arguments, names: Self.valued, refusingOptionValues: true) {
+                guard subcommand != nil || name == "--apps" || name == "--state" else { return nil }
+                // Longer than the host API takes: the forwarded command line carries it.
+                guard value.utf8.count <= RunRequest.maximumTextBytes else { return nil }
                 switch name {
                 case "--param":
                     guard let equals = value.firstIndex(of: "="), equals != value.startIndex else { return nil }

@@ -49,7 +49,8 @@ final class Terminal: Sendable {
         ClientOutput.writeError(line.escapedForTerminal + "\n")
     }
 
-    /// One line of standard input without its newline; nil at its end.
+    /// One line of standard input without its newline (`\n` or `\r\n`, as `readLine()` strips
+    /// them); nil at its end.
     private static func readLine() -> String? {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
@@ -57,7 +58,10 @@ final class Terminal: Sendable {
             let got = read(0, &byte, 1)
             if got < 0 && errno == EINTR { continue }
             if got <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
-            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") {
+                if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+                return String(decoding: bytes, as: UTF8.self)
+            }
             bytes.append(byte)
         }
     }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// Red-team pass on `intents send` run as a typed host-API conversation by the small client
-/// (`SendArguments`, `SendThroughHostAPI`): command lines where the served command does not do
-/// what the embedded host does. Each test fails on the code it was written against.
+/// (`SendArguments`, `HostAPICommand`): command lines where the served command did not do what
+/// the embedded host does. Each test failed on the code it was written against (ba21199).
 extension CLITests {
     /// FINDING: the client's own parser takes `send`'s flags and options anywhere, also before
     /// the subcommand (`intents --yes send ...`), where the embedded host's parser (which hoists
@@ -11,10 +11,14 @@ extension CLITests {
     /// command line that is refused without one runs the intent, here with the system's
     /// confirmation agreed to.
     @Test func adversarySendFlagsBeforeTheSubcommandAreRefusedWithAServerToo() throws {
+        _ = try intents(.served, ["status"])
+        let folder = try sampleAppsFolder(apps)
         for flags in [["--yes"], ["--json"], ["--app", "MonkeyChat"], ["--param", "recipients=Kiki"]] {
             let arguments = flags + ["send", "INSendMessageIntent", "--param", "content=hi"] + (flags[0] == "--param" ? ["--yes"] : ["--param", "recipients=Kiki"])
             let embedded = try intents(.embedded, arguments)
-            let served = try intents(.served, arguments)
+            // With the server up; a command line whose first word is not a subcommand (`--app X
+            // send`) is the embedded host's to refuse, whether a server runs or not.
+            let served = try runCLI(["--apps", folder, "--state", state.path] + arguments, home: state.path)
             let label = arguments.joined(separator: " ")
             #expect(embedded.status == 2, "\(label): \(embedded.stderr)")
             #expect(served.status == embedded.status, "\(label): served \(served.status) \(served.stdout) \(served.stderr)")

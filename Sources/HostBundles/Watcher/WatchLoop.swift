@@ -50,8 +50,12 @@ final class WatchLoop: @unchecked Sendable {
         }
         (wakeRead, wakeWrite) = (ends[0], ends[1])
         if clock.isManual {
-            let write = wakeWrite
-            clock.onAdvance { Self.wake(write) }
+            // Weak: the clock outlives the loop, whose pipe is closed in deinit; a loop that is
+            // gone (or going) is not woken, and its descriptor number, perhaps reused, not written.
+            clock.onAdvance { [weak self] in
+                guard let self else { return }
+                Self.wake(wakeWrite)
+            }
         }
     }
 
