@@ -163,3 +163,21 @@ public struct WireReader {
         return Int(tag)
     }
 }
+
+extension WireCodable {
+    /// The value alone in the wire coding (a value one message carries inside another, such as
+    /// an app's system call in `AppRequest`).
+    public var wireBytes: [UInt8] {
+        var writer = WireWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    /// The value `wireBytes` wrote, every byte read.
+    /// - Throws: `ProtocolError` (`.undecodable`) for bytes that are not one value.
+    public init(wireBytes: [UInt8]) throws {
+        var reader = WireReader(wireBytes)
+        self = try reader.value()
+        guard reader.isAtEnd else { throw reader.fault("bytes after the value") }
+    }
+}

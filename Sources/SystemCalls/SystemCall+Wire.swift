@@ -3,25 +3,10 @@ import Foundation
 import Framing
 
 // The system calls in the wire coding of the local API, the one codec between the SDK and the
-// server (`AppRequest.call`, `AppReply.result`). Read from hostile apps: every tag, date and
-// identifier is checked.
+// server: `AppRequest.call` and `AppReply.result` carry a call's and a result's `wireBytes`.
+// Read from hostile apps: every tag, date and identifier is checked.
 
 extension SystemCall: WireCodable {
-    /// The call in the wire coding, as `AppRequest.call` carries it.
-    public var wireBytes: [UInt8] {
-        var writer = WireWriter()
-        write(to: &writer)
-        return writer.bytes
-    }
-
-    /// The call `AppRequest.call` carries, all of its bytes read.
-    /// - Throws: `ProtocolError` (`.undecodable`) for bytes that are not one call.
-    public init(wireBytes: [UInt8]) throws {
-        var reader = WireReader(wireBytes)
-        self = try reader.value()
-        guard reader.isAtEnd else { throw reader.fault("bytes after the call") }
-    }
-
     public func write(to writer: inout WireWriter) {
         switch self {
         case .donate(let donation): writer.unsigned(0); writer.value(donation)
@@ -58,21 +43,6 @@ extension SystemCall: WireCodable {
 }
 
 extension SystemCallResult: WireCodable {
-    /// The result in the wire coding, as `AppReply.result` carries it.
-    public var wireBytes: [UInt8] {
-        var writer = WireWriter()
-        write(to: &writer)
-        return writer.bytes
-    }
-
-    /// The result `AppReply.result` carries, all of its bytes read.
-    /// - Throws: `ProtocolError` (`.undecodable`).
-    public init(wireBytes: [UInt8]) throws {
-        var reader = WireReader(wireBytes)
-        self = try reader.value()
-        guard reader.isAtEnd else { throw reader.fault("bytes after the result") }
-    }
-
     public func write(to writer: inout WireWriter) {
         switch self {
         case .done: writer.unsigned(0)

@@ -50,3 +50,24 @@ enum ClientOutput {
         _ = write(text, to: 2)
     }
 }
+
+/// Reads standard input with read(2), a byte at a time: nothing past the line is taken from a
+/// stream the server or the next program may read.
+enum StandardInput {
+    /// One line without its newline (`\n` or `\r\n`, as Swift's `readLine()` strips them); nil
+    /// at the end of input.
+    static func readLine() -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let got = read(0, &byte, 1)
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == UInt8(ascii: "\n") {
+                if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            bytes.append(byte)
+        }
+    }
+}

@@ -46,7 +46,7 @@ enum ServerClient {
                 case .standardError(let text):
                     ClientOutput.writeError(text)
                 case .readLine:
-                    try channel.send(ClientMessage.line(readStandardInputLine()))
+                    try channel.send(ClientMessage.line(StandardInput.readLine()))
                 case .exit(let status):
                     return status
                 case .appReply, .reply:
@@ -62,18 +62,6 @@ enum ServerClient {
         return 1
     }
 
-    /// One line of standard input without its newline; nil at its end.
-    private static func readStandardInputLine() -> String? {
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while true {
-            let got = read(0, &byte, 1)
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
-            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(byte)
-        }
-    }
 
     private static func currentDirectory() -> String {
         guard let path = getcwd(nil, 0) else { return "/" }

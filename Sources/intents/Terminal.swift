@@ -32,7 +32,7 @@ final class Terminal: Sendable {
         }
         guard interactive else { return .none }
         ClientOutput.writeError("> ")
-        guard let line = Self.readLine() else { return .inputEnded }
+        guard let line = StandardInput.readLine() else { return .inputEnded }
         return .value(line)
     }
 
@@ -47,22 +47,5 @@ final class Terminal: Sendable {
 
     private static func printError(_ line: String) {
         ClientOutput.writeError(line.escapedForTerminal + "\n")
-    }
-
-    /// One line of standard input without its newline (`\n` or `\r\n`, as `readLine()` strips
-    /// them); nil at its end.
-    private static func readLine() -> String? {
-        var bytes: [UInt8] = []
-        var byte: UInt8 = 0
-        while true {
-            let got = read(0, &byte, 1)
-            if got < 0 && errno == EINTR { continue }
-            if got <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
-            if byte == UInt8(ascii: "\n") {
-                if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-                return String(decoding: bytes, as: UTF8.self)
-            }
-            bytes.append(byte)
-        }
     }
 }

@@ -73,10 +73,7 @@ extension CLITests {
     @Test func theChoiceOfAppIsTheSameThroughTheHostAPI() throws {
         let samples = try sampleAppsFolder(apps)
         let early = TemporaryFolder()
-        let writer = BundleWriter(appsFolder: early.path)
-        try writer.app("AAA", identifier: "com.aaa.AAA")
-        try writer.appex("AAAIntents", in: "AAA", identifier: "com.aaa.AAA.Intents", principalClass: "SandboxTesterIntents.IntentHandler",
-                         intents: ["OrderPizzaIntent"], library: Package.library("SandboxTesterIntents"))
+        try addAppClaimingOrderPizza(to: early.path)
         let base = ["--apps", early.path, "--apps", samples, "--state", state.path, "send", "OrderPizzaIntent",
                     "--param", "kind=margherita", "--param", "quantity=1", "--param", "deliveryTime=12:00"]
         for extra in [["--non-interactive"], ["--answer", "2", "--json"], ["--app", "Pizza"], ["--answer", "2"]] {

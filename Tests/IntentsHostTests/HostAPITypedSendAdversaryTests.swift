@@ -27,10 +27,7 @@ import Testing
     @Test func aClientThatIsNotTheIntentsCommandLearnsNoServerPaths() async throws {
         let samples = try sampleAppsFolder(apps)
         let early = TemporaryFolder()
-        let writer = BundleWriter(appsFolder: early.path)
-        try writer.app("AAA", identifier: "com.aaa.AAA")
-        try writer.appex("AAAIntents", in: "AAA", identifier: "com.aaa.AAA.Intents", principalClass: "SandboxTesterIntents.IntentHandler",
-                         intents: ["OrderPizzaIntent"], library: Package.library("SandboxTesterIntents"))
+        try addAppClaimingOrderPizza(to: early.path)
         let server = try await TestServer(apps: [early.path, samples], state: state.path)
         defer { _ = server }
         let folderNames = [early.path, samples, state.path].flatMap { [$0, RealPath.of($0) ?? $0] }

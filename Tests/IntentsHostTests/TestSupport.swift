@@ -240,11 +240,15 @@ private func runInFolder(_ executable: String, _ arguments: [String], _ environm
     }
 }
 
-/// Runs `body` on a GCD thread and awaits it: a blocking wait for a process must not hold one
-/// of the concurrency pool's few threads.
+/// Runs `body` on a thread of its own and awaits it: a blocking wait for a process must not
+/// hold one of the concurrency pool's few threads, nor one of a global dispatch queue's (about
+/// one a processor: with the whole suite blocking on them, a wait queued there for 30 s let a
+/// server started with `--exit-when-idle` end before its test connected).
 func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
     try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+        let thread = Thread { continuation.resume(with: Result { try body() }) }
+        thread.name = "test-blocking-wait"
+        thread.start()
     }
 }
 
@@ -362,4 +366,13 @@ func readText(from descriptor: Int32, until marker: String?, within timeout: Dur
         bytes += buffer[..<count]
     }
     return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Installs "AAA" in `folder`, an app whose extension also claims `OrderPizzaIntent` (the
+/// sandbox tester's library): beside the samples, a request that names no app is asked which.
+func addAppClaimingOrderPizza(to folder: String) throws {
+    let writer = BundleWriter(appsFolder: folder)
+    try writer.app("AAA", identifier: "com.aaa.AAA")
+    try writer.appex("AAAIntents", in: "AAA", identifier: "com.aaa.AAA.Intents", principalClass: "SandboxTesterIntents.IntentHandler",
+                     intents: ["OrderPizzaIntent"], library: Package.library("SandboxTesterIntents"))
 }
