@@ -30,15 +30,28 @@ final class TestServer: @unchecked Sendable {
     convenience init(apps: [String], state: String, arguments: [String] = [], holdingConnection: Bool = false) async throws {
         try self.init(launching: apps, state: state, arguments: arguments)
         let readiness = self.readiness
-        let ready = try await offThePool { Self.waitForReady(readiness) }
-        try accept(ready, holdingConnection: holdingConnection)
+        // Connected on the same thread as soon as it says ready: resuming this task may wait long
+        // for a thread of the concurrency pool (the synchronous tests hold them), longer than a
+        // server started with `--exit-when-idle` waits for its first client.
+        let (ready, connection, failure) = try await offThePool { () -> (Bool, Int32?, Int32) in
+            let ready = Self.waitForReady(readiness)
+            guard ready, holdingConnection else { return (ready, nil, 0) }
+            let socket = LocalAPISocket.connect(stateFolder: state)
+            return (ready, socket, socket == nil ? errno : 0)
+        }
+        guard ready else { throw ServerStartFailure(log: log) }
+        guard holdingConnection else { return }
+        guard let connection else {
+            throw ServerStartFailure(log: "it said ready but does not accept (\(String(cString: strerror(failure)))); its log: \(log)")
+        }
+        heldConnection = connection
     }
 
     /// As `init(apps:state:arguments:)`, blocking its thread while it waits: for the synchronous
     /// CLI tests only.
     convenience init(synchronouslyWith apps: [String], state: String, arguments: [String] = []) throws {
         try self.init(launching: apps, state: state, arguments: arguments)
-        try accept(Self.waitForReady(readiness), holdingConnection: false)
+        guard Self.waitForReady(readiness) else { throw ServerStartFailure(log: log) }
     }
 
     /// Starts `intents serve`, its output in `<state>.serve.log`.
@@ -70,15 +83,6 @@ final class TestServer: @unchecked Sendable {
     /// the socket) without, or said nothing within 60 s.
     private static func waitForReady(_ descriptor: Int32) -> Bool {
         readText(from: descriptor, until: "ready\n", within: .seconds(60)).hasPrefix("ready\n")
-    }
-
-    private func accept(_ ready: Bool, holdingConnection: Bool) throws {
-        guard ready else { throw ServerStartFailure(log: log) }
-        guard holdingConnection else { return }
-        guard let socket = LocalAPISocket.connect(stateFolder: state) else {
-            throw ServerStartFailure(log: "it said ready but does not accept (\(String(cString: strerror(errno)))); its log: \(log)")
-        }
-        heldConnection = socket
     }
 
     /// The first connection, kept open when asked for (`holdingConnection`); the test closes it.

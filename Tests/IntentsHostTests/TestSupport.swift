@@ -242,8 +242,7 @@ private func runInFolder(_ executable: String, _ arguments: [String], _ environm
 
 /// Runs `body` on a thread of its own and awaits it: a blocking wait for a process must not
 /// hold one of the concurrency pool's few threads, nor one of a global dispatch queue's (about
-/// one a processor: with the whole suite blocking on them, a wait queued there for 30 s let a
-/// server started with `--exit-when-idle` end before its test connected).
+/// one a processor, which the whole suite's blocking waits would queue behind each other).
 func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
     try await withCheckedThrowingContinuation { continuation in
         let thread = Thread { continuation.resume(with: Result { try body() }) }
