@@ -448,13 +448,15 @@ import Testing
     }
 
     /// A server with a 1 s idle exit does not end while a conversation waits for its answers.
-    /// Its client is the connection that found it accepting, held open from then on, so that no
-    /// pause of a loaded machine between two connections lets it go idle before the test starts.
-    @Test func theIdleExitWaitsForAConversation() async throws {
-        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--exit-when-idle", "1"],
-                                          holdingConnection: true)
+    /// Synchronous on purpose: the test keeps its thread from the server's start to its end, so
+    /// that no wait for a thread of the concurrency pool (which the synchronous CLI tests hold on
+    /// a 2-core machine, at times for more than 30 s) separates "ready" from the first request:
+    /// the server would end first (no client for its 30 s grace), or cut a connection that said
+    /// nothing for 30 s.
+    @Test func theIdleExitWaitsForAConversation() throws {
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
-        let socket = try #require(server.heldConnection)
+        let server = try TestServer(synchronouslyWith: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--exit-when-idle", "1"])
+        let socket = try #require(LocalAPISocket.connect(stateFolder: state.path), "\(server.log)")
         defer { close(socket) }
         let client = RawClient(socket)
         try client.send(.request(.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
@@ -468,7 +470,7 @@ import Testing
             guard case .reply(let reply) = message else { continue }
             if case .question(let question) = reply {
                 // An answer slower than the idle exit: the server must still be there for it.
-                try await Task.sleep(for: .seconds(2))
+                usleep(2_000_000)
                 try client.send(.request(.answer(question.kind == .choice ? .choice(0) : .confirmation(true))))
                 answered += 1
             } else if case .conversation(let result) = reply {
@@ -482,7 +484,7 @@ import Testing
         #expect(answered == 2)
         // With its last connection gone, the server ends by itself.
         _ = shutdown(socket, Int32(SHUT_RDWR))
-        #expect(await server.waitForExit(timeout: 60) == 0)
+        #expect(server.waitForExitBlocking(timeout: .seconds(60)) == 0)
     }
 
     // MARK: Support

@@ -25,26 +25,13 @@ final class TestServer: @unchecked Sendable {
 
     /// Starts the server and waits until it accepts connections, without holding a thread of
     /// the concurrency pool, which the suite's other tests (and the clients under test) need.
-    /// - Parameter holdingConnection: keep a connection opened once it accepts, in
-    ///   `heldConnection` (for a test of what a server does while a client is connected).
-    convenience init(apps: [String], state: String, arguments: [String] = [], holdingConnection: Bool = false) async throws {
+    /// A test that must reach the server promptly once it is ready (a server with
+    /// `--exit-when-idle`) is synchronous and uses `init(synchronouslyWith:)`: resuming this
+    /// task may wait long for a thread of the pool.
+    convenience init(apps: [String], state: String, arguments: [String] = []) async throws {
         try self.init(launching: apps, state: state, arguments: arguments)
         let readiness = self.readiness
-        // Connected on the same thread as soon as it says ready: resuming this task may wait long
-        // for a thread of the concurrency pool (the synchronous tests hold them), longer than a
-        // server started with `--exit-when-idle` waits for its first client.
-        let (ready, connection, failure) = try await offThePool { () -> (Bool, Int32?, Int32) in
-            let ready = Self.waitForReady(readiness)
-            guard ready, holdingConnection else { return (ready, nil, 0) }
-            let socket = LocalAPISocket.connect(stateFolder: state)
-            return (ready, socket, socket == nil ? errno : 0)
-        }
-        guard ready else { throw ServerStartFailure(log: log) }
-        guard holdingConnection else { return }
-        guard let connection else {
-            throw ServerStartFailure(log: "it said ready but does not accept (\(String(cString: strerror(failure)))); its log: \(log)")
-        }
-        heldConnection = connection
+        guard try await offThePool({ Self.waitForReady(readiness) }) else { throw ServerStartFailure(log: log) }
     }
 
     /// As `init(apps:state:arguments:)`, blocking its thread while it waits: for the synchronous
@@ -85,9 +72,6 @@ final class TestServer: @unchecked Sendable {
         readText(from: descriptor, until: "ready\n", within: .seconds(60)).hasPrefix("ready\n")
     }
 
-    /// The first connection, kept open when asked for (`holdingConnection`); the test closes it.
-    private(set) var heldConnection: Int32?
-
     struct ServerStartFailure: Error, CustomStringConvertible {
         var log: String
         var description: String { "intents serve did not start: \(log)" }
@@ -118,6 +102,13 @@ final class TestServer: @unchecked Sendable {
     func stop(timeout: TimeInterval = 30) async -> Int32? {
         child.signal(SIGTERM)
         return await waitForExit(timeout: timeout)
+    }
+
+    /// Waits for the exit on the calling thread (a synchronous test's); returns the exit status
+    /// as `waitForExit` does, nil after `timeout`.
+    func waitForExitBlocking(timeout: Duration) -> Int32? {
+        guard let status = child.waitBlocking(timeout: timeout) else { return nil }
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
     }
 
     /// Waits for the exit (the pidfd's event), without holding a thread of the concurrency pool;
