@@ -132,7 +132,7 @@ struct RecycledPidTests {
         #expect(await stillRunning(other))
     }
 
-    /// Starts `sleep 30`, leading its own process group, as process `pid`: the kernel's last pid
+    /// Starts `sleep 3600`, leading its own process group, as process `pid`: the kernel's last pid
     /// is set just below it. Nil when other processes kept taking the number, or when a thread
     /// or process of another test already holds it (the tests then start over with a new pid).
     func occupy(_ pid: pid_t) -> pid_t? {
@@ -155,7 +155,9 @@ struct RecycledPidTests {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        let words: [String] = ["/bin/sleep", "30"]
+        // Far longer than a test of a loaded suite may take (`end` kills it): a 30 s sleep once
+        // ended by itself before `stillRunning` looked, while the suite held every pool thread.
+        let words: [String] = ["/bin/sleep", "3600"]
         let argv = words.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
