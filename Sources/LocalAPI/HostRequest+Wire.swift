@@ -67,7 +67,9 @@ extension RunRequest: WireCodable {
                   stepTimeout: try reader.optional { reader in
                       let seconds = try reader.int()
                       let nanoseconds = try reader.int()
-                      guard (0..<1_000_000_000).contains(nanoseconds), (0...86_400).contains(seconds) else {
+                      // Read as any duration a `Duration` of seconds holds; the server refuses one out of
+                      // `allowedStepTimeouts` with a sentence.
+                      guard (0..<1_000_000_000).contains(nanoseconds), (0...Int(Int32.max)).contains(seconds) else {
                           throw reader.fault("a step timeout of \(seconds) s and \(nanoseconds) ns")
                       }
                       return .seconds(seconds) + .nanoseconds(nanoseconds)

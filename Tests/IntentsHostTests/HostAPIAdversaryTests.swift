@@ -44,6 +44,14 @@ import Testing
         })
         // A client that is not the user's intents command learns no folder of the server's.
         #expect(other.message == "The intents server serves other apps folders than the ones this run names; nothing ran.", "\(other.message)")
+        // A step deadline out of range is refused in one sentence, before anything runs.
+        for timeout in [Duration.zero, .microseconds(999), .seconds(86_401)] {
+            let error = await #expect(throws: IntentsClientError.self) {
+                try await client().run(RunRequest(intent: "OrderPizzaIntent", interactive: false, stepTimeout: timeout))
+            }
+            #expect(error?.code == .usage)
+            #expect(error?.message.contains("is out of range; give 0.001 to 86400 seconds.") == true, "\(error?.message ?? "")")
+        }
         // Refused before any conversation began.
         #expect(!server.log.contains("conversation served"))
     }

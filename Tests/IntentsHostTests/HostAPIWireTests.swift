@@ -25,6 +25,28 @@ import Testing
         }
     }
 
+    /// A step deadline crosses as seconds and nanoseconds; a frame with negative or absurd
+    /// seconds, or nanoseconds past a second, is refused by the reader, not taken as some other
+    /// duration (one merely out of range reaches the server, which refuses it with a sentence).
+    @Test func aRunsStepTimeoutSurvivesAndAHostileOneIsRefused() throws {
+        for timeout in [Duration.milliseconds(1), .milliseconds(2500), .seconds(86_400)] {
+            let request = ClientMessage.request(.run(RunRequest(intent: "EchoIntent", stepTimeout: timeout)))
+            #expect(try roundTrip(request) == request)
+        }
+        for (seconds, nanoseconds) in [(Int(Int32.max) + 1, 0), (1, 1_000_000_000), (-1, 0)] {
+            var writer = WireWriter()
+            RunRequest(intent: "EchoIntent").write(to: &writer)
+            var bytes = writer.bytes
+            bytes.removeLast()  // the absent step timeout
+            var tail = WireWriter()
+            tail.bool(true)
+            tail.int(seconds)
+            tail.int(nanoseconds)
+            bytes += tail.bytes
+            #expect(throws: ProtocolError.self, "\(seconds) s \(nanoseconds) ns") { try RunRequest(wireBytes: bytes) }
+        }
+    }
+
     @Test func everyAnswerKeepsItsKind() throws {
         for answer in [Answer.value("2"), .choice(1), .confirmation(false), .none, .inputEnded] {
             #expect(try roundTrip(ClientMessage.request(.answer(answer))) == .request(.answer(answer)))
