@@ -119,29 +119,30 @@ public final class Deadline: Sendable {
     private let phase = Mutex(Phase.pending)
     private let fire: @Sendable () -> Void
     private let forget: @Sendable () -> Void
-    /// Real time: the timer, cancelled with the deadline (dispatch sources are thread-safe).
-    private nonisolated(unsafe) let timer: (any DispatchSourceTimer)?
+    /// Real time: the timer, cancelled with the deadline.
+    private let timer: Mutex<(any DispatchSourceTimer)?>
 
     fileprivate init(manual fire: @escaping @Sendable () -> Void, forget: @escaping @Sendable () -> Void) {
         self.fire = fire
         self.forget = forget
-        self.timer = nil
+        self.timer = Mutex(nil)
     }
 
     fileprivate init(realTimeAfter delay: Duration, _ fire: @escaping @Sendable () -> Void) {
         self.fire = fire
         self.forget = {}
-        let timer = DispatchSource.makeTimerSource(queue: DeadlineClock.realTimeQueue)
+        self.timer = Mutex(DispatchSource.makeTimerSource(queue: DeadlineClock.realTimeQueue))
         let (seconds, attoseconds) = max(delay, .zero).components
-        timer.schedule(deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18)
-        self.timer = timer
-        // Weak: a deadline dropped without being cancelled is cancelled by its deinit.
-        timer.setEventHandler { [weak self] in self?.fireIfPending() }
-        timer.activate()
+        timer.withLock { timer in
+            timer?.schedule(deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18)
+            // Weak: a deadline dropped without being cancelled is cancelled by its deinit.
+            timer?.setEventHandler { [weak self] in self?.fireIfPending() }
+            timer?.activate()
+        }
     }
 
     deinit {
-        timer?.cancel()
+        timer.withLock { $0?.cancel() }
     }
 
     /// Fires unless it fired or was cancelled already.
@@ -151,7 +152,7 @@ public final class Deadline: Sendable {
             return phase == .pending
         }
         guard due else { return }
-        timer?.cancel()
+        timer.withLock { $0?.cancel() }
         fire()
     }
 
@@ -164,7 +165,7 @@ public final class Deadline: Sendable {
             return phase == .pending
         }
         if cancelled {
-            timer?.cancel()
+            timer.withLock { $0?.cancel() }
             forget()
         }
         return cancelled

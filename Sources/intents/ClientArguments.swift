@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// What the client reads of the arguments before handing them on: the subcommand and the
 /// global options (`--state`, `--apps`), on either side of the subcommand, as `intents` takes them.
 struct ClientArguments {
@@ -61,5 +67,13 @@ struct ClientArguments {
             if argument.hasPrefix(name + "=") { return (name, String(argument.dropFirst(name.count + 1)), 1) }
         }
         return nil
+    }
+
+    /// The process's working directory, which relative folders are taken from; `/` when it
+    /// cannot be had.
+    static func currentDirectory() -> String {
+        guard let path = getcwd(nil, 0) else { return "/" }
+        defer { free(path) }
+        return String(cString: path)
     }
 }

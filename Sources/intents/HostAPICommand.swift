@@ -18,7 +18,7 @@ enum HostAPICommand: Sendable {
     init?(_ arguments: [String]) {
         let environment = LocalAPISocket.processEnvironment
         if environment["INTENTS_NO_SERVER"] == "1" { return nil }
-        let folder = Self.currentDirectory()
+        let folder = ClientArguments.currentDirectory()
         if let send = SendArguments(arguments, environment: environment, workingDirectory: folder) {
             self = .send(send)
         } else if let lock = LockArguments(arguments, workingDirectory: folder) {
@@ -42,10 +42,7 @@ extension HostAPICommand {
     /// from `--answer` or the terminal, and prints the end as the embedded host would, byte for
     /// byte. Nil when no server listens, so that the embedded host must run it.
     static func send(_ send: SendArguments) async -> Int32? {
-        var configuration = IntentsClient.Configuration(stateFolder: send.stateFolder)
-        configuration.startsServer = false
-        let client = IntentsClient(configuration)
-        signal(SIGPIPE, SIG_IGN)
+        let client = client(stateFolder: send.stateFolder)
         let terminal = Terminal(answers: send.answers, interactive: !send.nonInteractive && isatty(0) == 1)
         let report = ConversationReport(intent: send.intent)
         let request = RunRequest(intent: send.intent, app: send.app, text: send.parameters, agreesToSystemConfirmation: send.yes,
@@ -80,21 +77,28 @@ extension HostAPICommand {
     /// `intents lock` or `unlock`: the server sets the state (only for the `intents` command) and
     /// answers with the device's status.
     static func setLockState(_ lock: LockArguments) async -> Int32? {
-        var configuration = IntentsClient.Configuration(stateFolder: lock.stateFolder)
-        configuration.startsServer = false
-        signal(SIGPIPE, SIG_IGN)
         do {
-            let status = try await IntentsClient(configuration).setLockState(lock.state)
+            let status = try await client(stateFolder: lock.stateFolder).setLockState(lock.state)
             return ClientOutput.write("Device is \(status.lockState).".escapedForTerminal + "\n", to: 1) ? ExitCodes.success : outputFailed(ExitCodes.success)
         } catch let error as IntentsClientError where error.code == .serverUnavailable {
             return nil
         } catch let error as IntentsClientError {
+            // A lost connection or another API version are no host error code: 1.
             ClientOutput.writeError("error: \(error.message.escapedForTerminal)\n")
-            return [.connectionLost, .protocolMismatch].contains(error.code) ? ExitCodes.problems : ExitCodes.code(forFailure: error.code.rawValue)
+            return ExitCodes.code(forFailure: error.code.rawValue)
         } catch {
             ClientOutput.writeError("error: \(error)\n")
             return ExitCodes.problems
         }
+    }
+
+    /// A client of the state folder's server that never starts one (with none, the embedded
+    /// host runs the command); a reader gone from stdout is then an error, not a signal.
+    private static func client(stateFolder: String?) -> IntentsClient {
+        var configuration = IntentsClient.Configuration(stateFolder: stateFolder)
+        configuration.startsServer = false
+        signal(SIGPIPE, SIG_IGN)
+        return IntentsClient(configuration)
     }
 
     /// Says that standard output could not be written; the command's own status stands, or 1
@@ -102,11 +106,5 @@ extension HostAPICommand {
     private static func outputFailed(_ status: Int32) -> Int32 {
         ClientOutput.writeError("error: the output could not be written: \(String(cString: strerror(errno))).\n")
         return status == ExitCodes.success ? ExitCodes.problems : status
-    }
-
-    static func currentDirectory() -> String {
-        guard let path = getcwd(nil, 0) else { return "/" }
-        defer { free(path) }
-        return String(cString: path)
     }
 }

@@ -22,12 +22,12 @@ enum ServerClient {
         var forwarded: [String: String] = [:]
         for name in CommandRun.forwardedEnvironment { forwarded[name] = environment[name] }
         // Relative folders are the client's: the server runs elsewhere.
+        let cwd = ClientArguments.currentDirectory()
         if let apps = forwarded["INTENTS_APPS"] {
-            let cwd = currentDirectory()
             forwarded["INTENTS_APPS"] = apps.split(separator: ":", omittingEmptySubsequences: false)
                 .map { $0.isEmpty || $0.hasPrefix("/") ? String($0) : cwd + "/" + $0 }.joined(separator: ":")
         }
-        let run = CommandRun(arguments: parsed.absolutized(workingDirectory: currentDirectory()), workingDirectory: currentDirectory(),
+        let run = CommandRun(arguments: parsed.absolutized(workingDirectory: cwd), workingDirectory: cwd,
                              environment: forwarded, interactive: isatty(0) == 1)
         return relay(run, over: FrameChannel(fileDescriptor: socket, codec: localAPICodec), state: state)
     }
@@ -62,10 +62,4 @@ enum ServerClient {
         return 1
     }
 
-
-    private static func currentDirectory() -> String {
-        guard let path = getcwd(nil, 0) else { return "/" }
-        defer { free(path) }
-        return String(cString: path)
-    }
 }

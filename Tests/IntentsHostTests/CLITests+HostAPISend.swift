@@ -68,14 +68,20 @@ extension CLITests {
         #expect(run.stderr.contains("not \(other.path)/Apps; give its --apps, or stop it"))
     }
 
+    /// `send OrderPizzaIntent` with its parameters, for the samples and "AAA" installed in
+    /// `early`, an app that claims the intent too: a request that names no app is asked which.
+    func contestedPizzaOrder(besides early: TemporaryFolder) throws -> [String] {
+        let samples = try sampleAppsFolder(apps)
+        try addAppClaimingOrderPizza(to: early.path)
+        return ["--apps", early.path, "--apps", samples, "--state", state.path, "send", "OrderPizzaIntent",
+                "--param", "kind=margherita", "--param", "quantity=1", "--param", "deliveryTime=12:00"]
+    }
+
     /// Two apps claim the intent: the note naming both, the question of which app (never
     /// answered from --answer) and its refusal without a terminal are the same through the host API.
     @Test func theChoiceOfAppIsTheSameThroughTheHostAPI() throws {
-        let samples = try sampleAppsFolder(apps)
         let early = TemporaryFolder()
-        try addAppClaimingOrderPizza(to: early.path)
-        let base = ["--apps", early.path, "--apps", samples, "--state", state.path, "send", "OrderPizzaIntent",
-                    "--param", "kind=margherita", "--param", "quantity=1", "--param", "deliveryTime=12:00"]
+        let base = try contestedPizzaOrder(besides: early)
         for extra in [["--non-interactive"], ["--answer", "2", "--json"], ["--app", "Pizza"], ["--answer", "2"]] {
             let embedded = try run(.embedded, base + extra)
             let served = try run(.served, base + extra)

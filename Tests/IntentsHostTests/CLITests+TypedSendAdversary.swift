@@ -80,11 +80,8 @@ extension CLITests {
     /// CR into NL (raw mode, `stty -icrnl`, a serial line), the answer "2" to "which app?" is
     /// "2\r" through the host API, not one of the apps, asked three times, then a usage error.
     @Test func adversaryATerminalLineEndingInCRLFAnswersAsEmbedded() throws {
-        let samples = try sampleAppsFolder(apps)
         let early = TemporaryFolder()
-        try addAppClaimingOrderPizza(to: early.path)
-        let base = ["--apps", early.path, "--apps", samples, "--state", state.path, "send", "OrderPizzaIntent",
-                    "--param", "kind=margherita", "--param", "quantity=1", "--param", "deliveryTime=12:00"]
+        let base = try contestedPizzaOrder(besides: early)
         _ = try run(.served, base + ["--app", "Pizza"])
         let lines = String(repeating: "2\r\n", count: 4)
         let embedded = try runOnRawTerminal(base, input: lines, embedded: true)
@@ -112,11 +109,9 @@ extension CLITests {
         tcsetattr(terminal, TCSANOW, &settings)
         let bytes = Array(input.utf8)
         try #require(bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress, $0.count) } == bytes.count)
-        var environment = ["PATH": "/usr/bin:/bin", "HOME": state.path]
-        if embedded { environment["INTENTS_NO_SERVER"] = "1" }
-        let program = try SpawnedProgram("/bin/sh", ["-c", "exec \"$0\" \"$@\" < \(name)", Package.cli] + arguments, environment: environment)
-        let ended = program.finish()
-        return CLIRun(status: ended.status, stdout: String(decoding: ended.stdout, as: UTF8.self), stderr: String(decoding: ended.stderr, as: UTF8.self))
+        let program = try SpawnedProgram("/bin/sh", ["-c", "exec \"$0\" \"$@\" < \(name)", Package.cli] + arguments,
+                                         environment: environment(embedded: embedded))
+        return CLIRun(program.finish())
     }
 
     /// Runs `intents` with its standard output on /dev/full (every write fails with ENOSPC).
@@ -124,10 +119,12 @@ extension CLITests {
         let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
         try #require(full >= 0)
         defer { close(full) }
-        var environment = ["PATH": "/usr/bin:/bin", "HOME": state.path]
-        if embedded { environment["INTENTS_NO_SERVER"] = "1" }
-        let program = try SpawnedProgram(Package.cli, arguments, environment: environment, stdout: full)
-        let ended = program.finish()
-        return CLIRun(status: ended.status, stdout: "", stderr: String(decoding: ended.stderr, as: UTF8.self))
+        let program = try SpawnedProgram(Package.cli, arguments, environment: environment(embedded: embedded), stdout: full)
+        return CLIRun(program.finish())
+    }
+
+    /// The test's home, and the embedded host (`INTENTS_NO_SERVER`) when `embedded`.
+    private func environment(embedded: Bool) -> [String: String] {
+        cliEnvironment(home: state.path, embedded ? ["INTENTS_NO_SERVER": "1"] : [:])
     }
 }

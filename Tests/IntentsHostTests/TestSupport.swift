@@ -173,11 +173,24 @@ struct CLIRun {
 /// stream may hold an `NSError` dump.
 /// - Parameter environment: more variables (`INTENTS_NO_SERVER`).
 func runCLI(_ arguments: [String], home: String, environment: [String: String] = [:]) throws -> CLIRun {
-    let program = try SpawnedProgram(Package.cli, arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": home].merging(environment) { $1 })
-    let ended = program.finish()
-    let run = CLIRun(status: ended.status, stdout: String(decoding: ended.stdout, as: UTF8.self), stderr: String(decoding: ended.stderr, as: UTF8.self))
+    let program = try SpawnedProgram(Package.cli, arguments, environment: cliEnvironment(home: home, environment))
+    let run = CLIRun(program.finish())
     expectNoErrorDump(run.stdout + run.stderr)
     return run
+}
+
+extension CLIRun {
+    /// How a spawned `intents` ended, its streams as text.
+    init(_ ending: SpawnedProgram.Ending) {
+        self.init(status: ending.status, stdout: String(decoding: ending.stdout, as: UTF8.self),
+                  stderr: String(decoding: ending.stderr, as: UTF8.self))
+    }
+}
+
+/// The environment `intents` runs with in tests: a plain PATH, `home` as its home, and `extra`
+/// (`INTENTS_NO_SERVER`).
+func cliEnvironment(home: String, _ extra: [String: String] = [:]) -> [String: String] {
+    ["PATH": "/usr/bin:/bin", "HOME": home].merging(extra) { $1 }
 }
 
 /// Every error the CLI prints is a sentence, never an `NSError` dump (`Error Domain=...`).
