@@ -1,7 +1,9 @@
 import ExtensionProtocol
 import ArgumentParser
+import CommandReports
 import Foundation
 import IntentsHost
+import IntentsServer
 import SystemCalls
 import SystemStore
 
@@ -46,33 +48,25 @@ struct AuthorizeCommand: AsyncParsableCommand {
     func run() async throws {
         let store = try global.systemStore(json: json)
         let catalog = try global.catalog()
+        let pending = HostSession.server?.authorizationRequests.pending ?? []
         if let app, let decision {
             let bundle = try SystemCommandSupport.reporting(json) { try catalog.app(named: app) }
             try SystemCommandSupport.reporting(json) { try store.setAuthorization(decision.status, app: bundle.bundleIdentifier) }
             HostSession.server?.authorizationRequests.decided(decision.status, app: bundle.bundleIdentifier)
+            let decided = UserReports.authorizations(of: [bundle], decisions: [bundle.bundleIdentifier: decision.status], pending: [])[0]
             if json {
-                JSONOutput.print(["app": bundle.bundleIdentifier, "status": decision.status.name])
+                writeOutput(AuthorizationReport.decisionJSON(decided).text + "\n")
             } else {
-                printLine("\(bundle.displayName) (\(bundle.bundleIdentifier)): \(decision.status.name).")
+                printLine(AuthorizationReport.decisionLine(decided))
             }
             return
         }
         let decisions = try SystemCommandSupport.reporting(json) { try store.authorizations() }
-        let rows = catalog.apps.map { app in (app, decisions[app.bundleIdentifier] ?? .notDetermined) }
-        let pending = Dictionary((HostSession.server?.authorizationRequests.pending ?? []).map { ($0.app, $0) }, uniquingKeysWith: { a, _ in a })
+        let apps = UserReports.authorizations(of: catalog.apps, decisions: decisions, pending: pending)
         if json {
-            JSONOutput.print(["apps": rows.map { row -> [String: Any] in
-                var object: [String: Any] = ["app": row.0.bundleIdentifier, "name": row.0.displayName, "status": row.1.name,
-                                             "canAsk": row.0.siriUsageDescription != nil]
-                if let request = pending[row.0.bundleIdentifier] { object["pendingRequest"] = request.usageDescription }
-                return object
-            }])
-            return
-        }
-        for (app, status) in rows {
-            let asking = app.siriUsageDescription == nil ? "  (no NSSiriUsageDescription: cannot ask)" : ""
-            let request = pending[app.bundleIdentifier].map { "  (asks now: \($0.usageDescription.quotedForDisplay); grant or deny)" } ?? ""
-            printLine("\(app.displayName.padding(toLength: 16, withPad: " ", startingAt: 0)) \(status.name)\(asking)\(request)")
+            writeOutput(AuthorizationReport.json(apps).text + "\n")
+        } else {
+            AuthorizationReport.lines(apps).forEach(printLine)
         }
     }
 }

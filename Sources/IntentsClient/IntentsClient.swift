@@ -192,9 +192,34 @@ public final class IntentsClient: Sendable {
         return status
     }
 
-    /// Decides an app's Siri authorization as the user would; refused as `setLockState` is.
-    public func authorize(app: String, _ status: SiriAuthorizationValue) async throws {
-        guard case .done = try await request(.authorize(app: app, status)) else { throw Self.unexpected("done") }
+    /// Decides an app's Siri authorization as the user would, and returns it as recorded;
+    /// refused as `setLockState` is.
+    /// - Parameter app: the app's name or bundle identifier.
+    @discardableResult
+    public func authorize(app: String, _ status: SiriAuthorizationValue) async throws -> AppAuthorization {
+        guard let decided = try await authorize(AuthorizeRequest(app: app, status: status)).first else { throw Self.unexpected("authorization") }
+        return decided
+    }
+
+    /// Every installed app's Siri authorization, whether it can ask, and its request waiting for
+    /// the user; refused as `setLockState` is.
+    public func authorizations() async throws -> [AppAuthorization] {
+        try await authorize(AuthorizeRequest())
+    }
+
+    /// Sends an `authorize` request: the listing, or the one app's authorization after a decision.
+    public func authorize(_ request: AuthorizeRequest) async throws -> [AppAuthorization] {
+        guard case .authorizations(let apps) = try await self.request(.authorize(request)) else { throw Self.unexpected("authorizations") }
+        return apps
+    }
+
+    /// The server's folders, catalog counts and sandbox, as `intents status` shows them. Only
+    /// the user's `intents` command is told them (`refusedByPolicy` for any other process).
+    /// - Parameter appsFolders: the folders the caller means; a `usage` failure when the server
+    ///   serves others. Nil: the server's.
+    public func setup(appsFolders: [String]? = nil) async throws -> HostSetup {
+        guard case .setup(let setup) = try await request(.setup(appsFolders: appsFolders)) else { throw Self.unexpected("setup") }
+        return setup
     }
 
     // MARK: Connections

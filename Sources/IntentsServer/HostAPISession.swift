@@ -24,7 +24,11 @@ enum HostAPISession {
             }
             let started = ContinuousClock.now
             let reply = await answer(request, inbox: inbox, host: host)
-            if host.logger.logLevel <= .debug {
+            if case .authorize = request {
+                logUserCommand(request, reply: reply, peer: inbox.connection.peer, host: host)
+            } else if case .setup = request {
+                logUserCommand(request, reply: reply, peer: inbox.connection.peer, host: host)
+            } else if host.logger.logLevel <= .debug {
                 host.logger.debug("request served", metadata: ["pid": "\(inbox.connection.peer.processID)", "request": "\(request.name)",
                                                                "us": "\((ContinuousClock.now - started).nanoseconds / 1000)"])
             }
@@ -63,6 +67,9 @@ enum HostAPISession {
             return try await perform(request, inbox: inbox, host: host)
         } catch let error as HostError {
             return .failure(HostFailure(code: error.code.rawValue, message: error.message, rule: error.policyRule?.rawValue))
+        } catch let error as SystemStoreError {
+            // As the embedded commands report it: a store that cannot be used is a bad state.
+            return .failure(HostFailure(code: error.code == .unavailable || error.code == .corrupt ? "badState" : "usage", message: error.message))
         } catch {
             return .failure(HostFailure(code: "failed", message: "\(error)"))
         }
@@ -120,14 +127,31 @@ enum HostAPISession {
             try dispatcher.lockStore.save(LockState(rawValue: state.rawValue) ?? .locked)
             host.logger.info("lock state set", metadata: ["state": "\(state.rawValue)", "pid": "\(inbox.connection.peer.processID)"])
             return .status(HostAPIReplies.status(of: host))
-        case .authorize(let name, let value):
-            try requireUserControl(inbox.connection.peer, host: host, for: "decide an app's Siri authorization")
+        case .authorize(let request):
+            let peer = inbox.connection.peer
+            try requireUserControl(peer, host: host, for: request.status == nil ? "list the apps' Siri authorizations" : "decide an app's Siri authorization")
+            try checkAppsFolders(request.appsFolders, host: host, naming: peer.isIntentsCommand)
+            let store = try dispatcher.openSystemStore()
+            guard let name = request.app else {
+                guard request.status == nil else { throw HostError(.usage, "A Siri authorization is decided for one app; this request names none.") }
+                return .authorizations(UserReports.authorizations(of: dispatcher.catalog.apps, decisions: try store.authorizations(),
+                                                                  pending: host.authorizationRequests.pending))
+            }
             let app = try dispatcher.catalog.app(named: name)
-            let status = SiriAuthorization(rawValue: value.rawValue) ?? .notDetermined
-            try dispatcher.openSystemStore().setAuthorization(status, app: app.bundleIdentifier)
-            host.authorizationRequests.decided(status, app: app.bundleIdentifier)
-            host.logger.info("authorization set", metadata: ["app": "\(app.bundleIdentifier)", "status": "\(status.name)"])
-            return .done
+            if let value = request.status {
+                let status = SiriAuthorization(rawValue: value.rawValue) ?? .notDetermined
+                try store.setAuthorization(status, app: app.bundleIdentifier)
+                host.authorizationRequests.decided(status, app: app.bundleIdentifier)
+                host.logger.info("authorization set", metadata: ["app": "\(app.bundleIdentifier)", "status": "\(status.name)", "pid": "\(peer.processID)"])
+            }
+            return .authorizations(UserReports.authorizations(of: [app], decisions: try store.authorizations(), pending: host.authorizationRequests.pending))
+        case .setup(let folders):
+            let peer = inbox.connection.peer
+            guard peer.isIntentsCommand else {
+                throw HostError(.refusedByPolicy, "Only the user's intents command is told the server's folders; \(peer.executable ?? "process \(peer.processID)") is not it.")
+            }
+            try checkAppsFolders(folders, host: host, naming: true)
+            return .setup(UserReports.setup(configuration: host.configuration, catalog: dispatcher.catalog, lock: dispatcher.lockReading()))
         }
     }
 
@@ -148,21 +172,28 @@ enum HostAPISession {
         if let timeout = run.stepTimeout, !RunRequest.allowedStepTimeouts.contains(timeout) {
             throw HostError(.usage, "A step timeout of \(timeout) is out of range; give 0.001 to 86400 seconds.")
         }
-        if let folders = run.appsFolders, folders.count > maximumAppsFolders || folders.contains(where: { $0.utf8.count > Int(PATH_MAX) || !$0.hasPrefix("/") }) {
-            throw HostError(.usage, "A run names at most \(maximumAppsFolders) apps folders, each an absolute path of at most \(PATH_MAX) bytes; this one names \(folders.count) and nothing ran.")
-        }
     }
 
     /// Refuses a run meant for other apps folders than the server's, as a forwarded command is;
     /// the sentence names the folders (and the server's pid) only when `naming`.
     private static func checkAppsFolders(_ asked: [String]?, host: ServedHost, naming: Bool) throws {
         guard let asked else { return }
+        if asked.count > maximumAppsFolders || asked.contains(where: { $0.utf8.count > Int(PATH_MAX) || !$0.hasPrefix("/") }) {
+            throw HostError(.usage, "A request names at most \(maximumAppsFolders) apps folders, each an absolute path of at most \(PATH_MAX) bytes; this one names \(asked.count) and nothing ran.")
+        }
         let meant = asked.map { RealPath.of($0) ?? $0 }
         let served = host.configuration.appsFolders.map { RealPath.of($0) ?? $0 }
         guard meant == served else {
             guard naming else { throw HostError(.usage, "The intents server serves other apps folders than the ones this run names; nothing ran.") }
             throw HostError(.usage, "The intents server for \(host.configuration.stateFolder) serves the apps in \(served.joined(separator: ", ")), not \(meant.joined(separator: ", ")); give its --apps, or stop it (pid \(getpid())) to use others.")
         }
+    }
+
+    /// One line per `authorize` or `setup` request (the user's `authorize` and `status`), before
+    /// its reply is sent: `authorize served` or `setup served`, with the failure's code if any.
+    private static func logUserCommand(_ request: HostRequest, reply: HostReply, peer: PeerIdentity, host: ServedHost) {
+        let outcome = if case .failure(let failure) = reply { failure.code } else { "ok" }
+        host.logger.info("\(request.name) served", metadata: ["pid": "\(peer.processID)", "outcome": "\(outcome)"])
     }
 
     /// One line per conversation run through the host API (its status is the response's code
@@ -217,6 +248,7 @@ extension HostRequest {
         case .status: "status"
         case .setLockState: "setLockState"
         case .authorize: "authorize"
+        case .setup: "setup"
         }
     }
 }

@@ -14,11 +14,13 @@ extension HostReply: WireCodable {
         case .status(let status): writer.unsigned(8); writer.value(status)
         case .done: writer.unsigned(9)
         case .failure(let failure): writer.unsigned(10); writer.value(failure)
+        case .authorizations(let list): writer.unsigned(11); writer.array(list) { $0.value($1) }
+        case .setup(let setup): writer.unsigned(12); writer.value(setup)
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 11, of: "HostReply") {
+        switch try reader.tag(below: 13, of: "HostReply") {
         case 0: self = .catalog(try reader.value())
         case 1: self = .policyMatrix(try reader.value())
         case 2: self = .question(try reader.value())
@@ -29,7 +31,9 @@ extension HostReply: WireCodable {
         case 7: self = .phraseMatches(try reader.array { try $0.value() })
         case 8: self = .status(try reader.value())
         case 9: self = .done
-        default: self = .failure(try reader.value())
+        case 10: self = .failure(try reader.value())
+        case 11: self = .authorizations(try reader.array { try $0.value() })
+        default: self = .setup(try reader.value())
         }
     }
 }

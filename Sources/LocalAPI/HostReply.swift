@@ -14,6 +14,10 @@ public enum HostReply: Hashable, Sendable {
     case enumCases([AppEnumCase])
     case phraseMatches([PhraseMatch])
     case status(HostStatus)
+    /// Apps' Siri authorizations, in the catalog's order.
+    case authorizations([AppAuthorization])
+    /// What `intents status` shows.
+    case setup(HostSetup)
     /// The request was carried out and has nothing to say.
     case done
     /// The request failed: nothing of it was carried out beyond what the message says.

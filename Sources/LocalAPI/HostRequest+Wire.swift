@@ -14,12 +14,13 @@ extension HostRequest: WireCodable {
         case .matchPhrase(let phrase): writer.unsigned(7); writer.string(phrase)
         case .status: writer.unsigned(8)
         case .setLockState(let state): writer.unsigned(9); writer.unsigned(UInt64(LockStateValue.allCases.firstIndex(of: state)!))
-        case .authorize(let app, let status): writer.unsigned(10); writer.string(app); writer.value(status)
+        case .authorize(let request): writer.unsigned(10); writer.value(request)
+        case .setup(let folders): writer.unsigned(11); writer.optional(folders) { writer, folders in writer.array(folders) { $0.string($1) } }
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 11, of: "HostRequest") {
+        switch try reader.tag(below: 12, of: "HostRequest") {
         case 0: self = .catalog
         case 1: self = .watchCatalog
         case 2: self = .policyMatrix
@@ -30,7 +31,8 @@ extension HostRequest: WireCodable {
         case 7: self = .matchPhrase(try reader.string())
         case 8: self = .status
         case 9: self = .setLockState(LockStateValue.allCases[try reader.tag(below: LockStateValue.allCases.count, of: "LockStateValue")])
-        default: self = .authorize(app: try reader.string(), try reader.value())
+        case 10: self = .authorize(try reader.value())
+        default: self = .setup(appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
         }
     }
 }

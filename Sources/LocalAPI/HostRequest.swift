@@ -31,9 +31,13 @@ public enum HostRequest: Hashable, Sendable {
     /// Locks or unlocks the host's simulated device: answered by `status`. Only the user's
     /// `intents` command, or a client of a server started with `--test-control`, may ask.
     case setLockState(LockStateValue)
-    /// Decides an app's Siri authorization, as the user: answered by `done`. Same peers as
-    /// `setLockState`.
-    case authorize(app: String, SiriAuthorizationValue)
+    /// Lists the apps' Siri authorizations, or records the user's decision for one: answered
+    /// by `authorizations` (the one app's after a decision). Same peers as `setLockState`.
+    case authorize(AuthorizeRequest)
+    /// The server's folders, catalog counts and sandbox, for `intents status`: answered by
+    /// `setup`. Only the user's `intents` command may ask (it names the host's paths); when the
+    /// folders given are not the server's, a `usage` failure.
+    case setup(appsFolders: [String]?)
 }
 
 /// Which intent to run and with what.

@@ -12,6 +12,8 @@ import Synchronization
 enum HostAPICommand: Sendable {
     case send(SendArguments)
     case setLockState(LockArguments)
+    case status(StatusArguments)
+    case authorize(AuthorizeArguments)
 
     /// The command this client runs itself; nil for any other command line (see
     /// `SendArguments`, `LockArguments`) or with `INTENTS_NO_SERVER=1`.
@@ -21,8 +23,12 @@ enum HostAPICommand: Sendable {
         let folder = ClientArguments.currentDirectory()
         if let send = SendArguments(arguments, environment: environment, workingDirectory: folder) {
             self = .send(send)
-        } else if let lock = LockArguments(arguments, workingDirectory: folder) {
+        } else if let lock = LockArguments(arguments, environment: environment, workingDirectory: folder) {
             self = .setLockState(lock)
+        } else if let status = StatusArguments(arguments, environment: environment, workingDirectory: folder) {
+            self = .status(status)
+        } else if let authorize = AuthorizeArguments(arguments, environment: environment, workingDirectory: folder) {
+            self = .authorize(authorize)
         } else {
             return nil
         }
@@ -32,7 +38,23 @@ enum HostAPICommand: Sendable {
     func runIfServed() async -> Int32? {
         switch self {
         case .send(let send): await Self.send(send)
-        case .setLockState(let lock): await Self.setLockState(lock)
+        case .setLockState(let lock):
+            await Self.exchange(stateFolder: lock.stateFolder) { client in
+                .lines(["Device is \(try await client.setLockState(lock.state).lockState)."])
+            }
+        case .status(let status):
+            await Self.exchange(stateFolder: status.stateFolder) { client in
+                let setup = try await client.setup(appsFolders: status.appsFolders)
+                return status.json ? .json(StatusReport.json(setup)) : .lines(StatusReport.lines(setup))
+            }
+        case .authorize(let authorize):
+            await Self.exchange(stateFolder: authorize.stateFolder, failuresAsJSON: authorize.json) { client in
+                let apps = try await client.authorize(authorize.request)
+                guard authorize.request.status != nil, let app = apps.first else {
+                    return authorize.json ? .json(AuthorizationReport.json(apps)) : .lines(AuthorizationReport.lines(apps))
+                }
+                return authorize.json ? .json(AuthorizationReport.decisionJSON(app)) : .lines([AuthorizationReport.decisionLine(app)])
+            }
         }
     }
 }
@@ -74,18 +96,33 @@ extension HostAPICommand {
         }
     }
 
-    /// `intents lock` or `unlock`: the server sets the state (only for the `intents` command) and
-    /// answers with the device's status.
-    static func setLockState(_ lock: LockArguments) async -> Int32? {
+    /// What a one-request command prints: lines of text, or one JSON object.
+    enum Output {
+        case lines([String])
+        case json(JSONValue)
+    }
+
+    /// Runs a command of one request and one reply (`lock`, `status`, `authorize`) and prints
+    /// what `body` makes of the reply. A failure is said on standard error, or with
+    /// `failuresAsJSON` as the embedded host's JSON error object; nil when no server listens.
+    static func exchange(stateFolder: String?, failuresAsJSON: Bool = false,
+                         _ body: @Sendable (IntentsClient) async throws -> Output) async -> Int32? {
         do {
-            let status = try await client(stateFolder: lock.stateFolder).setLockState(lock.state)
-            return ClientOutput.write("Device is \(status.lockState).".escapedForTerminal + "\n", to: 1) ? ExitCodes.success : outputFailed(ExitCodes.success)
+            let written = switch try await body(client(stateFolder: stateFolder)) {
+            case .lines(let lines): lines.allSatisfy { ClientOutput.write($0.escapedForTerminal + "\n", to: 1) }
+            case .json(let object): ClientOutput.write(object.text + "\n", to: 1)
+            }
+            return written ? ExitCodes.success : outputFailed(ExitCodes.success)
         } catch let error as IntentsClientError where error.code == .serverUnavailable {
             return nil
-        } catch let error as IntentsClientError {
+        } catch let error as IntentsClientError where [.connectionLost, .protocolMismatch].contains(error.code) || !failuresAsJSON {
             // A lost connection or another API version are no host error code: 1.
             ClientOutput.writeError("error: \(error.message.escapedForTerminal)\n")
             return ExitCodes.code(forFailure: error.code.rawValue)
+        } catch let error as IntentsClientError {
+            let status = ExitCodes.code(forFailure: error.code.rawValue)
+            return ClientOutput.write(FailureReport.json(code: error.code.rawValue, message: error.message).text + "\n", to: 1)
+                ? status : outputFailed(status)
         } catch {
             ClientOutput.writeError("error: \(error)\n")
             return ExitCodes.problems

@@ -112,6 +112,39 @@ import Testing
         #expect(await server.stop() == 0)
     }
 
+    /// A test library's client on its own server lists the apps' authorizations and gets the
+    /// app's after a decision; the server's folders are the `intents` command's only.
+    @Test func aTestControlClientListsAuthorizationsButIsNotToldTheFolders() async throws {
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--test-control"])
+        let client = client()
+        let before = try await client.authorizations()
+        #expect(before.map(\.name) == ["Meditation", "MonkeyChat", "Pizza", "Sandbox Tester"])
+        #expect(before.allSatisfy { $0.status == .notDetermined && $0.pendingRequest == nil })
+        #expect(before.first { $0.name == "MonkeyChat" }?.canAsk == true)
+        let decided = try await client.authorize(app: "MonkeyChat", .denied)
+        #expect(decided == AppAuthorization(app: "com.example.MonkeyChat", name: "MonkeyChat", status: .denied, canAsk: true, pendingRequest: nil))
+        #expect(try await client.authorizations().first { $0.name == "MonkeyChat" }?.status == .denied)
+        let unknown = await #expect(throws: IntentsClientError.self) { try await client.authorize(app: "Nobody", .authorized) }
+        #expect(unknown?.code.rawValue == "usage")
+        let folders = await #expect(throws: IntentsClientError.self) { try await client.setup() }
+        #expect(folders?.code.rawValue == "refusedByPolicy")
+        #expect(folders?.message.contains(self.state.path) == false)
+        #expect(await server.stop() == 0)
+    }
+
+    /// On the user's server (no `--test-control`), another process may neither list nor decide.
+    @Test func onlyTheIntentsCommandListsAuthorizationsOnTheUsersServer() async throws {
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let client = client()
+        for attempt in [{ _ = try await client.authorizations() }, { _ = try await client.authorize(app: "MonkeyChat", .authorized) }]
+            as [@Sendable () async throws -> Void] {
+            let refused = await #expect(throws: IntentsClientError.self) { try await attempt() }
+            #expect(refused?.code.rawValue == "refusedByPolicy")
+        }
+        #expect(try SystemStore(stateFolder: state.path).authorization(app: "com.example.MonkeyChat") == .notDetermined)
+        #expect(await server.stop() == 0)
+    }
+
     @Test func testControlIsRefusedForAStateFolderThatMayBeReal() async throws {
         let folder = try sampleAppsFolder(apps)
         // A folder that already holds a store: someone's real state, perhaps.

@@ -63,6 +63,31 @@ import Testing
         #expect(try roundTrip(failure) == failure)
     }
 
+    /// `authorize` and `status` (version 4): every field of the requests and replies, with and
+    /// without their optional parts.
+    @Test func authorizationsAndTheSetupSurvive() throws {
+        for request in [AuthorizeRequest(), AuthorizeRequest(app: "MonkeyChat", status: .denied, appsFolders: ["/apps"]),
+                        AuthorizeRequest(app: "com.example.Pizza", status: .notDetermined, appsFolders: [])] {
+            #expect(try roundTrip(ClientMessage.request(.authorize(request))) == .request(.authorize(request)))
+        }
+        for folders in [nil, ["/apps/one", "/apps/two"]] as [[String]?] {
+            #expect(try roundTrip(ClientMessage.request(.setup(appsFolders: folders))) == .request(.setup(appsFolders: folders)))
+        }
+        let apps = ServerMessage.reply(.authorizations([
+            AppAuthorization(app: "com.example.MonkeyChat", name: "MonkeyChat", status: .authorized, canAsk: true, pendingRequest: nil),
+            AppAuthorization(app: "com.example.Forger", name: "Forger\n", status: .notDetermined, canAsk: false, pendingRequest: "Let me in"),
+        ]))
+        #expect(try roundTrip(apps) == apps)
+        let probed = SandboxSetup(layers: ["landlock", "seccomp"], landlockABI: 7, missingRequired: ["seccomp"], problems: ["No cgroup."],
+                                  threadCap: "RLIMIT_NPROC")
+        for (sandbox, problem) in [(probed, nil), (SandboxSetup(problem: "The runner cannot be started."), "unreadable")] as [(SandboxSetup, String?)] {
+            let setup = ServerMessage.reply(.setup(HostSetup(lockState: "locked", lockStateProblem: problem, stateFolder: "/state",
+                                                             appsFolders: ["/apps"], runner: "/bin/intents-extension", apps: 4, extensions: 5,
+                                                             faults: 1, conflicts: 2, sandbox: sandbox)))
+            #expect(try roundTrip(setup) == setup)
+        }
+    }
+
     /// Apps' system calls travel in the same wire coding (no JSON): every call and result.
     @Test func everySystemCallAndResultRoundTrips() throws {
         let payload = IntentPayload(name: "OrderPizzaIntent", parameters: ["quantity": .integer(2), "kind": .string("funghi")])

@@ -82,11 +82,11 @@ final class TestServer: @unchecked Sendable {
     /// What the server logged so far.
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    /// How many commands it served so far: command lines it ran, and the `send` conversations
-    /// and lock states the `intents` client asked for through the host API.
+    /// How many commands it served so far: command lines it ran, and the `send` conversations,
+    /// lock states, authorizations and set-ups the `intents` client asked for through the host API.
     var servedCount: Int {
         let log = self.log
-        return ["command served", "conversation served", "lock state set"].reduce(0) { $0 + log.components(separatedBy: $1).count - 1 }
+        return ["command served", "conversation served", "lock state set", "authorize served", "setup served"].reduce(0) { $0 + log.components(separatedBy: $1).count - 1 }
     }
 
     /// The server's child processes (extension runners, the spare).

@@ -1,0 +1,80 @@
+import Foundation
+import SystemStore
+import Testing
+
+/// `intents status` and `intents authorize` with a server: typed host-API requests (no command
+/// line is forwarded) that print exactly what the embedded host prints.
+extension CLITests {
+    /// Runs `arguments` embedded, then served, and expects the same bytes and status; returns
+    /// the served run.
+    @discardableResult
+    func sameServedAndEmbedded(_ arguments: [String]) throws -> Run {
+        let embedded = try intents(.embedded, arguments)
+        let served = try intents(.served, arguments)
+        let label = arguments.joined(separator: " ")
+        #expect(served.status == embedded.status, "\(label)")
+        #expect(served.stdout == embedded.stdout, "\(label)")
+        #expect(served.stderr == embedded.stderr, "\(label)")
+        return served
+    }
+
+    @Test func statusThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() throws {
+        for arguments in [["status"], ["status", "--json"], ["lock"], ["status"], ["status", "--json"]] {
+            let run = try sameServedAndEmbedded(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+        }
+        let setup = try intents(.served, ["status", "--json"]).json()
+        #expect(setup["lockState"] as? String == "locked")
+        #expect(setup["stateFolder"] as? String == state.path)
+        #expect(setup["apps"] as? Int == 4)
+        let log = try #require(server.running?.log)
+        #expect(log.components(separatedBy: "setup served").count == 6, "\(log)")
+        #expect(!log.contains("command served"), "\(log)")
+    }
+
+    /// Every form of `authorize`: the listing, decisions by name and identifier, an unknown app,
+    /// each as text and as JSON; the decisions recorded alike.
+    @Test func authorizeThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() throws {
+        let cases: [[String]] = [
+            ["authorize"], ["authorize", "Pizza", "deny"], ["authorize", "com.example.Pizza", "reset"],
+            ["authorize", "Meditation", "grant"], ["authorize"], ["authorize", "Nobody", "grant"],
+        ]
+        for arguments in cases {
+            for json in [false, true] { try sameServedAndEmbedded(arguments + (json ? ["--json"] : [])) }
+        }
+        let listing = try intents(.served, ["authorize", "--json"]).json()["apps"] as? [[String: Any]]
+        #expect(listing?.map { $0["status"] as? String } == ["authorized", "authorized", "notDetermined", "notDetermined"])
+        let unknown = try intents(.served, ["authorize", "Nobody", "grant", "--json"])
+        #expect(unknown.status == 2)
+        #expect(try (unknown.json()["error"] as? [String: Any])?["code"] as? String == "usage")
+        let log = try #require(server.running?.log)
+        // Listings, decisions and the unknown app's refusals, each once per mode served.
+        #expect(log.components(separatedBy: "authorize served").count == 15, "\(log)")
+        #expect(log.components(separatedBy: "authorization set").count == 7, "\(log)")
+        #expect(!log.contains("command served"), "\(log)")
+    }
+
+    /// A command the client cannot read whole (an app without a decision, an unknown
+    /// decision) goes to the full parser, which refuses it as ever.
+    @Test func anAuthorizeTheClientCannotReadIsTheParsersToRefuse() throws {
+        for arguments in [["authorize", "Pizza"], ["authorize", "Pizza", "maybe"]] {
+            let run = try sameServedAndEmbedded(arguments)
+            #expect(run.status == 2, "\(arguments)")
+        }
+        // A repeated flag: whatever the parser makes of it, the same in both modes.
+        try sameServedAndEmbedded(["authorize", "--json", "--json"])
+        #expect(try #require(server.running?.log).components(separatedBy: "command served").count == 4)
+    }
+
+    @Test func aServerForOtherAppsRefusesStatusAndAuthorizeAndNamesBoth() throws {
+        _ = try intents(.served, ["status"])
+        let other = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: other.path + "/Apps", withIntermediateDirectories: true)
+        for command in [["status"], ["authorize"], ["authorize", "Pizza", "grant"]] {
+            let run = try self.run(["--apps", other.path + "/Apps", "--state", state.path] + command)
+            #expect(run.status == 2, "\(command)")
+            #expect(run.stderr.contains("not \(other.path)/Apps; give its --apps, or stop it"), "\(command): \(run.stderr)")
+        }
+        #expect(try SystemStore(stateFolder: state.path).authorization(app: "com.example.Pizza") == .notDetermined)
+    }
+}
