@@ -1,5 +1,7 @@
 import ArgumentParser
+import CommandReports
 import IntentsHost
+import IntentsServer
 
 struct PolicyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,19 +42,12 @@ struct PolicyCommand: AsyncParsableCommand {
     func run() async throws {
         let dispatcher = HostSession.dispatcher(for: try global.hostConfiguration())
         let matrix = try SystemCommandSupport.reporting(json) { try dispatcher.policyMatrix().selecting(names) }
-        for problem in matrix.problems { printError("warning: \(problem)") }
-        let now = dispatcher.lockReading()
-        if let problem = now.problem {
-            printError("warning: \(problem); until it is fixed, every request is judged as locked before the first unlock (columns B).")
-        }
+        let table = HostAPIReplies.policyTable(matrix, lock: dispatcher.lockReading())
+        PolicyReport.warnings(table).forEach(printError)
         if json {
-            var object = PolicyReport.plain(matrix)
-            object["currentLockState"] = now.state.rawValue
-            if let problem = now.problem { object["lockStateProblem"] = problem }
-            JSONOutput.print(object)
+            writeOutput(PolicyReport.json(table).text + "\n")
         } else {
-            PolicyReport.print(matrix)
-            printLine("Now: \(now.state.rawValue)\(now.problem == nil ? "" : " (the lock state cannot be read)").")
+            PolicyReport.lines(table).forEach(printLine)
         }
     }
 }

@@ -98,8 +98,15 @@ public final class IntentsClient: Sendable {
     }
 
     /// The policy matrix: each installed intent's verdict in each lock state, authorization and source.
-    public func policyMatrix() async throws -> PolicyTable {
-        guard case .policyMatrix(let table) = try await request(.policyMatrix) else { throw Self.unexpected("policy matrix") }
+    /// - Parameters:
+    ///   - names: apps, extensions, intents or activity types whose rows to return; empty: all.
+    ///     One that names nothing installed is a `usage` failure.
+    ///   - appsFolders: the folders the caller means; a `usage` failure when the server serves
+    ///     others. Nil: the server's.
+    public func policyMatrix(names: [String] = [], appsFolders: [String]? = nil) async throws -> PolicyTable {
+        guard case .policyMatrix(let table) = try await request(.policyMatrix(PolicyMatrixRequest(names: names, appsFolders: appsFolders))) else {
+            throw Self.unexpected("policy matrix")
+        }
         return table
     }
 

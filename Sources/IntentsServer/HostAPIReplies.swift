@@ -32,17 +32,19 @@ package enum HostAPIReplies {
         return CatalogSnapshot(apps: apps, faults: catalog.faults.map(\.message), generation: generation)
     }
 
-    static func policyTable(_ matrix: PolicyMatrix) -> PolicyTable {
+    /// The matrix as the host API carries it, with every rule's meaning and the lock state now.
+    package static func policyTable(_ matrix: PolicyMatrix, lock: LockReading) -> PolicyTable {
         PolicyTable(columns: PolicyContext.all.map { PolicyTable.Column(lockState: $0.lockState.rawValue, authorized: $0.authorized, source: $0.source.rawValue) },
                     rows: matrix.rows.map { row in
-                        PolicyTable.Row(app: row.app?.bundleIdentifier, extensionBundle: row.bundle?.bundleIdentifier, name: row.intent,
+                        PolicyTable.Row(app: row.app?.bundleIdentifier, appName: row.app?.displayName, extensionBundle: row.bundle?.bundleIdentifier, name: row.intent,
                                         kind: row.kind.rawValue, cells: PolicyContext.all.map { context in
                                             let cell = row.cell(context)
                                             return PolicyTable.Cell(verdict: cell?.verdict.rawValue ?? "not-applicable", rule: cell?.rule?.rawValue,
                                                                     reason: cell?.reason)
                                         })
                     },
-                    problems: matrix.problems)
+                    problems: matrix.problems, rules: PolicyRule.allCases.map { PolicyTable.Rule(name: $0.rawValue, meaning: $0.meaning) },
+                    currentLockState: lock.state.rawValue, lockStateProblem: lock.problem)
     }
 
     package static func conversation(_ result: SendResult) -> ConversationResult {

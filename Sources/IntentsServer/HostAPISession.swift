@@ -24,9 +24,7 @@ enum HostAPISession {
             }
             let started = ContinuousClock.now
             let reply = await answer(request, inbox: inbox, host: host)
-            if case .authorize = request {
-                logUserCommand(request, reply: reply, peer: inbox.connection.peer, host: host)
-            } else if case .setup = request {
+            if request.isUserCommand {
                 logUserCommand(request, reply: reply, peer: inbox.connection.peer, host: host)
             } else if host.logger.logLevel <= .debug {
                 host.logger.debug("request served", metadata: ["pid": "\(inbox.connection.peer.processID)", "request": "\(request.name)",
@@ -80,8 +78,12 @@ enum HostAPISession {
         switch request {
         case .catalog:
             return .catalog(HostAPIReplies.catalog(of: host))
-        case .policyMatrix:
-            return .policyMatrix(HostAPIReplies.policyTable(try dispatcher.policyMatrix()))
+        case .policyMatrix(let request):
+            try checkAppsFolders(request.appsFolders, host: host, naming: inbox.connection.peer.isIntentsCommand)
+            guard request.names.count <= maximumNames, request.names.allSatisfy({ $0.utf8.count <= BundleName.maximumLength }) else {
+                throw HostError(.usage, "A policy request names at most \(maximumNames) rows, each at most \(BundleName.maximumLength) bytes long.")
+            }
+            return .policyMatrix(HostAPIReplies.policyTable(try dispatcher.policyMatrix().selecting(request.names), lock: dispatcher.lockReading()))
         case .run(let run):
             try check(run)
             // Folders are named to the user's own `intents` command only: an app (a confined
@@ -157,6 +159,8 @@ enum HostAPISession {
 
     /// The longest text a parameter or an answer may hold, in UTF-8 bytes (`RunRequest.maximumTextBytes`).
     static let maximumTextBytes = RunRequest.maximumTextBytes
+    /// The most names a policy request may select rows by.
+    static let maximumNames = 256
     /// The most apps folders a run may name (each is resolved to compare it with the server's).
     static let maximumAppsFolders = 64
 
@@ -189,8 +193,8 @@ enum HostAPISession {
         }
     }
 
-    /// One line per `authorize` or `setup` request (the user's `authorize` and `status`), before
-    /// its reply is sent: `authorize served` or `setup served`, with the failure's code if any.
+    /// One line per request of a user's command (`authorize`, `setup`, `policyMatrix`), before
+    /// its reply is sent: `authorize served`..., with the failure's code if any.
     private static func logUserCommand(_ request: HostRequest, reply: HostReply, peer: PeerIdentity, host: ServedHost) {
         let outcome = if case .failure(let failure) = reply { failure.code } else { "ok" }
         host.logger.info("\(request.name) served", metadata: ["pid": "\(peer.processID)", "outcome": "\(outcome)"])
@@ -249,6 +253,15 @@ extension HostRequest {
         case .setLockState: "setLockState"
         case .authorize: "authorize"
         case .setup: "setup"
+        }
+    }
+
+    /// Whether it is what one of the user's commands sends (`intents authorize`, `status`,
+    /// `policy`): logged at info, one line each.
+    var isUserCommand: Bool {
+        switch self {
+        case .authorize, .setup, .policyMatrix: true
+        default: false
         }
     }
 }

@@ -119,7 +119,9 @@ public struct PolicyTable: Hashable, Sendable {
     }
 
     public struct Row: Hashable, Sendable {
+        /// The app's bundle identifier, and its display name.
         public var app: String?
+        public var appName: String?
         public var extensionBundle: String?
         /// The intent's name, or the user activity's type.
         public var name: String
@@ -128,8 +130,9 @@ public struct PolicyTable: Hashable, Sendable {
         /// One per column, in the order of `columns`.
         public var cells: [Cell]
 
-        public init(app: String?, extensionBundle: String?, name: String, kind: String, cells: [Cell]) {
+        public init(app: String?, appName: String? = nil, extensionBundle: String?, name: String, kind: String, cells: [Cell]) {
             self.app = app
+            self.appName = appName
             self.extensionBundle = extensionBundle
             self.name = name
             self.kind = kind
@@ -137,14 +140,50 @@ public struct PolicyTable: Hashable, Sendable {
         }
     }
 
+    /// A rule that refuses requests: its name (as cells name it) and what it means.
+    public struct Rule: Hashable, Sendable {
+        public var name: String
+        public var meaning: String
+
+        public init(name: String, meaning: String) {
+            self.name = name
+            self.meaning = meaning
+        }
+    }
+
     public var columns: [Column]
     public var rows: [Row]
     /// Why some extensions' App Intents are not known yet, one sentence each.
     public var problems: [String]
+    /// Every rule the host has, in its order, whether or not a cell names it.
+    public var rules: [Rule]
+    /// The device's lock state now; when it cannot be read, `lockedBeforeFirstUnlock`, with
+    /// `lockStateProblem` saying why.
+    public var currentLockState: String
+    public var lockStateProblem: String?
 
-    public init(columns: [Column], rows: [Row], problems: [String]) {
+    public init(columns: [Column], rows: [Row], problems: [String], rules: [Rule] = [], currentLockState: String = "unlocked",
+                lockStateProblem: String? = nil) {
         self.columns = columns
         self.rows = rows
         self.problems = problems
+        self.rules = rules
+        self.currentLockState = currentLockState
+        self.lockStateProblem = lockStateProblem
+    }
+}
+
+/// Which rows of the policy matrix to show, for which apps folders.
+public struct PolicyMatrixRequest: Hashable, Sendable {
+    /// Apps (by name or bundle identifier), extensions, intents or activity types: the rows
+    /// any of them names. Empty: every row. A name that names nothing is a `usage` failure.
+    public var names: [String]
+    /// The apps folders the client means (absolute paths); when the server serves other ones,
+    /// the request is refused with a `usage` failure. Nil: the server's.
+    public var appsFolders: [String]?
+
+    public init(names: [String] = [], appsFolders: [String]? = nil) {
+        self.names = names
+        self.appsFolders = appsFolders
     }
 }

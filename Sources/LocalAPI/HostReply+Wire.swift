@@ -195,6 +195,7 @@ extension PolicyTable: WireCodable {
         }
         writer.array(rows) { writer, row in
             writer.optional(row.app) { $0.string($1) }
+            writer.optional(row.appName) { $0.string($1) }
             writer.optional(row.extensionBundle) { $0.string($1) }
             writer.string(row.name)
             writer.string(row.kind)
@@ -205,6 +206,9 @@ extension PolicyTable: WireCodable {
             }
         }
         writer.array(problems) { $0.string($1) }
+        writer.array(rules) { writer, rule in writer.string(rule.name); writer.string(rule.meaning) }
+        writer.string(currentLockState)
+        writer.optional(lockStateProblem) { $0.string($1) }
     }
 
     public init(from reader: inout WireReader) throws {
@@ -212,12 +216,15 @@ extension PolicyTable: WireCodable {
             Column(lockState: try reader.string(), authorized: try reader.bool(), source: try reader.string())
         }
         let rows = try reader.array { reader in
-            Row(app: try reader.optional { try $0.string() }, extensionBundle: try reader.optional { try $0.string() },
+            Row(app: try reader.optional { try $0.string() }, appName: try reader.optional { try $0.string() },
+                extensionBundle: try reader.optional { try $0.string() },
                 name: try reader.string(), kind: try reader.string(),
                 cells: try reader.array { reader in
                     Cell(verdict: try reader.string(), rule: try reader.optional { try $0.string() }, reason: try reader.optional { try $0.string() })
                 })
         }
-        self.init(columns: columns, rows: rows, problems: try reader.array { try $0.string() })
+        self.init(columns: columns, rows: rows, problems: try reader.array { try $0.string() },
+                  rules: try reader.array { reader in Rule(name: try reader.string(), meaning: try reader.string()) },
+                  currentLockState: try reader.string(), lockStateProblem: try reader.optional { try $0.string() })
     }
 }

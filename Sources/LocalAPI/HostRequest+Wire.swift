@@ -5,7 +5,10 @@ extension HostRequest: WireCodable {
         switch self {
         case .catalog: writer.unsigned(0)
         case .watchCatalog: writer.unsigned(1)
-        case .policyMatrix: writer.unsigned(2)
+        case .policyMatrix(let request):
+            writer.unsigned(2)
+            writer.array(request.names) { $0.string($1) }
+            writer.optional(request.appsFolders) { writer, folders in writer.array(folders) { $0.string($1) } }
         case .run(let run): writer.unsigned(3); writer.value(run)
         case .answer(let answer): writer.unsigned(4); writer.value(answer)
         case .entities(let request): writer.unsigned(5); writer.value(request)
@@ -23,7 +26,8 @@ extension HostRequest: WireCodable {
         switch try reader.tag(below: 12, of: "HostRequest") {
         case 0: self = .catalog
         case 1: self = .watchCatalog
-        case 2: self = .policyMatrix
+        case 2: self = .policyMatrix(PolicyMatrixRequest(names: try reader.array { try $0.string() },
+                                                         appsFolders: try reader.optional { reader in try reader.array { try $0.string() } }))
         case 3: self = .run(try reader.value())
         case 4: self = .answer(try reader.value())
         case 5: self = .entities(try reader.value())

@@ -11,8 +11,8 @@ public enum HostRequest: Hashable, Sendable {
     /// client hangs up. The connection carries nothing else.
     case watchCatalog
     /// What the host does with each installed intent in each lock state, authorization and
-    /// source: answered by `policyMatrix`.
-    case policyMatrix
+    /// source (the rows the request names): answered by `policyMatrix`.
+    case policyMatrix(PolicyMatrixRequest)
     /// Runs a conversation: `question` replies (each answered by an `answer` request),
     /// `notice` replies, then `conversation`; or `failure`.
     case run(RunRequest)

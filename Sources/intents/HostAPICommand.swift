@@ -14,6 +14,7 @@ enum HostAPICommand: Sendable {
     case setLockState(LockArguments)
     case status(StatusArguments)
     case authorize(AuthorizeArguments)
+    case policy(PolicyArguments)
 
     /// The command this client runs itself; nil for any other command line (see
     /// `SendArguments`, `LockArguments`) or with `INTENTS_NO_SERVER=1`.
@@ -29,6 +30,8 @@ enum HostAPICommand: Sendable {
             self = .status(status)
         } else if let authorize = AuthorizeArguments(arguments, environment: environment, workingDirectory: folder) {
             self = .authorize(authorize)
+        } else if let policy = PolicyArguments(arguments, environment: environment, workingDirectory: folder) {
+            self = .policy(policy)
         } else {
             return nil
         }
@@ -54,6 +57,11 @@ enum HostAPICommand: Sendable {
                     return authorize.json ? .json(AuthorizationReport.json(apps)) : .lines(AuthorizationReport.lines(apps))
                 }
                 return authorize.json ? .json(AuthorizationReport.decisionJSON(app)) : .lines([AuthorizationReport.decisionLine(app)])
+            }
+        case .policy(let policy):
+            await Self.exchange(stateFolder: policy.stateFolder, failuresAsJSON: policy.json) { client in
+                let table = try await client.policyMatrix(names: policy.request.names, appsFolders: policy.request.appsFolders)
+                return .warned(PolicyReport.warnings(table), policy.json ? .json(PolicyReport.json(table)) : .lines(PolicyReport.lines(table)))
             }
         }
     }
@@ -96,23 +104,32 @@ extension HostAPICommand {
         }
     }
 
-    /// What a one-request command prints: lines of text, or one JSON object.
-    enum Output {
+    /// What a one-request command prints: lines of text, or one JSON object, perhaps after
+    /// warnings on standard error.
+    indirect enum Output {
         case lines([String])
         case json(JSONValue)
+        case warned([String], Output)
+
+        /// Writes it; false when standard output could not be written.
+        func write() -> Bool {
+            switch self {
+            case .lines(let lines): return lines.allSatisfy { ClientOutput.write($0.escapedForTerminal + "\n", to: 1) }
+            case .json(let object): return ClientOutput.write(object.text + "\n", to: 1)
+            case .warned(let warnings, let output):
+                for warning in warnings { ClientOutput.writeError(warning.escapedForTerminal + "\n") }
+                return output.write()
+            }
+        }
     }
 
-    /// Runs a command of one request and one reply (`lock`, `status`, `authorize`) and prints
+    /// Runs a command of one request and one reply (`lock`, `status`, `authorize`, `policy`) and prints
     /// what `body` makes of the reply. A failure is said on standard error, or with
     /// `failuresAsJSON` as the embedded host's JSON error object; nil when no server listens.
     static func exchange(stateFolder: String?, failuresAsJSON: Bool = false,
                          _ body: @Sendable (IntentsClient) async throws -> Output) async -> Int32? {
         do {
-            let written = switch try await body(client(stateFolder: stateFolder)) {
-            case .lines(let lines): lines.allSatisfy { ClientOutput.write($0.escapedForTerminal + "\n", to: 1) }
-            case .json(let object): ClientOutput.write(object.text + "\n", to: 1)
-            }
-            return written ? ExitCodes.success : outputFailed(ExitCodes.success)
+            return try await body(client(stateFolder: stateFolder)).write() ? ExitCodes.success : outputFailed(ExitCodes.success)
         } catch let error as IntentsClientError where error.code == .serverUnavailable {
             return nil
         } catch let error as IntentsClientError where [.connectionLost, .protocolMismatch].contains(error.code) || !failuresAsJSON {

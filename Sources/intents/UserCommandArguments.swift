@@ -64,3 +64,20 @@ struct AuthorizeArguments: Sendable {
         stateFolder = command.stateFolder
     }
 }
+
+/// `intents policy [NAME...]` as the client runs it through the host API.
+struct PolicyArguments: Sendable {
+    var request = PolicyMatrixRequest()
+    var json = false
+    var stateFolder: String?
+
+    init?(_ arguments: [String], environment: [String: String], workingDirectory: String) {
+        guard let command = PlainArguments(arguments, flags: ["--json"], environment: environment, workingDirectory: workingDirectory),
+              command.subcommand == "policy",
+              // More or longer names than the host API takes: the forwarded command line carries them.
+              command.arguments.count <= 256, command.arguments.allSatisfy({ $0.utf8.count <= 255 }) else { return nil }
+        request = PolicyMatrixRequest(names: command.arguments, appsFolders: command.appsFolders)
+        json = command.flags.contains("--json")
+        stateFolder = command.stateFolder
+    }
+}

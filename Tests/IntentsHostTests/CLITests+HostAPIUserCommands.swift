@@ -2,7 +2,7 @@ import Foundation
 import SystemStore
 import Testing
 
-/// `intents status` and `intents authorize` with a server: typed host-API requests (no command
+/// `intents status`, `authorize` and `policy` with a server: typed host-API requests (no command
 /// line is forwarded) that print exactly what the embedded host prints.
 extension CLITests {
     /// Runs `arguments` embedded, then served, and expects the same bytes and status; returns
@@ -66,11 +66,34 @@ extension CLITests {
         #expect(try #require(server.running?.log).components(separatedBy: "command served").count == 4)
     }
 
+    /// The matrix whole and by names, an unknown name, locked and unlocked, as text and JSON.
+    @Test func policyThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() throws {
+        let cases: [[String]] = [
+            ["policy"], ["policy", "MonkeyChat", "OrderPizzaIntent"], ["policy", "com.example.Pizza.Intents"], ["policy", "Nobody"],
+            ["lock", "--before-first-unlock"], ["policy", "MonkeyChat"], ["unlock"],
+        ]
+        var served = 0
+        for arguments in cases {
+            for json in arguments.first == "policy" ? [false, true] : [false] {
+                let run = try sameServedAndEmbedded(arguments + (json ? ["--json"] : []))
+                #expect(run.status == (arguments.last == "Nobody" ? 2 : 0), "\(arguments): \(run.stderr)")
+                served += 1
+            }
+        }
+        let table = try intents(.served, ["policy", "--json"]).json()
+        #expect(table["currentLockState"] as? String == "unlocked")
+        #expect((table["rows"] as? [[String: Any]])?.contains { $0["intent"] as? String == "INSendMessageIntent" && $0["appName"] as? String == "MonkeyChat" } == true)
+        #expect((table["rules"] as? [String: String])?["not-authorized"] == "the app is not authorized to use Siri")
+        let log = try #require(server.running?.log)
+        #expect(!log.contains("command served"), "\(log)")
+        #expect(served == 12)
+    }
+
     @Test func aServerForOtherAppsRefusesStatusAndAuthorizeAndNamesBoth() throws {
         _ = try intents(.served, ["status"])
         let other = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: other.path + "/Apps", withIntermediateDirectories: true)
-        for command in [["status"], ["authorize"], ["authorize", "Pizza", "grant"]] {
+        for command in [["status"], ["authorize"], ["authorize", "Pizza", "grant"], ["policy"]] {
             let run = try self.run(["--apps", other.path + "/Apps", "--state", state.path] + command)
             #expect(run.status == 2, "\(command)")
             #expect(run.stderr.contains("not \(other.path)/Apps; give its --apps, or stop it"), "\(command): \(run.stderr)")

@@ -20,6 +20,20 @@ public enum PolicyRule: String, Codable, Sendable, CaseIterable {
     /// phrases) only while the device is unlocked.
     case entityQueryWhileLocked = "entity-query-while-locked"
 
+    /// What the rule means, in a phrase (the legend of `intents policy`, the matrix's `rules`).
+    public var meaning: String {
+        switch self {
+        case .restrictedWhileLocked: "in the extension's IntentsRestrictedWhileLocked"
+        case .alwaysRestricted: "always restricted by Apple while locked"
+        case .restrictedWhileProtectedDataUnavailable: "in IntentsRestrictedWhileProtectedDataUnavailable, before the first unlock"
+        case .notAuthorized: "the app is not authorized to use Siri"
+        case .authenticationPolicy: "the App Intent's authenticationPolicy needs the device unlocked"
+        case .appIntentsUnknown: "the App Intent's metadata is not known yet (learned when unlocked)"
+        case .opensAppWhileLocked: "continuing the activity opens its app, which needs the device unlocked"
+        case .entityQueryWhileLocked: "an App Shortcut's entity values are asked of the extension only while unlocked"
+        }
+    }
+
     /// The step the refusal is logged at, and the reason it is counted under (`refused` metric).
     public var step: String { self == .notAuthorized ? "authorization" : "lock policy" }
     public var metricReason: String { self == .notAuthorized ? "authorization" : "lock" }
