@@ -201,7 +201,9 @@ public final class IntentsClient: Sendable {
 
     /// Decides an app's Siri authorization as the user would, and returns it as recorded;
     /// refused as `setLockState` is.
-    /// - Parameter app: the app's name or bundle identifier.
+    /// - Parameters:
+    ///   - app: the app's name or bundle identifier.
+    ///   - status: the decision (`notDetermined` forgets it: the app's next request asks again).
     @discardableResult
     public func authorize(app: String, _ status: SiriAuthorizationValue) async throws -> AppAuthorization {
         guard let decided = try await authorize(AuthorizeRequest(app: app, status: status)).first else { throw Self.unexpected("authorization") }
