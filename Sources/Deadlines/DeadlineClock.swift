@@ -74,6 +74,22 @@ public final class DeadlineClock: Sendable {
         return deadline
     }
 
+    /// Suspends for `duration` on this clock (a manual one: until `advance(by:)` passes it),
+    /// holding no thread.
+    /// - Parameter label: as `schedule(after:label:_:)` takes it, for a test that waits for it.
+    /// - Throws: `CancellationError` when the task is cancelled first (at once, if it was already).
+    public func sleep(for duration: Duration, label: String = "") async throws {
+        let sleeper = Sleeper()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                guard sleeper.wait(continuation) else { return }
+                sleeper.arm(schedule(after: duration, label: label) { sleeper.end(cancelled: false) })
+            }
+        } onCancel: {
+            sleeper.end(cancelled: true)
+        }
+    }
+
     /// Moves a manual clock on: fires the deadlines it passes, earliest first, then wakes what
     /// `onAdvance` registered.
     public func advance(by duration: Duration) {
@@ -169,5 +185,49 @@ public final class Deadline: Sendable {
             forget()
         }
         return cancelled
+    }
+}
+
+/// One `DeadlineClock.sleep`: its continuation is resumed exactly once, by its deadline or by
+/// the task's cancellation, whichever comes first (cancellation may come before it waits).
+private final class Sleeper: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Void, any Error>?
+        var deadline: Deadline?
+        var ended = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Keeps the continuation; false when the sleep was cancelled before (it is then resumed
+    /// with `CancellationError` here).
+    func wait(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {
+        let cancelled = state.withLock { state in
+            if !state.ended { state.continuation = continuation }
+            return state.ended
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
+        return !cancelled
+    }
+
+    /// Keeps the deadline, to cancel it with the task; cancels it at once if the sleep ended.
+    func arm(_ deadline: Deadline) {
+        let ended = state.withLock { state in
+            if !state.ended { state.deadline = deadline }
+            return state.ended
+        }
+        if ended { deadline.cancel() }
+    }
+
+    /// Ends the sleep: normally when its deadline fired, with `CancellationError` when cancelled.
+    func end(cancelled: Bool) {
+        let (continuation, deadline) = state.withLock { state -> (CheckedContinuation<Void, any Error>?, Deadline?) in
+            guard !state.ended else { return (nil, nil) }
+            state.ended = true
+            defer { state.continuation = nil; state.deadline = nil }
+            return (state.continuation, state.deadline)
+        }
+        if cancelled { deadline?.cancel() }
+        if cancelled { continuation?.resume(throwing: CancellationError()) } else { continuation?.resume() }
     }
 }

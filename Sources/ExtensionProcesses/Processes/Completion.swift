@@ -5,12 +5,14 @@ import Synchronization
 /// A value set once, from any thread, and waited for by tasks (suspended, never holding a thread
 /// of the concurrency pool), by threads of their own, or by callbacks.
 ///
-/// A bounded wait ends on a timer of `DeadlineQueue`, not a sleeping task: a busy concurrency
-/// pool cannot delay it, and it is disarmed when the value comes first.
+/// A bounded wait ends on a `Deadline` of its clock (real time: a timer on the deadline queue),
+/// not a sleeping task: a busy concurrency pool cannot delay it, it is cancelled when the value
+/// comes first, and a test's manual clock ends it when moved past it.
 final class Completion<Value: Sendable>: Sendable {
-    private struct Waiter: @unchecked Sendable { // Dispatch sources are thread-safe.
+    private struct Waiter: Sendable {
         let continuation: CheckedContinuation<Value?, Never>
-        let timer: (any DispatchSourceTimer)?
+        /// Armed once the waiter is registered, so that it cannot fire before.
+        var deadline: Deadline?
     }
 
     private struct State {
@@ -44,7 +46,7 @@ final class Completion<Value: Sendable>: Sendable {
         }
         guard let woken else { return false }
         for waiter in woken.waiters.values {
-            waiter.timer?.cancel()
+            waiter.deadline?.cancel()
             waiter.continuation.resume(returning: value)
         }
         for sleeper in woken.sleepers { sleeper.signal() }
@@ -65,39 +67,39 @@ final class Completion<Value: Sendable>: Sendable {
 
     /// Waits for the value; nil when the task is cancelled first.
     func wait() async -> Value? {
-        await wait(timer: nil)
+        await wait(within: nil, on: .realTime)
     }
 
-    /// Waits at most `timeout` for the value; nil when it is not set by then (or the task is
-    /// cancelled first).
-    func wait(within timeout: Duration) async -> Value? {
+    /// Waits at most `timeout` on `clock` for the value; nil when it is not set by then (or the
+    /// task is cancelled first).
+    func wait(within timeout: Duration, on clock: DeadlineClock = .realTime) async -> Value? {
         if let value { return value }
-        let timer = DispatchSource.makeTimerSource(queue: DeadlineQueue.shared)
-        timer.schedule(deadline: .now() + timeout.seconds)
-        return await wait(timer: timer)
+        return await wait(within: Optional(timeout), on: clock)
     }
 
-    private func wait(timer: (any DispatchSourceTimer)?) async -> Value? {
+    private func wait(within timeout: Duration?, on clock: DeadlineClock) async -> Value? {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
         }
-        timer?.setEventHandler { [weak self] in self?.abandon(id, beforeRegistration: false) }
-        // A source must be active when released, cancelled or not.
-        defer { timer?.activate() }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
                 let now = state.withLock { state -> Value?? in
                     if state.cancelled.remove(id) != nil { return .some(state.value) }
                     if let value = state.value { return .some(value) }
-                    state.waiters[id] = Waiter(continuation: continuation, timer: timer)
+                    state.waiters[id] = Waiter(continuation: continuation)
                     return .none
                 }
                 if let now {
-                    timer?.cancel()
                     continuation.resume(returning: now)
-                } else {
-                    timer?.activate()
+                } else if let timeout {
+                    let deadline = clock.schedule(after: timeout, label: "completion") { [weak self] in self?.abandon(id, beforeRegistration: false) }
+                    // Gone already (the value came, or the task was cancelled): nothing to arm.
+                    let armed = state.withLock { state in
+                        state.waiters[id]?.deadline = deadline
+                        return state.waiters[id] != nil
+                    }
+                    if !armed { deadline.cancel() }
                 }
             }
         } onCancel: {
@@ -113,7 +115,7 @@ final class Completion<Value: Sendable>: Sendable {
             if beforeRegistration && state.value == nil { state.cancelled.insert(id) }
             return nil
         }
-        waiter?.timer?.cancel()
+        waiter?.deadline?.cancel()
         waiter?.continuation.resume(returning: nil)
     }
 
@@ -135,12 +137,4 @@ final class Completion<Value: Sendable>: Sendable {
         }
         return value
     }
-}
-
-/// The queue every deadline of the process layer fires on (handlers only resume or fail what
-/// waits). A serial queue of its own, not a global one: libdispatch gives a global queue about
-/// one thread a processor, which blocking work elsewhere in the host can hold, whereas a serial
-/// queue is served by its overcommitting pool, which starts a thread when none is free.
-enum DeadlineQueue {
-    static let shared = DeadlineClock.realTimeQueue
 }

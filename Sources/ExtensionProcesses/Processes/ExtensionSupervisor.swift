@@ -24,10 +24,12 @@ public actor ExtensionSupervisor {
         /// The hash of the sealed library the channel's process runs; nil when it runs the file.
         var libraryHash: String?
         var activeConversations = 0
-        var lastUsed = ContinuousClock.now
+        /// On the supervisor's clock.
+        var lastUsed: ContinuousClock.Instant
     }
 
     private let launcher: Launcher
+    private nonisolated let clock: DeadlineClock
     private let idleTimeout: Duration
     private let maximumLive: Int
     private var entries: [String: Entry] = [:]
@@ -56,11 +58,13 @@ public actor ExtensionSupervisor {
     /// How many channels were started; tests use it to prove none was.
     public private(set) var launchCount = 0
 
-    public init(idleTimeout: Duration = .seconds(30), maximumLive: Int = 8, launcher: @escaping Launcher) {
-        self.init(idleTimeout: idleTimeout, maximumLive: maximumLive, spares: nil, launcher: launcher)
+    /// - Parameter clock: what idleness is measured in and the reaper wakes on (a test's manual one).
+    public init(idleTimeout: Duration = .seconds(30), maximumLive: Int = 8, clock: DeadlineClock = .realTime, launcher: @escaping Launcher) {
+        self.init(idleTimeout: idleTimeout, maximumLive: maximumLive, spares: nil, clock: clock, launcher: launcher)
     }
 
-    private init(idleTimeout: Duration, maximumLive: Int, spares: SparePool?, launcher: @escaping Launcher) {
+    private init(idleTimeout: Duration, maximumLive: Int, spares: SparePool?, clock: DeadlineClock, launcher: @escaping Launcher) {
+        self.clock = clock
         self.launcher = launcher
         self.idleTimeout = idleTimeout
         self.maximumLive = max(1, maximumLive)
@@ -71,13 +75,14 @@ public actor ExtensionSupervisor {
     /// - Parameter policy: the sandbox policy of each bundle, its containers ready.
     /// - Parameter spareBase: when given, a spare runner confined to this base policy is kept
     ///   ready, and the first request to an extension without network access takes it.
-    /// - Parameter clock: what the processes' step deadlines are kept in (a test's manual one).
+    /// - Parameter clock: what the processes' step deadlines and their idleness are kept in (a
+    ///   test's manual one).
     public static func processes(runnerPath: String, startTimeout: Duration, idleTimeout: Duration = .seconds(30),
                                  maximumLive: Int = 8, spareBase: SandboxPolicy? = nil, clock: DeadlineClock = .realTime,
                                  policy: @escaping @Sendable (ExtensionBundle) throws -> SandboxPolicy) -> ExtensionSupervisor {
         let spares = spareBase.map { SparePool(runnerPath: runnerPath, basePolicy: $0, timeout: startTimeout) }
         spares?.refill()
-        return ExtensionSupervisor(idleTimeout: idleTimeout, maximumLive: maximumLive, spares: spares) { launch in
+        return ExtensionSupervisor(idleTimeout: idleTimeout, maximumLive: maximumLive, spares: spares, clock: clock) { launch in
             let sandbox = try policy(launch.bundle)
             if sandbox.confine, !sandbox.allowNetwork, let spare = spares?.take(covering: sandbox) {
                 return try await ExtensionProcess.adopt(spare, launch, policy: sandbox, timeout: startTimeout, clock: clock)
@@ -182,7 +187,7 @@ public actor ExtensionSupervisor {
     private func register(_ channel: any ExtensionChannel, from launch: Launching, for key: String) -> any ExtensionChannel {
         let id = ObjectIdentifier(channel)
         if launch.isRetired || retired[id] != nil {
-            retired[id, default: Entry(channel: channel, libraryHash: launch.libraryHash)].activeConversations += 1
+            retired[id, default: Entry(channel: channel, libraryHash: launch.libraryHash, lastUsed: clock.now)].activeConversations += 1
             return channel
         }
         return register(channel, libraryHash: launch.libraryHash, for: key)
@@ -192,7 +197,7 @@ public actor ExtensionSupervisor {
     /// different channel live for `key` until now (other library bytes) is retired.
     private func register(_ channel: any ExtensionChannel, libraryHash: String?, for key: String) -> any ExtensionChannel {
         if let current = entries[key], current.channel !== channel { retire([key]) }
-        entries[key, default: Entry(channel: channel, libraryHash: libraryHash)].activeConversations += 1
+        entries[key, default: Entry(channel: channel, libraryHash: libraryHash, lastUsed: clock.now)].activeConversations += 1
         return channel
     }
 
@@ -224,7 +229,7 @@ public actor ExtensionSupervisor {
         }
         guard var entry = entries[bundle.bundleIdentifier], entry.channel === channel else { return }
         entry.activeConversations = max(0, entry.activeConversations - 1)
-        entry.lastUsed = .now
+        entry.lastUsed = clock.now
         entries[bundle.bundleIdentifier] = entry
     }
 
@@ -260,7 +265,8 @@ public actor ExtensionSupervisor {
         let period = min(idleTimeout, .seconds(1))
         reaper = Task { [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: period)
+                guard let clock = self?.clock else { return }
+                try? await clock.sleep(for: period, label: "reaper")
                 await self?.endIdleChannels()
             }
         }
@@ -273,7 +279,7 @@ public actor ExtensionSupervisor {
 
     private func endIdleChannels() {
         defer { recordProcesses() }
-        let now = ContinuousClock.now
+        let now = clock.now
         for (key, entry) in entries where !entry.channel.isAlive || (entry.activeConversations == 0 && now - entry.lastUsed >= idleTimeout) {
             entries[key] = nil
             end(entry.channel)
