@@ -222,6 +222,15 @@ public final class IntentsClient: Sendable {
         return apps
     }
 
+    /// The user vocabulary apps set and the apps' `AppIntentVocabulary.plist`; refused as
+    /// `setLockState` is.
+    /// - Parameter appsFolders: the folders the caller means; a `usage` failure when the server
+    ///   serves others. Nil: the server's.
+    public func vocabulary(appsFolders: [String]? = nil) async throws -> VocabularyListing {
+        guard case .vocabulary(let listing) = try await request(.vocabulary(appsFolders: appsFolders)) else { throw Self.unexpected("vocabulary") }
+        return listing
+    }
+
     /// The server's folders, catalog counts and sandbox, as `intents status` shows them. Only
     /// the user's `intents` command is told them (`refusedByPolicy` for any other process).
     /// - Parameter appsFolders: the folders the caller means; a `usage` failure when the server

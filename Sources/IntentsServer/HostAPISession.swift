@@ -154,6 +154,11 @@ enum HostAPISession {
             }
             try checkAppsFolders(folders, host: host, naming: true)
             return .setup(UserReports.setup(configuration: host.configuration, catalog: dispatcher.catalog, lock: dispatcher.lockReading()))
+        case .vocabulary(let folders):
+            let peer = inbox.connection.peer
+            try requireUserControl(peer, host: host, for: "read the apps' vocabulary")
+            try checkAppsFolders(folders, host: host, naming: peer.isIntentsCommand)
+            return .vocabulary(UserReports.vocabulary(user: try dispatcher.openSystemStore().vocabulary(), apps: dispatcher.catalog.apps))
         }
     }
 
@@ -193,7 +198,7 @@ enum HostAPISession {
         }
     }
 
-    /// One line per request of a user's command (`authorize`, `setup`, `policyMatrix`), before
+    /// One line per request of a user's command (`authorize`, `setup`, `policyMatrix`, `vocabulary`), before
     /// its reply is sent: `authorize served`..., with the failure's code if any.
     private static func logUserCommand(_ request: HostRequest, reply: HostReply, peer: PeerIdentity, host: ServedHost) {
         let outcome = if case .failure(let failure) = reply { failure.code } else { "ok" }
@@ -253,6 +258,7 @@ extension HostRequest {
         case .setLockState: "setLockState"
         case .authorize: "authorize"
         case .setup: "setup"
+        case .vocabulary: "vocabulary"
         }
     }
 
@@ -260,7 +266,7 @@ extension HostRequest {
     /// `policy`): logged at info, one line each.
     var isUserCommand: Bool {
         switch self {
-        case .authorize, .setup, .policyMatrix: true
+        case .authorize, .setup, .policyMatrix, .vocabulary: true
         default: false
         }
     }

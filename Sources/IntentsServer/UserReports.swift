@@ -10,6 +10,7 @@ import HostPolicy
 import IntentsHost
 import LocalAPI
 import SystemCalls
+import SystemStore
 
 /// What `intents status` and `intents authorize` show, as host-API values: the server answers
 /// with them, and the embedded host builds the same ones, so that both print the same bytes.
@@ -37,6 +38,20 @@ public enum UserReports {
         return geteuid() == 0
             ? "the address-space limit only (no writable pids cgroup; RLIMIT_NPROC does not bind root)"
             : "RLIMIT_NPROC (this user's processes)"
+    }
+
+    /// The user vocabulary and the apps' `AppIntentVocabulary.plist` (the apps that have one,
+    /// in `apps`' order, their parameters sorted by name).
+    public static func vocabulary(user: [VocabularyRecord], apps: [AppBundle]) -> VocabularyListing {
+        VocabularyListing(user: user.map { UserVocabulary(app: $0.app, type: $0.type, strings: $0.strings) },
+                          apps: apps.compactMap { app in
+                              guard let vocabulary = app.vocabulary else { return nil }
+                              return AppVocabulary(app: app.bundleIdentifier, name: app.displayName,
+                                                   parameters: vocabulary.parameterVocabularies.sorted { $0.key < $1.key }.map { name, items in
+                                                       AppVocabulary.Parameter(name: name, values: items.map { AppVocabulary.Value(identifier: $0.identifier, phrases: $0.phrases) })
+                                                   },
+                                                   intentPhrases: vocabulary.intentPhrases.map { AppVocabulary.Examples(intent: $0.intent, examples: $0.examples) })
+                          })
     }
 
     /// Each app's Siri authorization, in `apps`' order: its stored decision (not determined

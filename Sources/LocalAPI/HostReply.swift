@@ -18,6 +18,8 @@ public enum HostReply: Hashable, Sendable {
     case authorizations([AppAuthorization])
     /// What `intents status` shows.
     case setup(HostSetup)
+    /// What `intents vocabulary` shows.
+    case vocabulary(VocabularyListing)
     /// The request was carried out and has nothing to say.
     case done
     /// The request failed: nothing of it was carried out beyond what the message says.

@@ -38,6 +38,9 @@ public enum HostRequest: Hashable, Sendable {
     /// `setup`. Only the user's `intents` command may ask (it names the host's paths); when the
     /// folders given are not the server's, a `usage` failure.
     case setup(appsFolders: [String]?)
+    /// The user vocabulary apps set and the apps' `AppIntentVocabulary.plist`: answered by
+    /// `vocabulary`. Same peers as `setLockState` (what apps set is the user's).
+    case vocabulary(appsFolders: [String]?)
 }
 
 /// Which intent to run and with what.

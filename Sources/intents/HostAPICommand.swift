@@ -15,6 +15,7 @@ enum HostAPICommand: Sendable {
     case status(StatusArguments)
     case authorize(AuthorizeArguments)
     case policy(PolicyArguments)
+    case vocabulary(VocabularyArguments)
 
     /// The command this client runs itself; nil for any other command line (see
     /// `SendArguments`, `LockArguments`) or with `INTENTS_NO_SERVER=1`.
@@ -32,6 +33,8 @@ enum HostAPICommand: Sendable {
             self = .authorize(authorize)
         } else if let policy = PolicyArguments(arguments, environment: environment, workingDirectory: folder) {
             self = .policy(policy)
+        } else if let vocabulary = VocabularyArguments(arguments, environment: environment, workingDirectory: folder) {
+            self = .vocabulary(vocabulary)
         } else {
             return nil
         }
@@ -62,6 +65,11 @@ enum HostAPICommand: Sendable {
             await Self.exchange(stateFolder: policy.stateFolder, failuresAsJSON: policy.json) { client in
                 let table = try await client.policyMatrix(names: policy.request.names, appsFolders: policy.request.appsFolders)
                 return .warned(PolicyReport.warnings(table), policy.json ? .json(PolicyReport.json(table)) : .lines(PolicyReport.lines(table)))
+            }
+        case .vocabulary(let vocabulary):
+            await Self.exchange(stateFolder: vocabulary.stateFolder, failuresAsJSON: vocabulary.json) { client in
+                let listing = try await client.vocabulary(appsFolders: vocabulary.appsFolders)
+                return vocabulary.json ? .json(VocabularyReport.json(listing)) : .lines(VocabularyReport.lines(listing))
             }
         }
     }
@@ -123,7 +131,7 @@ extension HostAPICommand {
         }
     }
 
-    /// Runs a command of one request and one reply (`lock`, `status`, `authorize`, `policy`) and prints
+    /// Runs a command of one request and one reply (`lock`, `status`, `authorize`, `policy`, `vocabulary`) and prints
     /// what `body` makes of the reply. A failure is said on standard error, or with
     /// `failuresAsJSON` as the embedded host's JSON error object; nil when no server listens.
     static func exchange(stateFolder: String?, failuresAsJSON: Bool = false,

@@ -81,3 +81,18 @@ struct PolicyArguments: Sendable {
         stateFolder = command.stateFolder
     }
 }
+
+/// `intents vocabulary` as the client runs it through the host API.
+struct VocabularyArguments: Sendable {
+    var json = false
+    var stateFolder: String?
+    var appsFolders: [String]?
+
+    init?(_ arguments: [String], environment: [String: String], workingDirectory: String) {
+        guard let command = PlainArguments(arguments, flags: ["--json"], environment: environment, workingDirectory: workingDirectory),
+              command.subcommand == "vocabulary", command.arguments.isEmpty else { return nil }
+        json = command.flags.contains("--json")
+        stateFolder = command.stateFolder
+        appsFolders = command.appsFolders
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 import SystemStore
 import Testing
 
-/// `intents status`, `authorize` and `policy` with a server: typed host-API requests (no command
+/// `intents status`, `authorize`, `policy` and `vocabulary` with a server: typed host-API requests (no command
 /// line is forwarded) that print exactly what the embedded host prints.
 extension CLITests {
     /// Runs `arguments` embedded, then served, and expects the same bytes and status; returns
@@ -89,11 +89,31 @@ extension CLITests {
         #expect(served == 12)
     }
 
+    /// The apps' vocabulary files alone, then with user vocabulary (a name with a newline among
+    /// it), as text and JSON.
+    @Test func vocabularyThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() throws {
+        for json in [false, true] { try sameServedAndEmbedded(["vocabulary"] + (json ? ["--json"] : [])) }
+        let store = try SystemStore(stateFolder: state.path)
+        try store.setVocabulary(["Bobo", "Kiki\nthe second"], type: 1, app: "com.example.MonkeyChat")
+        try store.setVocabulary(["Funghi"], type: 2, app: "com.example.Pizza")
+        for json in [false, true] {
+            let run = try sameServedAndEmbedded(["vocabulary"] + (json ? ["--json"] : []))
+            #expect(run.status == 0)
+            if !json { #expect(run.stdout.contains("com.example.MonkeyChat user vocabulary (type 1): Bobo, Kiki\\nthe second")) }
+        }
+        let listing = try intents(.served, ["vocabulary", "--json"]).json()
+        #expect((listing["user"] as? [[String: Any]])?.count == 2)
+        #expect((listing["apps"] as? [[String: Any]])?.compactMap { $0["app"] as? String } == ["com.example.MonkeyChat", "com.example.Pizza"])
+        let log = try #require(server.running?.log)
+        #expect(log.components(separatedBy: "vocabulary served").count == 6, "\(log)")
+        #expect(!log.contains("command served"), "\(log)")
+    }
+
     @Test func aServerForOtherAppsRefusesStatusAndAuthorizeAndNamesBoth() throws {
         _ = try intents(.served, ["status"])
         let other = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: other.path + "/Apps", withIntermediateDirectories: true)
-        for command in [["status"], ["authorize"], ["authorize", "Pizza", "grant"], ["policy"]] {
+        for command in [["status"], ["authorize"], ["authorize", "Pizza", "grant"], ["policy"], ["vocabulary"]] {
             let run = try self.run(["--apps", other.path + "/Apps", "--state", state.path] + command)
             #expect(run.status == 2, "\(command)")
             #expect(run.stderr.contains("not \(other.path)/Apps; give its --apps, or stop it"), "\(command): \(run.stderr)")

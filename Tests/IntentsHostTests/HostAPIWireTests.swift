@@ -88,6 +88,17 @@ import Testing
         }
     }
 
+    @Test func theVocabularyListingSurvives() throws {
+        #expect(try roundTrip(ClientMessage.request(.vocabulary(appsFolders: ["/apps"]))) == .request(.vocabulary(appsFolders: ["/apps"])))
+        for listing in [VocabularyListing(user: [], apps: []),
+                        VocabularyListing(user: [UserVocabulary(app: "com.example.MonkeyChat", type: 1, strings: ["Bobo", ""])],
+                                          apps: [AppVocabulary(app: "com.example.Pizza", name: "Pizza",
+                                                               parameters: [.init(name: "OrderPizzaIntent.kind", values: [.init(identifier: "funghi", phrases: ["mushroom"])])],
+                                                               intentPhrases: [.init(intent: "OrderPizzaIntent", examples: ["Order a pizza with Pizza"])])])] {
+            #expect(try roundTrip(ServerMessage.reply(.vocabulary(listing))) == .reply(.vocabulary(listing)))
+        }
+    }
+
     /// Apps' system calls travel in the same wire coding (no JSON): every call and result.
     @Test func everySystemCallAndResultRoundTrips() throws {
         let payload = IntentPayload(name: "OrderPizzaIntent", parameters: ["quantity": .integer(2), "kind": .string("funghi")])
