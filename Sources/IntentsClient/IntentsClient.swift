@@ -222,6 +222,18 @@ public final class IntentsClient: Sendable {
         return apps
     }
 
+    /// Every app bundle and extension with its paths, intents and lock restrictions, the bundles
+    /// refused and the intents several apps claim, as `intents apps` shows them. Extensions
+    /// whose App Intents are not known yet are asked for them (in their sandbox). Only the
+    /// user's `intents` command is told it (`refusedByPolicy` for any other process: `catalog()`
+    /// has the apps without their paths).
+    /// - Parameter appsFolders: the folders the caller means; a `usage` failure when the server
+    ///   serves others. Nil: the server's.
+    public func apps(appsFolders: [String]? = nil) async throws -> AppsListing {
+        guard case .apps(let listing) = try await request(.apps(appsFolders: appsFolders)) else { throw Self.unexpected("apps") }
+        return listing
+    }
+
     /// The user vocabulary apps set and the apps' `AppIntentVocabulary.plist`; refused as
     /// `setLockState` is.
     /// - Parameter appsFolders: the folders the caller means; a `usage` failure when the server

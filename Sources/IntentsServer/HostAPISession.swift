@@ -159,6 +159,16 @@ enum HostAPISession {
             try requireUserControl(peer, host: host, for: "read the apps' vocabulary")
             try checkAppsFolders(folders, host: host, naming: peer.isIntentsCommand)
             return .vocabulary(UserReports.vocabulary(user: try dispatcher.openSystemStore().vocabulary(), apps: dispatcher.catalog.apps))
+        case .apps(let folders):
+            let peer = inbox.connection.peer
+            guard peer.isIntentsCommand else {
+                throw HostError(.refusedByPolicy, "Only the user's intents command is told the bundles' paths; \(peer.executable ?? "process \(peer.processID)") is not it; the catalog request lists the apps.")
+            }
+            try checkAppsFolders(folders, host: host, naming: true)
+            var catalog = dispatcher.catalog
+            catalog.faults += IntentClassCheck.faults(in: catalog)
+            let appIntents = catalog.extensions.contains { !$0.appIntents.isEmpty } ? await dispatcher.appShortcuts() : nil
+            return .apps(UserReports.apps(catalog, appIntents: appIntents))
         }
     }
 
@@ -198,7 +208,7 @@ enum HostAPISession {
         }
     }
 
-    /// One line per request of a user's command (`authorize`, `setup`, `policyMatrix`, `vocabulary`), before
+    /// One line per request of a user's command (`apps`, `authorize`, `setup`, `policyMatrix`, `vocabulary`), before
     /// its reply is sent: `authorize served`..., with the failure's code if any.
     private static func logUserCommand(_ request: HostRequest, reply: HostReply, peer: PeerIdentity, host: ServedHost) {
         let outcome = if case .failure(let failure) = reply { failure.code } else { "ok" }
@@ -259,6 +269,7 @@ extension HostRequest {
         case .authorize: "authorize"
         case .setup: "setup"
         case .vocabulary: "vocabulary"
+        case .apps: "apps"
         }
     }
 
@@ -266,7 +277,7 @@ extension HostRequest {
     /// `policy`): logged at info, one line each.
     var isUserCommand: Bool {
         switch self {
-        case .authorize, .setup, .policyMatrix, .vocabulary: true
+        case .authorize, .setup, .policyMatrix, .vocabulary, .apps: true
         default: false
         }
     }

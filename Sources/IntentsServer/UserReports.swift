@@ -54,6 +54,31 @@ public enum UserReports {
                           })
     }
 
+    /// What `intents apps` (and `validate`) show of `catalog`, with the App Intents metadata of
+    /// `appIntents` when given (else the App Intents are listed by name, not described yet).
+    public static func apps(_ catalog: BundleCatalog, appIntents: AppShortcutsSnapshot?) -> AppsListing {
+        AppsListing(apps: catalog.apps.map { app in
+            ListedApp(bundleIdentifier: app.bundleIdentifier, displayName: app.displayName, path: app.path, extensions: app.extensions.map { bundle in
+                let metadata = bundle.appIntents.isEmpty ? nil : appIntents?.metadata[bundle.bundleIdentifier]
+                let names = bundle.intentsSupported + (metadata?.intents.map(\.name) ?? [])
+                return ListedExtension(
+                    bundleIdentifier: bundle.bundleIdentifier, displayName: bundle.displayName, path: bundle.path,
+                    principalClass: bundle.principalClass, library: bundle.libraryPath, intentsSupported: bundle.intentsSupported,
+                    restrictedWhileLocked: bundle.restrictedWhileLocked,
+                    restrictedWhileProtectedDataUnavailable: bundle.restrictedWhileProtectedDataUnavailable,
+                    alwaysRestricted: bundle.intentsSupported.filter(LockPolicy.alwaysRestricted.contains),
+                    shared: names.filter { catalog.routes[$0] == nil }, appIntentNames: bundle.appIntents.names,
+                    appIntents: metadata?.intents,
+                    appShortcuts: metadata?.shortcuts.map { ListedAppShortcut(intent: AppIntentsDeclaration.shortName($0.intent), phrases: $0.phrases) } ?? [],
+                    installedShortcuts: metadata == nil ? [] : (appIntents?.shortcuts ?? []).filter { $0.bundle.bundleIdentifier == bundle.bundleIdentifier }.map {
+                        InstalledShortcut(position: $0.position, primaryPhrase: $0.primaryPhrase, intent: $0.intent.name, phraseCount: $0.shortcut.phrases.count)
+                    })
+            })
+        }, faults: catalog.faults.map { ListedFault(code: $0.code.rawValue, path: $0.path, key: $0.key, message: $0.message) },
+        conflicts: catalog.conflicts.map { ListedConflict(intent: $0.intent, extensions: $0.extensions, paths: $0.paths, message: $0.description) },
+        notes: (appIntents?.problems ?? []).filter { problem in !catalog.faults.contains { $0.message == problem } })
+    }
+
     /// Each app's Siri authorization, in `apps`' order: its stored decision (not determined
     /// when there is none), whether it can ask, and its request waiting for the user.
     public static func authorizations(of apps: [AppBundle], decisions: [String: SiriAuthorization],

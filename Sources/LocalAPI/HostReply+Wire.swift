@@ -17,11 +17,12 @@ extension HostReply: WireCodable {
         case .authorizations(let list): writer.unsigned(11); writer.array(list) { $0.value($1) }
         case .setup(let setup): writer.unsigned(12); writer.value(setup)
         case .vocabulary(let listing): writer.unsigned(13); writer.value(listing)
+        case .apps(let listing): writer.unsigned(14); writer.value(listing)
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 14, of: "HostReply") {
+        switch try reader.tag(below: 15, of: "HostReply") {
         case 0: self = .catalog(try reader.value())
         case 1: self = .policyMatrix(try reader.value())
         case 2: self = .question(try reader.value())
@@ -35,7 +36,8 @@ extension HostReply: WireCodable {
         case 10: self = .failure(try reader.value())
         case 11: self = .authorizations(try reader.array { try $0.value() })
         case 12: self = .setup(try reader.value())
-        default: self = .vocabulary(try reader.value())
+        case 13: self = .vocabulary(try reader.value())
+        default: self = .apps(try reader.value())
         }
     }
 }

@@ -20,6 +20,8 @@ public enum HostReply: Hashable, Sendable {
     case setup(HostSetup)
     /// What `intents vocabulary` shows.
     case vocabulary(VocabularyListing)
+    /// What `intents apps` shows.
+    case apps(AppsListing)
     /// The request was carried out and has nothing to say.
     case done
     /// The request failed: nothing of it was carried out beyond what the message says.

@@ -20,11 +20,12 @@ extension HostRequest: WireCodable {
         case .authorize(let request): writer.unsigned(10); writer.value(request)
         case .setup(let folders): writer.unsigned(11); writer.optional(folders) { writer, folders in writer.array(folders) { $0.string($1) } }
         case .vocabulary(let folders): writer.unsigned(12); writer.optional(folders) { writer, folders in writer.array(folders) { $0.string($1) } }
+        case .apps(let folders): writer.unsigned(13); writer.optional(folders) { writer, folders in writer.array(folders) { $0.string($1) } }
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 13, of: "HostRequest") {
+        switch try reader.tag(below: 14, of: "HostRequest") {
         case 0: self = .catalog
         case 1: self = .watchCatalog
         case 2: self = .policyMatrix(PolicyMatrixRequest(names: try reader.array { try $0.string() },
@@ -38,7 +39,8 @@ extension HostRequest: WireCodable {
         case 9: self = .setLockState(LockStateValue.allCases[try reader.tag(below: LockStateValue.allCases.count, of: "LockStateValue")])
         case 10: self = .authorize(try reader.value())
         case 11: self = .setup(appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
-        default: self = .vocabulary(appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
+        case 12: self = .vocabulary(appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
+        default: self = .apps(appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
         }
     }
 }

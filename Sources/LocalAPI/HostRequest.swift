@@ -41,6 +41,10 @@ public enum HostRequest: Hashable, Sendable {
     /// The user vocabulary apps set and the apps' `AppIntentVocabulary.plist`: answered by
     /// `vocabulary`. Same peers as `setLockState` (what apps set is the user's).
     case vocabulary(appsFolders: [String]?)
+    /// What `intents apps` shows, with the paths: answered by `apps`. Only the user's `intents`
+    /// command may ask. Extensions whose App Intents are not known yet are asked for them once,
+    /// in their sandbox, through the policy gate.
+    case apps(appsFolders: [String]?)
 }
 
 /// Which intent to run and with what.

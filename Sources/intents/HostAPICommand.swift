@@ -12,10 +12,11 @@ import Synchronization
 enum HostAPICommand: Sendable {
     case send(SendArguments)
     case setLockState(LockArguments)
-    case status(StatusArguments)
+    case status(ListingArguments)
     case authorize(AuthorizeArguments)
     case policy(PolicyArguments)
-    case vocabulary(VocabularyArguments)
+    case vocabulary(ListingArguments)
+    case apps(ListingArguments)
 
     /// The command this client runs itself; nil for any other command line (see
     /// `SendArguments`, `LockArguments`) or with `INTENTS_NO_SERVER=1`.
@@ -27,14 +28,16 @@ enum HostAPICommand: Sendable {
             self = .send(send)
         } else if let lock = LockArguments(arguments, environment: environment, workingDirectory: folder) {
             self = .setLockState(lock)
-        } else if let status = StatusArguments(arguments, environment: environment, workingDirectory: folder) {
+        } else if let status = ListingArguments(arguments, subcommand: "status", environment: environment, workingDirectory: folder) {
             self = .status(status)
         } else if let authorize = AuthorizeArguments(arguments, environment: environment, workingDirectory: folder) {
             self = .authorize(authorize)
         } else if let policy = PolicyArguments(arguments, environment: environment, workingDirectory: folder) {
             self = .policy(policy)
-        } else if let vocabulary = VocabularyArguments(arguments, environment: environment, workingDirectory: folder) {
+        } else if let vocabulary = ListingArguments(arguments, subcommand: "vocabulary", environment: environment, workingDirectory: folder) {
             self = .vocabulary(vocabulary)
+        } else if let apps = ListingArguments(arguments, subcommand: "apps", environment: environment, workingDirectory: folder) {
+            self = .apps(apps)
         } else {
             return nil
         }
@@ -70,6 +73,11 @@ enum HostAPICommand: Sendable {
             await Self.exchange(stateFolder: vocabulary.stateFolder, failuresAsJSON: vocabulary.json) { client in
                 let listing = try await client.vocabulary(appsFolders: vocabulary.appsFolders)
                 return vocabulary.json ? .json(VocabularyReport.json(listing)) : .lines(VocabularyReport.lines(listing))
+            }
+        case .apps(let apps):
+            await Self.exchange(stateFolder: apps.stateFolder) { client in
+                let listing = try await client.apps(appsFolders: apps.appsFolders)
+                return apps.json ? .json(AppsReport.json(listing)) : .lines(AppsReport.lines(listing))
             }
         }
     }
@@ -131,7 +139,7 @@ extension HostAPICommand {
         }
     }
 
-    /// Runs a command of one request and one reply (`lock`, `status`, `authorize`, `policy`, `vocabulary`) and prints
+    /// Runs a command of one request and one reply (`lock`, `status`, `authorize`, `policy`, `vocabulary`, `apps`) and prints
     /// what `body` makes of the reply. A failure is said on standard error, or with
     /// `failuresAsJSON` as the embedded host's JSON error object; nil when no server listens.
     static func exchange(stateFolder: String?, failuresAsJSON: Bool = false,

@@ -24,21 +24,6 @@ struct LockArguments: Sendable {
     }
 }
 
-/// `intents status` as the client runs it through the host API.
-struct StatusArguments: Sendable {
-    var json = false
-    var stateFolder: String?
-    var appsFolders: [String]?
-
-    init?(_ arguments: [String], environment: [String: String], workingDirectory: String) {
-        guard let command = PlainArguments(arguments, flags: ["--json"], environment: environment, workingDirectory: workingDirectory),
-              command.subcommand == "status", command.arguments.isEmpty else { return nil }
-        json = command.flags.contains("--json")
-        stateFolder = command.stateFolder
-        appsFolders = command.appsFolders
-    }
-}
-
 /// `intents authorize [APP grant|deny|reset]` as the client runs it through the host API. An
 /// app without a decision, or a decision it does not know, goes to the full parser, which
 /// refuses it with its own sentence.
@@ -82,15 +67,16 @@ struct PolicyArguments: Sendable {
     }
 }
 
-/// `intents vocabulary` as the client runs it through the host API.
-struct VocabularyArguments: Sendable {
+/// `intents vocabulary`, `intents apps` or `intents status` as the client runs it through the
+/// host API: a subcommand with no arguments, `--json` and the global options.
+struct ListingArguments: Sendable {
     var json = false
     var stateFolder: String?
     var appsFolders: [String]?
 
-    init?(_ arguments: [String], environment: [String: String], workingDirectory: String) {
+    init?(_ arguments: [String], subcommand: String, environment: [String: String], workingDirectory: String) {
         guard let command = PlainArguments(arguments, flags: ["--json"], environment: environment, workingDirectory: workingDirectory),
-              command.subcommand == "vocabulary", command.arguments.isEmpty else { return nil }
+              command.subcommand == subcommand, command.arguments.isEmpty else { return nil }
         json = command.flags.contains("--json")
         stateFolder = command.stateFolder
         appsFolders = command.appsFolders

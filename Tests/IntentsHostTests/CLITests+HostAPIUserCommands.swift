@@ -2,7 +2,7 @@ import Foundation
 import SystemStore
 import Testing
 
-/// `intents status`, `authorize`, `policy` and `vocabulary` with a server: typed host-API requests (no command
+/// `intents status`, `authorize`, `policy`, `vocabulary` and `apps` with a server: typed host-API requests (no command
 /// line is forwarded) that print exactly what the embedded host prints.
 extension CLITests {
     /// Runs `arguments` embedded, then served, and expects the same bytes and status; returns
@@ -109,11 +109,31 @@ extension CLITests {
         #expect(!log.contains("command served"), "\(log)")
     }
 
+    /// The sample apps (one with App Intents, described in its sandbox) and a bundle at fault
+    /// beside them, as text and JSON.
+    @Test func appsThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() throws {
+        // Before any server starts: a server sees a bundle added later only once its watcher settles.
+        let writer = BundleWriter(appsFolder: try sampleAppsFolder(apps))
+        try writer.app("B", identifier: "com.example.B")
+        try writer.appex("BIntents", in: "B", identifier: "com.example.B.Intents", principalClass: "B.IntentHandler",
+                         intents: ["OrderPizzaIntent"], restricted: ["INSendMessageIntent"], library: Package.library("PizzaIntents"))
+        for json in [false, true] {
+            let served = try sameServedAndEmbedded(["apps"] + (json ? ["--json"] : []))
+            #expect(served.stdout.contains(json ? #""code":"restrictedIntentsNotSupportedByExtension""# : "Problems:"), "\(served.stdout)")
+        }
+        let text = try intents(.served, ["apps"])
+        #expect(text.stdout.contains("StartMeditationIntent [App Intent, runs while locked]"), "\(text.stdout)")
+        #expect(text.stdout.contains("    App Shortcut 1: "), "\(text.stdout)")
+        let log = try #require(server.running?.log)
+        #expect(log.components(separatedBy: "apps served").count == 4, "\(log)")
+        #expect(!log.contains("command served"), "\(log)")
+    }
+
     @Test func aServerForOtherAppsRefusesStatusAndAuthorizeAndNamesBoth() throws {
         _ = try intents(.served, ["status"])
         let other = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: other.path + "/Apps", withIntermediateDirectories: true)
-        for command in [["status"], ["authorize"], ["authorize", "Pizza", "grant"], ["policy"], ["vocabulary"]] {
+        for command in [["status"], ["authorize"], ["authorize", "Pizza", "grant"], ["policy"], ["vocabulary"], ["apps"]] {
             let run = try self.run(["--apps", other.path + "/Apps", "--state", state.path] + command)
             #expect(run.status == 2, "\(command)")
             #expect(run.stderr.contains("not \(other.path)/Apps; give its --apps, or stop it"), "\(command): \(run.stderr)")
