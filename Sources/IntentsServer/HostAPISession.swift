@@ -83,7 +83,14 @@ enum HostAPISession {
             guard request.names.count <= maximumNames, request.names.allSatisfy({ $0.utf8.count <= BundleName.maximumLength }) else {
                 throw HostError(.usage, "A policy request names at most \(maximumNames) rows, each at most \(BundleName.maximumLength) bytes long.")
             }
-            return .policyMatrix(HostAPIReplies.policyTable(try dispatcher.policyMatrix().selecting(request.names), lock: dispatcher.lockReading()))
+            var table = HostAPIReplies.policyTable(try dispatcher.policyMatrix().selecting(request.names), lock: dispatcher.lockReading())
+            if !inbox.connection.peer.isIntentsCommand {
+                // The lock-state reader's and the libraries' sentences name the state folder and
+                // the bundles' paths: the `intents` command's to hear, not another process's.
+                table.lockStateProblem = table.lockStateProblem.map { _ in "The saved lock state cannot be read." }
+                table.problems = table.problems.isEmpty ? [] : ["The App Intents of some extensions are shown as not known: their libraries cannot be read."]
+            }
+            return .policyMatrix(table)
         case .run(let run):
             try check(run)
             // Folders are named to the user's own `intents` command only: an app (a confined

@@ -41,7 +41,8 @@ struct ClientArguments {
                 result += arguments[index...]
                 break
             }
-            if let (name, value, width) = Self.option(at: index, in: arguments, names: Self.pathOptions) {
+            // A value that looks like an option is left as it is, for the parser to refuse.
+            if let (name, value, width) = Self.option(at: index, in: arguments, names: Self.pathOptions, refusingOptionValues: true) {
                 result += [name, value.isEmpty || value.hasPrefix("/") ? value : workingDirectory + "/" + value]
                 index += width
                 continue
@@ -54,14 +55,17 @@ struct ClientArguments {
 
     /// `--state X`, `--state=X`, `--apps X` or `--apps=X` (or another of `names`) at `index`:
     /// the name, the value and how many arguments it takes. With `refusingOptionValues`, a
-    /// separate value that is itself an option (`--answer --json`) is not taken: the parser
-    /// refuses it.
+    /// separate value that looks like an option (`--answer --json`, `--apps -x`) is not taken:
+    /// the parser refuses it.
     static func option(at index: Int, in arguments: [String], names: [String] = ["--state", "--apps"],
                        refusingOptionValues: Bool = false) -> (String, String, Int)? {
         let argument = arguments[index]
         for name in names {
             if argument == name, index + 1 < arguments.count {
-                if refusingOptionValues && arguments[index + 1].hasPrefix("--") { return nil }
+                // The parser takes no separate value that looks like an option (`-x`, `-1`;
+                // `-` alone is a value): it refuses `--apps -x` as a missing value.
+                let next = arguments[index + 1]
+                if refusingOptionValues && next.hasPrefix("-") && next != "-" { return nil }
                 return (name, arguments[index + 1], 2)
             }
             if argument.hasPrefix(name + "=") { return (name, String(argument.dropFirst(name.count + 1)), 1) }
