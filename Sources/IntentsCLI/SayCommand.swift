@@ -3,6 +3,7 @@ import CommandReports
 import Foundation
 import ExtensionProtocol
 import IntentsHost
+import LocalAPI
 import SystemStore
 import ExtensionProcesses
 import HostBundles
@@ -59,14 +60,21 @@ struct SayCommand: AsyncParsableCommand {
         let (index, shortcuts) = try await SystemCommandSupport.phraseIndex(dispatcher)
         if let request = AppShortcutsHelp.request(in: utterance, catalog: dispatcher.catalog) {
             if record.path != nil { throw HostError(.usage, "--record records a conversation; \(utterance.quotedForDisplay) asks what the apps can do and has none.") }
-            return try AppShortcutsHelp.report(request, shortcuts: shortcuts, json: json)
+            let listed = try SystemCommandSupport.reporting(json) { try AppShortcutsHelp.listed(for: request, in: shortcuts) }
+            let help = SpokenHelp(everyApp: request == .everyApp, shortcuts: listed.map { item in
+                SpokenHelp.Shortcut(app: item.app.bundleIdentifier, appName: item.app.displayName, intent: item.intent.name,
+                                    phrase: item.primaryPhrase, shortTitle: item.shortcut.shortTitle)
+            })
+            return json ? writeOutput(SayReport.json(help).text + "\n") : SayReport.lines(help).forEach(printLine)
         }
         let outcome = index.match(utterance)
-        if let unmatched = Self.unmatched(outcome, utterance: utterance) {
-            try fail(status: unmatched.status, unmatched.message, nearest: unmatched.nearest)
+        if let unmatched = SpokenPhrase.unmatched(outcome, utterance: utterance) {
+            let miss = SpokenMiss(status: unmatched.status, message: unmatched.message, nearest: unmatched.nearest)
+            if json { writeOutput(SayReport.json(miss, utterance: utterance).text + "\n") } else { printError("error: \(miss.message)") }
+            throw ExitCode(ExitStatus.usage)
         }
         guard case .matched(let match) = outcome else { return }
-        if !json { printLine("Matched \"\(match.template.text)\" (\(Self.describe(match.template.target))).") }
+        if !json { printLine(SayReport.matchedLine(phrase: match.template.text, description: SpokenPhrase.describe(match.template.target))) }
         guard let matched = MatchedIntent(match, shortcuts: shortcuts) else {
             if record.path != nil { throw HostError(.usage, "--record records a conversation; \(utterance.quotedForDisplay) continues an activity in its app.") }
             return try await continueActivity(match, dispatcher: dispatcher)
@@ -82,8 +90,8 @@ struct SayCommand: AsyncParsableCommand {
     }
 
     private func matchedObject(_ match: PhraseIndex.Match) -> JSONValue {
-        .object(["phrase": .string(match.template.text), "kind": .string(Self.kind(match.template.target)),
-                 "parameters": .object(Dictionary(match.parameters.map { ($0.name, JSONValue.string($0.value)) }, uniquingKeysWith: { a, _ in a }))])
+        SayReport.matchedJSON(phrase: match.template.text, kind: SpokenPhrase.kind(match.template.target),
+                              parameters: match.parameters.map { TextParameter(name: $0.name, value: $0.value) })
     }
 
     /// A voice shortcut to a user activity: handed to its app, once the policy gate allows it
@@ -100,66 +108,17 @@ struct SayCommand: AsyncParsableCommand {
             outcome = try await dispatcher.continueActivity(activity, in: app, capturingOutput: json || served)
         } catch let error as HostError {
             if json {
-                var failure: [String: Any] = ["code": error.code.rawValue, "message": error.message]
-                if let rule = error.policyRule { failure["rule"] = rule.rawValue }
-                JSONOutput.print(["matched": matchedObject(match), "status": error.code == .refusedByPolicy ? "refused" : "error",
-                                  "app": app.bundleIdentifier, "error": failure])
+                let failure = HostFailure(code: error.code.rawValue, message: error.message, rule: error.policyRule?.rawValue, extensionBundle: app.bundleIdentifier)
+                writeOutput(SayReport.continuationJSON(failure, matched: matchedObject(match)).text + "\n")
             } else {
                 printError("error: \(error.message)")
             }
             throw ExitCode(ExitStatus.code(for: error))
         }
+        let result = ActivityContinuationResult(app: app.bundleIdentifier, status: outcome.status, output: outcome.output)
         if served && !json { writeOutput(outcome.output) }
-        if json {
-            JSONOutput.print(["matched": matchedObject(match), "status": outcome.status == 0 ? "continued" : "failed", "app": app.bundleIdentifier,
-                              "exitStatus": Int(outcome.status), "appOutput": outcome.output])
-        }
+        if json { writeOutput(SayReport.continuationJSON(result, matched: matchedObject(match)).text + "\n") }
         if outcome.status != 0 { throw ExitCode(ExitStatus.extensionAnsweredFailure) }
-    }
-
-    /// Why `outcome` runs nothing, as `say` reports it (its JSON status, its sentence and the
-    /// nearest phrases); nil when it matched.
-    static func unmatched(_ outcome: PhraseIndex.Outcome, utterance: String) -> (status: String, message: String, nearest: [String])? {
-        switch outcome {
-        case .noMatch(let nearest):
-            return ("noMatch", "Nothing matches \"\(utterance)\"; \(listing(nearest)).", nearest)
-        case .ambiguous(let matches):
-            let phrases = matches.map { "\"\($0.template.text)\" (\(describe($0.template.target)))" }
-            return ("ambiguous", "\"\(utterance)\" matches \(matches.count) phrases equally well: \(phrases.joined(separator: ", ")); say more of one of them.",
-                    matches.map(\.template.text))
-        case .matched:
-            return nil
-        }
-    }
-
-    private func fail(status: String, _ message: String, nearest: [String]) throws -> Never {
-        if json {
-            JSONOutput.print(["status": status, "utterance": utterance, "nearest": nearest, "error": ["code": "usage", "message": message]])
-        } else {
-            printError("error: \(message)")
-        }
-        throw ExitCode(ExitStatus.usage)
-    }
-
-    static func listing(_ nearest: [String]) -> String {
-        nearest.isEmpty ? "no phrase shares a word with it (`intents shortcuts list` shows voice shortcuts)"
-            : "nearest phrases: " + nearest.map { "\"\($0)\"" }.joined(separator: ", ")
-    }
-
-    static func kind(_ target: PhraseTemplate.Target) -> String {
-        switch target {
-        case .voiceShortcut: "voiceShortcut"
-        case .intentPhrase: "intentPhrase"
-        case .appShortcut: "appShortcut"
-        }
-    }
-
-    static func describe(_ target: PhraseTemplate.Target) -> String {
-        switch target {
-        case .voiceShortcut(let shortcut): "voice shortcut: \(shortcut.action.summary)"
-        case .intentPhrase(let app, let intent, _): "\(intent) of \(app)"
-        case .appShortcut(let app, _, let intent, _): "App Shortcut: \(intent) of \(app)"
-        }
     }
 }
 

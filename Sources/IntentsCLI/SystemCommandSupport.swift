@@ -3,6 +3,7 @@ import Foundation
 import HostBundles
 import HostTools
 import IntentsHost
+import IntentsServer
 import SystemCalls
 import SystemStore
 
@@ -56,9 +57,7 @@ enum SystemCommandSupport {
     /// Says on stderr, once each, which records the store's listings skipped because they do
     /// not decode (the others are shown as usual).
     static func noteSkipped(in store: SystemStore) {
-        for record in store.skippedRecords {
-            printError("warning: skipped \(record.kind) \(record.identifier) of \(record.app) in \(store.path): \(record.problem).")
-        }
+        UserReports.skippedWarnings(in: store).forEach(printError)
     }
 
     /// Prints `error` and gives the exit code to throw.

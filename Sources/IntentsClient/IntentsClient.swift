@@ -146,6 +146,53 @@ public final class IntentsClient: Sendable {
         }
     }
 
+    /// How a `say` ended after its phrase was matched.
+    public enum SayEnding: Hashable, Sendable {
+        /// The phrase ran nothing: it asked what the apps can do, or matched no phrase (what
+        /// `spoken` was told says which).
+        case nothing
+        /// The matched intent's conversation ended.
+        case conversation(ConversationResult)
+        /// The matched user activity was continued by its app.
+        case continuation(ActivityContinuationResult)
+    }
+
+    /// Runs what a phrase asks, as `intents say` does. Only the `intents` command may (the
+    /// server judges the run from the phrase's source: a voice shortcut, an App Shortcut).
+    /// - Parameters:
+    ///   - spoken: told first what the phrase asked: help, no match, or the match about to run.
+    ///   - answering: answers each question of the matched intent's conversation.
+    ///   - notice: told what the host says during it.
+    /// - Throws: `IntentsClientError`: the request's failure, or the conversation's or the
+    ///   continuation's (after `spoken` was told the match).
+    public func say(_ request: SayRequest, spoken: @Sendable (SpokenOutcome) async -> Void,
+                    answering: @Sendable (Question) async throws -> Answer = { _ in .none },
+                    notice: @Sendable (Question) async -> Void = { _ in }) async throws -> SayEnding {
+        try await withConnection { connection in
+            try await connection.send(.request(.say(request)))
+            while true {
+                switch try await Self.reply(from: connection) {
+                case .spoken(let outcome):
+                    await spoken(outcome)
+                    guard case .matched = outcome.kind else { return .nothing }
+                case .question(let question):
+                    let answer = try await answering(question)
+                    try await connection.send(.request(.answer(answer)))
+                case .notice(let said):
+                    await notice(said)
+                case .conversation(let result):
+                    return .conversation(result)
+                case .continuation(let result):
+                    return .continuation(result)
+                case .failure(let failure):
+                    throw IntentsClientError(failure)
+                default:
+                    throw Self.unexpected("say")
+                }
+            }
+        }
+    }
+
     // MARK: App Intents
 
     /// Runs an App Entity's query in its extension: suggested entities, entities matching a

@@ -166,6 +166,8 @@ enum HostAPISession {
             try requireUserControl(peer, host: host, for: "read the apps' vocabulary")
             try checkAppsFolders(folders, host: host, naming: peer.isIntentsCommand)
             return .vocabulary(UserReports.vocabulary(user: try dispatcher.openSystemStore().vocabulary(), apps: dispatcher.catalog.apps))
+        case .say(let say):
+            return try await Self.say(say, inbox: inbox, host: host)
         case .apps(let folders):
             let peer = inbox.connection.peer
             guard peer.isIntentsCommand else {
@@ -202,7 +204,7 @@ enum HostAPISession {
 
     /// Refuses a run meant for other apps folders than the server's, as a forwarded command is;
     /// the sentence names the folders (and the server's pid) only when `naming`.
-    private static func checkAppsFolders(_ asked: [String]?, host: ServedHost, naming: Bool) throws {
+    static func checkAppsFolders(_ asked: [String]?, host: ServedHost, naming: Bool) throws {
         guard let asked else { return }
         if asked.count > maximumAppsFolders || asked.contains(where: { $0.utf8.count > Int(PATH_MAX) || !$0.hasPrefix("/") }) {
             throw HostError(.usage, "A request names at most \(maximumAppsFolders) apps folders, each an absolute path of at most \(PATH_MAX) bytes; this one names \(asked.count) and nothing ran.")
@@ -215,7 +217,7 @@ enum HostAPISession {
         }
     }
 
-    /// One line per request of a user's command (`apps`, `authorize`, `setup`, `policyMatrix`, `vocabulary`), before
+    /// One line per request of a user's command (`apps`, `authorize`, `setup`, `policyMatrix`, `say`, `vocabulary`), before
     /// its reply is sent: `authorize served`..., with the failure's code if any.
     private static func logUserCommand(_ request: HostRequest, reply: HostReply, peer: PeerIdentity, host: ServedHost) {
         let outcome = if case .failure(let failure) = reply { failure.code } else { "ok" }
@@ -277,6 +279,7 @@ extension HostRequest {
         case .setup: "setup"
         case .vocabulary: "vocabulary"
         case .apps: "apps"
+        case .say: "say"
         }
     }
 
@@ -284,7 +287,7 @@ extension HostRequest {
     /// `policy`): logged at info, one line each.
     var isUserCommand: Bool {
         switch self {
-        case .authorize, .setup, .policyMatrix, .vocabulary, .apps: true
+        case .authorize, .setup, .policyMatrix, .vocabulary, .apps, .say: true
         default: false
         }
     }

@@ -79,6 +79,11 @@ public enum UserReports {
         notes: (appIntents?.problems ?? []).filter { problem in !catalog.faults.contains { $0.message == problem } })
     }
 
+    /// Says, once each, which records the store's listings skipped because they do not decode.
+    public static func skippedWarnings(in store: SystemStore) -> [String] {
+        store.skippedRecords.map { "warning: skipped \($0.kind) \($0.identifier) of \($0.app) in \(store.path): \($0.problem)." }
+    }
+
     /// Each app's Siri authorization, in `apps`' order: its stored decision (not determined
     /// when there is none), whether it can ask, and its request waiting for the user.
     public static func authorizations(of apps: [AppBundle], decisions: [String: SiriAuthorization],

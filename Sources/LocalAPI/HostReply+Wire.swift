@@ -18,11 +18,13 @@ extension HostReply: WireCodable {
         case .setup(let setup): writer.unsigned(12); writer.value(setup)
         case .vocabulary(let listing): writer.unsigned(13); writer.value(listing)
         case .apps(let listing): writer.unsigned(14); writer.value(listing)
+        case .spoken(let outcome): writer.unsigned(15); writer.value(outcome)
+        case .continuation(let result): writer.unsigned(16); writer.value(result)
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 15, of: "HostReply") {
+        switch try reader.tag(below: 17, of: "HostReply") {
         case 0: self = .catalog(try reader.value())
         case 1: self = .policyMatrix(try reader.value())
         case 2: self = .question(try reader.value())
@@ -37,7 +39,9 @@ extension HostReply: WireCodable {
         case 11: self = .authorizations(try reader.array { try $0.value() })
         case 12: self = .setup(try reader.value())
         case 13: self = .vocabulary(try reader.value())
-        default: self = .apps(try reader.value())
+        case 14: self = .apps(try reader.value())
+        case 15: self = .spoken(try reader.value())
+        default: self = .continuation(try reader.value())
         }
     }
 }

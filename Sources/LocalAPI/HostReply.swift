@@ -22,6 +22,10 @@ public enum HostReply: Hashable, Sendable {
     case vocabulary(VocabularyListing)
     /// What `intents apps` shows.
     case apps(AppsListing)
+    /// What a `say` phrase asked: the first reply to `say`.
+    case spoken(SpokenOutcome)
+    /// How a user activity a `say` phrase matched was continued by its app.
+    case continuation(ActivityContinuationResult)
     /// The request was carried out and has nothing to say.
     case done
     /// The request failed: nothing of it was carried out beyond what the message says.

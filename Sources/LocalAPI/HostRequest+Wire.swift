@@ -21,11 +21,12 @@ extension HostRequest: WireCodable {
         case .setup(let folders): writer.unsigned(11); writer.optional(folders) { writer, folders in writer.array(folders) { $0.string($1) } }
         case .vocabulary(let folders): writer.unsigned(12); writer.optional(folders) { writer, folders in writer.array(folders) { $0.string($1) } }
         case .apps(let folders): writer.unsigned(13); writer.optional(folders) { writer, folders in writer.array(folders) { $0.string($1) } }
+        case .say(let request): writer.unsigned(14); writer.value(request)
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 14, of: "HostRequest") {
+        switch try reader.tag(below: 15, of: "HostRequest") {
         case 0: self = .catalog
         case 1: self = .watchCatalog
         case 2: self = .policyMatrix(PolicyMatrixRequest(names: try reader.array { try $0.string() },
@@ -40,7 +41,8 @@ extension HostRequest: WireCodable {
         case 10: self = .authorize(try reader.value())
         case 11: self = .setup(appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
         case 12: self = .vocabulary(appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
-        default: self = .apps(appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
+        case 13: self = .apps(appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
+        default: self = .say(try reader.value())
         }
     }
 }
@@ -57,10 +59,24 @@ extension RunRequest: WireCodable {
         writer.bool(agreesToSystemConfirmation)
         writer.bool(interactive)
         writer.optional(appsFolders) { writer, folders in writer.array(folders) { $0.string($1) } }
-        writer.optional(stepTimeout) { writer, timeout in
-            writer.int(Int(timeout.components.seconds))
-            writer.int(Int(timeout.components.attoseconds / 1_000_000_000))
+        writer.optional(stepTimeout) { writer, timeout in Self.write(timeout, to: &writer) }
+    }
+
+    /// A step deadline as seconds and nanoseconds.
+    static func write(_ timeout: Duration, to writer: inout WireWriter) {
+        writer.int(Int(timeout.components.seconds))
+        writer.int(Int(timeout.components.attoseconds / 1_000_000_000))
+    }
+
+    /// Reads a step deadline as any duration a `Duration` of seconds holds; the server refuses
+    /// one out of `allowedStepTimeouts` with a sentence.
+    static func readTimeout(from reader: inout WireReader) throws -> Duration {
+        let seconds = try reader.int()
+        let nanoseconds = try reader.int()
+        guard (0..<1_000_000_000).contains(nanoseconds), (0...Int(Int32.max)).contains(seconds) else {
+            throw reader.fault("a step timeout of \(seconds) s and \(nanoseconds) ns")
         }
+        return .seconds(seconds) + .nanoseconds(nanoseconds)
     }
 
     public init(from reader: inout WireReader) throws {
@@ -74,16 +90,7 @@ extension RunRequest: WireCodable {
         }
         self.init(intent: intent, app: app, text: text, values: values, agreesToSystemConfirmation: try reader.bool(),
                   interactive: try reader.bool(), appsFolders: try reader.optional { reader in try reader.array { try $0.string() } },
-                  stepTimeout: try reader.optional { reader in
-                      let seconds = try reader.int()
-                      let nanoseconds = try reader.int()
-                      // Read as any duration a `Duration` of seconds holds; the server refuses one out of
-                      // `allowedStepTimeouts` with a sentence.
-                      guard (0..<1_000_000_000).contains(nanoseconds), (0...Int(Int32.max)).contains(seconds) else {
-                          throw reader.fault("a step timeout of \(seconds) s and \(nanoseconds) ns")
-                      }
-                      return .seconds(seconds) + .nanoseconds(nanoseconds)
-                  })
+                  stepTimeout: try reader.optional { try Self.readTimeout(from: &$0) })
     }
 }
 

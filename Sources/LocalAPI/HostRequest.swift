@@ -45,6 +45,9 @@ public enum HostRequest: Hashable, Sendable {
     /// command may ask. Extensions whose App Intents are not known yet are asked for them once,
     /// in their sandbox, through the policy gate.
     case apps(appsFolders: [String]?)
+    /// Runs what a phrase asks: answered by `spoken`, then, for a matched phrase, as `run` is
+    /// (an intent) or by `continuation` (a user activity continued by its app); or `failure`.
+    case say(SayRequest)
 }
 
 /// Which intent to run and with what.

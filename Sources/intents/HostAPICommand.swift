@@ -11,6 +11,7 @@ import Synchronization
 /// server; any other command line is forwarded, or run by the embedded host.
 enum HostAPICommand: Sendable {
     case send(SendArguments)
+    case say(SendArguments)
     case setLockState(LockArguments)
     case status(ListingArguments)
     case authorize(AuthorizeArguments)
@@ -26,6 +27,9 @@ enum HostAPICommand: Sendable {
         let folder = ClientArguments.currentDirectory()
         if let send = SendArguments(arguments, environment: environment, workingDirectory: folder) {
             self = .send(send)
+        } else if let say = SendArguments(arguments, subcommand: "say", environment: environment, workingDirectory: folder),
+                  SayRun.hasWords(say.intent) {
+            self = .say(say)
         } else if let lock = LockArguments(arguments, environment: environment, workingDirectory: folder) {
             self = .setLockState(lock)
         } else if let status = ListingArguments(arguments, subcommand: "status", environment: environment, workingDirectory: folder) {
@@ -47,6 +51,7 @@ enum HostAPICommand: Sendable {
     func runIfServed() async -> Int32? {
         switch self {
         case .send(let send): await Self.send(send)
+        case .say(let say): await SayRun(say).run(client: Self.client(stateFolder: say.stateFolder))
         case .setLockState(let lock):
             await Self.exchange(stateFolder: lock.stateFolder) { client in
                 .lines(["Device is \(try await client.setLockState(lock.state).lockState)."])
@@ -164,7 +169,7 @@ extension HostAPICommand {
 
     /// A client of the state folder's server that never starts one (with none, the embedded
     /// host runs the command); a reader gone from stdout is then an error, not a signal.
-    private static func client(stateFolder: String?) -> IntentsClient {
+    static func client(stateFolder: String?) -> IntentsClient {
         var configuration = IntentsClient.Configuration(stateFolder: stateFolder)
         configuration.startsServer = false
         signal(SIGPIPE, SIG_IGN)
@@ -173,7 +178,7 @@ extension HostAPICommand {
 
     /// Says that standard output could not be written; the command's own status stands, or 1
     /// instead of a success, as the embedded host exits.
-    private static func outputFailed(_ status: Int32) -> Int32 {
+    static func outputFailed(_ status: Int32) -> Int32 {
         ClientOutput.writeError("error: the output could not be written: \(String(cString: strerror(errno))).\n")
         return status == ExitCodes.success ? ExitCodes.problems : status
     }

@@ -1,10 +1,11 @@
 import LocalAPI
 
-/// `intents send` as the client runs it through the host API: the subcommand's common options,
-/// read here. Anything else on the command line (`--record`, sandbox limits, `--timeout`,
+/// `intents send` (or `intents say`) as the client runs it through the host API: the
+/// subcommand's common options, read here. Anything else on the command line (`--record`, sandbox limits, `--timeout`,
 /// `--help`, a malformed value) makes `init` fail, and the command goes to the server's or the
 /// embedded host's own parser, which runs or refuses it as ever.
 struct SendArguments: Sendable {
+    /// The intent (`send`) or the utterance (`say`).
     var intent = ""
     var app: String?
     var parameters: [TextParameter] = []
@@ -26,7 +27,9 @@ struct SendArguments: Sendable {
 
     /// - Parameters:
     ///   - workingDirectory: what relative `--state` and `--apps` folders are taken from.
-    init?(_ arguments: [String], environment: [String: String], workingDirectory: String) {
+    ///   - subcommand: `send`, or `say` (which takes no `--param` or `--app`).
+    init?(_ arguments: [String], subcommand expected: String = "send", environment: [String: String], workingDirectory: String) {
+        let valued = expected == "send" ? Self.valued : ["--answer", "--apps", "--state"]
         if let timeout = environment["INTENTS_STEP_TIMEOUT"], !timeout.isEmpty { return nil }
         var subcommand: String?
         var intent: String?
@@ -47,7 +50,7 @@ struct SendArguments: Sendable {
                 index += 1
                 continue
             }
-            if let (name, value, width) = ClientArguments.option(at: index, in: arguments, names: Self.valued, refusingOptionValues: true) {
+            if let (name, value, width) = ClientArguments.option(at: index, in: arguments, names: valued, refusingOptionValues: true) {
                 guard subcommand != nil || name == "--apps" || name == "--state" else { return nil }
                 // Longer than the host API takes: the forwarded command line carries it.
                 guard value.utf8.count <= RunRequest.maximumTextBytes else { return nil }
@@ -80,7 +83,7 @@ struct SendArguments: Sendable {
             }
             index += 1
         }
-        guard subcommand == "send", let intent else { return nil }
+        guard subcommand == expected, let intent else { return nil }
         self.intent = intent
         if !apps.isEmpty {
             appsFolders = apps

@@ -3,6 +3,7 @@ import ExtensionProtocol
 import Foundation
 @testable import HostBundles
 @testable import HostPolicy
+import HostTools
 @testable import IntentsCLI
 @testable import IntentsHost
 import Synchronization

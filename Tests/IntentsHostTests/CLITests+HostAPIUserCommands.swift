@@ -141,3 +141,47 @@ extension CLITests {
         #expect(try SystemStore(stateFolder: state.path).authorization(app: "com.example.Pizza") == .notDetermined)
     }
 }
+
+/// `intents say` with a server: one typed `say` request (the server matches the phrase and runs
+/// it from the source the phrase is), printing what the embedded host prints.
+extension CLITests {
+    /// Help phrases, App Shortcuts with a question, an example phrase that needs input, phrases
+    /// that match nothing, each as text and JSON.
+    @Test func sayThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() throws {
+        let cases: [[String]] = [
+            ["say", "What can I do with Meditation?"], ["say", "what can I do here"],
+            ["say", "Start a Meditation", "--answer", "2"], ["say", "Start a Meditation", "--answer", "Focus"],
+            ["say", "Start a walking session with Meditation", "--non-interactive"],
+            ["say", "order a margherita with Pizza", "--non-interactive"],
+            ["say", "send a MonkeyChat to Bobo", "--answer", "2", "--answer", "Bananas, please", "--yes"],
+            ["say", "xyzzy plugh"], ["say", "pizza"],
+        ]
+        for arguments in cases {
+            for json in [false, true] { try sameServedAndEmbedded(arguments + (json ? ["--json"] : [])) }
+        }
+        let log = try #require(server.running?.log)
+        #expect(log.components(separatedBy: "say served").count == cases.count * 2 + 1, "\(log)")
+        #expect(!log.contains("command served"), "\(log)")
+    }
+
+    /// A voice shortcut to a user activity: refused while locked, then its app's output.
+    @Test func anActivityShortcutSaidThroughTheHostAPIIsWhatTheEmbeddedHostSays() async throws {
+        let phrase = try await showMessagesShortcut(.served, secret: "The vault code is 4711")
+        for json in [false, true] {
+            try sameServedAndEmbedded(["say", phrase] + (json ? ["--json"] : []))
+            #expect(try intents(.embedded, ["lock"]).status == 0)
+            let refused = try sameServedAndEmbedded(["say", phrase] + (json ? ["--json"] : []))
+            #expect(refused.status == 3)
+            #expect(try intents(.embedded, ["unlock"]).status == 0)
+        }
+        #expect(try #require(server.running?.log).contains("say served"))
+    }
+
+    /// An utterance with no word, or an option the client does not read, goes to the parser.
+    @Test func aSayTheClientCannotReadIsTheParsersToRun() throws {
+        for arguments in [["say", "?!"], ["say", "Start a Meditation", "--answer", "2", "--timeout", "5"]] {
+            try sameServedAndEmbedded(arguments)
+        }
+        #expect(try #require(server.running?.log).components(separatedBy: "command served").count == 3)
+    }
+}

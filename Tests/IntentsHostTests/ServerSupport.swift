@@ -86,7 +86,7 @@ final class TestServer: @unchecked Sendable {
     /// lock states, authorizations and set-ups the `intents` client asked for through the host API.
     var servedCount: Int {
         let log = self.log
-        return ["command served", "conversation served", "lock state set", "authorize served", "setup served", "policyMatrix served", "vocabulary served", "apps served"].reduce(0) { $0 + log.components(separatedBy: $1).count - 1 }
+        return ["command served", "conversation served", "lock state set", "authorize served", "setup served", "policyMatrix served", "vocabulary served", "apps served", "say served"].reduce(0) { $0 + log.components(separatedBy: $1).count - 1 }
     }
 
     /// The server's child processes (extension runners, the spare).
