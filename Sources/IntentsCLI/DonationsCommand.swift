@@ -1,7 +1,10 @@
 import ArgumentParser
+import CommandReports
 import Foundation
 import HostBundles
 import IntentsHost
+import IntentsServer
+import LocalAPI
 import SystemCalls
 import SystemStore
 
@@ -30,28 +33,12 @@ struct DonationsCommand: AsyncParsableCommand {
         @Flag(help: "Print one JSON object.") var json = false
 
         func run() async throws {
-            let store = try global.systemStore(json: json)
-            let bundle = try app.map { try global.bundleIdentifier(ofApp: $0, json: json) }
-            let donations = try SystemCommandSupport.reporting(json) { try store.donations(app: bundle) }
-            SystemCommandSupport.noteSkipped(in: store)
+            guard case .donations(let listing) = try await global.records(.donations(app: app), json: json) else { return }
+            listing.warnings.forEach(printError)
             if json {
-                JSONOutput.print(["invalid": SystemCommandSupport.plain(store.skippedRecords),
-                                  "donations": donations.map { donation -> [String: Any] in
-                    var object: [String: Any] = ["identifier": donation.identifier, "app": donation.app, "kind": donation.kind.rawValue,
-                                                 "date": SystemCommandSupport.timestamp(donation.date),
-                                                 "shortcut": SystemCommandSupport.plain(donation.action)]
-                    if let group = donation.groupIdentifier { object["groupIdentifier"] = group }
-                    if let code = donation.responseCode { object["responseCode"] = code }
-                    if let phrase = donation.suggestedInvocationPhrase { object["suggestedInvocationPhrase"] = phrase }
-                    if let persistent = donation.persistentIdentifier { object["persistentIdentifier"] = persistent }
-                    return object
-                }])
-                return
-            }
-            if donations.isEmpty { printLine("No donations.") }
-            for donation in donations {
-                let phrase = donation.suggestedInvocationPhrase.map { "  suggested phrase \"\($0)\"" } ?? ""
-                printLine("\(donation.identifier)  \(SystemCommandSupport.timestamp(donation.date))  \(donation.app): \(donation.action.summary)\(phrase)")
+                writeOutput(RecordsReport.json(listing).text + "\n")
+            } else {
+                RecordsReport.lines(listing).forEach(printLine)
             }
         }
     }
@@ -77,25 +64,27 @@ struct DonationsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let store = try global.systemStore(json: false)
-            let bundle = try app.map { try global.bundleIdentifier(ofApp: $0, json: false) }
-            let deleted = try SystemCommandSupport.reporting(false) { () -> Int in
-                if all || bundle != nil { return try store.deleteDonations(app: bundle, all ? .all(nil) : .identifiers(identifiers)) }
-                // Each identifier's one app, found before anything is deleted: never several apps' at once.
-                let owners = try DonationIdentifiers.owners(of: identifiers, in: store)
-                return try owners.reduce(0) { deleted, owner in
-                    deleted + (try store.deleteDonations(app: owner.app, .identifiers(owner.identifiers)))
-                }
-            }
-            if !all && deleted < identifiers.count {
-                throw SystemCommandSupport.failure(HostError(.usage, "Deleted \(deleted) of \(identifiers.count) donations; the others do not exist."), json: false)
-            }
-            printLine("Deleted \(deleted) donation\(deleted == 1 ? "" : "s").")
+            guard case .deleted(let count) = try await global.records(.deleteDonations(identifiers: identifiers, app: app, all: all), json: false) else { return }
+            printLine(RecordsReport.deletedLine(count))
         }
     }
 }
 
 extension GlobalOptions {
+    /// Carries out a records request as the server does (`RecordCommands`), on the store and
+    /// apps these options name; a failure is printed (as JSON with `json`) and exits with its status.
+    func records(_ request: RecordsRequest, json: Bool, now: Date = Date()) async throws -> HostReply {
+        let store = try systemStore(json: json)
+        let catalog = try self.catalog()
+        do {
+            return try await RecordCommands.perform(request, store: store, catalog: catalog, timeZone: CommandIO.current.environment["TZ"], now: now) {
+                await AppIntentsReport.snapshot(of: catalog, global: self)
+            }
+        } catch let error as HostError {
+            throw SystemCommandSupport.failure(error, json: json)
+        }
+    }
+
     /// The bundles in the apps folders these options name.
     func catalog() throws -> BundleCatalog {
         HostSession.catalog(for: try hostConfiguration())

@@ -13,24 +13,6 @@ enum JSONOutput {
         writeOutput(JSONValue(plain: object).text + "\n")
     }
 
-    static func plain(_ values: [String: IntentValue]) -> [String: Any] {
-        values.mapValues(\.plainValue)
-    }
-
-    static func plain(_ prompt: Prompt) -> [String: Any] {
-        var object: [String: Any] = ["kind": prompt.kind.rawValue, "text": prompt.text]
-        if let parameter = prompt.parameter { object["parameter"] = parameter }
-        if !prompt.choices.isEmpty { object["choices"] = prompt.choices }
-        if let answer = prompt.answer { object["answer"] = answer }
-        return object
-    }
-
-    static func plain(_ fault: BundleFault) -> [String: Any] {
-        var object: [String: Any] = ["code": fault.code.rawValue, "path": fault.path, "message": fault.message]
-        if let key = fault.key { object["key"] = key }
-        return object
-    }
-
     static func plain(_ finding: LintFinding) -> [String: Any] {
         var object: [String: Any] = ["rule": finding.rule.id, "severity": finding.severity.rawValue,
                                      "path": finding.path, "message": finding.message]
@@ -40,38 +22,6 @@ enum JSONOutput {
 
     static func plain(_ rule: LintRule) -> [String: Any] {
         ["id": rule.id, "severity": rule.severity.rawValue, "description": rule.summary]
-    }
-
-    static func plain(_ conflict: IntentConflict) -> [String: Any] {
-        ["intent": conflict.intent, "extensions": conflict.extensions, "paths": conflict.paths, "message": conflict.description]
-    }
-
-    /// An app and its extensions; with `appIntents`, each extension's App Intents (policy,
-    /// parameters) and App Shortcuts (primary phrase first).
-    static func plain(_ app: AppBundle, appIntents: AppShortcutsSnapshot? = nil) -> [String: Any] {
-        ["bundleIdentifier": app.bundleIdentifier, "displayName": app.displayName, "path": app.path,
-         "extensions": app.extensions.map { bundle -> [String: Any] in
-             var object: [String: Any] = [
-                 "bundleIdentifier": bundle.bundleIdentifier, "displayName": bundle.displayName, "path": bundle.path,
-                 "principalClass": bundle.principalClass, "library": bundle.libraryPath,
-                 "intentsSupported": bundle.intentsSupported,
-                 "intentsRestrictedWhileLocked": bundle.restrictedWhileLocked,
-                 "intentsRestrictedWhileProtectedDataUnavailable": bundle.restrictedWhileProtectedDataUnavailable]
-             guard !bundle.appIntents.isEmpty else { return object }
-             object["appIntents"] = bundle.appIntents.names
-             if let metadata = appIntents?.metadata[bundle.bundleIdentifier] {
-                 object["appIntents"] = metadata.intents.map { intent -> [String: Any] in
-                     ["name": intent.name, "type": intent.typeName, "title": intent.title,
-                      "authenticationPolicy": intent.authenticationPolicy.rawValue, "openAppWhenRun": intent.openAppWhenRun,
-                      "parameters": intent.parameters.map { ["name": $0.name, "title": $0.title, "kind": $0.kind.rawValue,
-                                                             "optional": $0.isOptional, "list": $0.isList] }]
-                 }
-                 object["appShortcuts"] = metadata.shortcuts.map { shortcut -> [String: Any] in
-                     ["intent": AppIntentsDeclaration.shortName(shortcut.intent), "phrases": shortcut.phrases]
-                 }
-             }
-             return object
-         }]
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandReports
 import Foundation
 import HostBundles
 import IntentsHost
@@ -30,30 +31,12 @@ struct ShortcutsCommand: AsyncParsableCommand {
         @Flag(help: "Print one JSON object: `shortcuts` (voice shortcuts) and `appShortcuts`.") var json = false
 
         func run() async throws {
-            let store = try global.systemStore(json: json)
-            let shortcuts = try SystemCommandSupport.reporting(json) { try store.voiceShortcuts() }
-            SystemCommandSupport.noteSkipped(in: store)
-            let appShortcuts = await AppIntentsReport.snapshot(of: try global.catalog(), global: global)?.shortcuts
-                .filter(\.isUsed) ?? []
+            guard case .voiceShortcuts(let listing) = try await global.records(.voiceShortcuts, json: json) else { return }
+            listing.warnings.forEach(printError)
             if json {
-                JSONOutput.print(["invalid": SystemCommandSupport.plain(store.skippedRecords), "shortcuts": shortcuts.map { shortcut -> [String: Any] in
-                    var object: [String: Any] = ["identifier": shortcut.identifier.uuidString, "phrase": shortcut.phrase,
-                                                 "app": shortcut.app, "shortcut": SystemCommandSupport.plain(shortcut.action)]
-                    if let donation = shortcut.donation { object["donation"] = donation }
-                    return object
-                }, "appShortcuts": appShortcuts.map { item -> [String: Any] in
-                    ["app": item.app.bundleIdentifier, "extension": item.bundle.bundleIdentifier, "intent": item.intent.name,
-                     "phrase": item.primaryPhrase, "phrases": item.shortcut.phrases.map { AppShortcutPhrase.display($0, appName: item.app.displayName) }]
-                }])
-                return
-            }
-            if shortcuts.isEmpty { printLine("No voice shortcuts; add one with `intents shortcuts add PHRASE --donation ID`.") }
-            for shortcut in shortcuts {
-                printLine("\(shortcut.identifier.uuidString)  \"\(shortcut.phrase)\"  \(shortcut.app): \(shortcut.action.summary)")
-            }
-            if !appShortcuts.isEmpty { printLine("App Shortcuts (no setup needed):") }
-            for item in appShortcuts {
-                printLine("  \"\(item.primaryPhrase)\"  \(item.app.bundleIdentifier): \(item.intent.name) (\(item.shortcut.phrases.count) phrases)")
+                writeOutput(RecordsReport.json(listing).text + "\n")
+            } else {
+                RecordsReport.lines(listing).forEach(printLine)
             }
         }
     }
@@ -69,19 +52,11 @@ struct ShortcutsCommand: AsyncParsableCommand {
         @Flag(help: "Print one JSON object.") var json = false
 
         func run() async throws {
-            let store = try global.systemStore(json: json)
-            let owner = try app.map { try global.bundleIdentifier(ofApp: $0, json: json) }
-            let shortcut = try SystemCommandSupport.reporting(json) { () -> VoiceShortcutRecord in
-                let donated = try DonationIdentifiers.donation(donation, app: owner, in: store)
-                let shortcut = VoiceShortcutRecord(phrase: phrase, app: donated.app, action: donated.action, donation: donated.identifier)
-                try store.addVoiceShortcut(shortcut)
-                return shortcut
-            }
+            guard case .voiceShortcut(let shortcut) = try await global.records(.addVoiceShortcut(phrase: phrase, donation: donation, app: app), json: json) else { return }
             if json {
-                JSONOutput.print(["identifier": shortcut.identifier.uuidString, "phrase": phrase, "app": shortcut.app,
-                                  "shortcut": SystemCommandSupport.plain(shortcut.action)])
+                writeOutput(RecordsReport.addedJSON(shortcut).text + "\n")
             } else {
-                printLine("Added \(shortcut.identifier.uuidString): \"\(phrase)\" runs \(shortcut.action.summary).")
+                printLine(RecordsReport.addedLine(shortcut))
             }
         }
     }
@@ -95,10 +70,8 @@ struct ShortcutsCommand: AsyncParsableCommand {
         func validate() throws { _ = try parsedIdentifier(identifier) }
 
         func run() async throws {
-            let store = try global.systemStore(json: false)
-            let id = try parsedIdentifier(identifier)
-            try SystemCommandSupport.reporting(false) { try store.renameVoiceShortcut(identifier: id, to: phrase) }
-            printLine("\(identifier) is now \"\(phrase)\".")
+            _ = try await global.records(.renameVoiceShortcut(identifier: identifier, phrase: phrase), json: false)
+            printLine(RecordsReport.renamedLine(identifier: identifier, phrase: phrase))
         }
     }
 
@@ -110,12 +83,8 @@ struct ShortcutsCommand: AsyncParsableCommand {
         func validate() throws { _ = try parsedIdentifier(identifier) }
 
         func run() async throws {
-            let store = try global.systemStore(json: false)
-            let id = try parsedIdentifier(identifier)
-            guard try SystemCommandSupport.reporting(false, { try store.deleteVoiceShortcut(identifier: id) }) else {
-                throw SystemCommandSupport.failure(HostError(.usage, "No voice shortcut has the identifier \(identifier)."), json: false)
-            }
-            printLine("Deleted \(identifier).")
+            _ = try await global.records(.deleteVoiceShortcut(identifier: identifier), json: false)
+            printLine(RecordsReport.deletedLine(shortcut: identifier))
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandReports
 import ExtensionProtocol
 import Foundation
 import HostTools
@@ -33,44 +34,15 @@ struct SuggestionsCommand: AsyncParsableCommand {
         if !(1...1000).contains(limit) { throw ValidationError("--limit \(limit) is out of range; give 1 to 1000.") }
     }
 
-    /// The Gregorian calendar in the command's time zone.
-    static var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = CommandIO.current.timeZone
-        return calendar
-    }
-
     func run() async throws {
-        let moment = at.flatMap(Self.parse) ?? Date()
-        let store = try global.systemStore(json: json)
-        let (donations, relevant, suggested) = try SystemCommandSupport.reporting(json) {
-            (try store.donations(), try store.relevantShortcuts(), try store.shortcutSuggestions())
-        }
-        SystemCommandSupport.noteSkipped(in: store)
-        let ranked = SuggestionRanker(calendar: Self.calendar).rank(donations: donations, relevant: relevant, at: moment, limit: limit)
-        if json {
-            JSONOutput.print([
-                "at": SystemCommandSupport.timestamp(moment),
-                "suggestions": ranked.map { suggestion -> [String: Any] in
-                    var object: [String: Any] = ["app": suggestion.app, "score": (suggestion.score * 1000).rounded() / 1000,
-                                                 "occurrences": suggestion.occurrences, "relevantNow": suggestion.isRelevantNow,
-                                                 "shortcut": SystemCommandSupport.plain(suggestion.action)]
-                    if let donation = suggestion.donation { object["donation"] = donation }
-                    return object
-                },
-                "suggestedByApps": suggested.map { ["app": $0.app, "shortcut": SystemCommandSupport.plain($0.action)] },
-            ])
+        guard case .suggestions(let listing) = try await global.records(.suggestions(limit: limit), json: json, now: at.flatMap(Self.parse) ?? Date()) else {
             return
         }
-        printLine("Suggestions for \(SystemCommandSupport.timestamp(moment)):")
-        if ranked.isEmpty { printLine("  none: no donation happened before then.") }
-        for (rank, suggestion) in ranked.enumerated() {
-            let why = suggestion.isRelevantNow ? "relevant now" : String(format: "score %.3f over %d donation%@", suggestion.score, suggestion.occurrences, suggestion.occurrences == 1 ? "" : "s")
-            printLine("  \(rank + 1). \(suggestion.app): \(suggestion.action.summary)  (\(why))\(suggestion.donation.map { "  donation \($0)" } ?? "")")
-        }
-        if !suggested.isEmpty {
-            printLine("Suggested by apps (add a phrase with `intents shortcuts add`):")
-            for entry in suggested { printLine("  \(entry.app): \(entry.action.summary)") }
+        listing.warnings.forEach(printError)
+        if json {
+            writeOutput(RecordsReport.json(listing).text + "\n")
+        } else {
+            RecordsReport.lines(listing).forEach(printLine)
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandReports
 import Foundation
 import HostBundles
 import HostTools
@@ -63,34 +64,10 @@ enum SystemCommandSupport {
     /// Prints `error` and gives the exit code to throw.
     static func failure(_ error: HostError, json: Bool) -> ExitCode {
         if json {
-            JSONOutput.print(["status": "error", "error": ["code": error.code.rawValue, "message": error.message]])
+            writeOutput(FailureReport.json(code: error.code.rawValue, message: error.message).text + "\n")
         } else {
             printError("error: \(error.message)")
         }
         return ExitCode(ExitStatus.code(for: error))
-    }
-
-    /// Skipped records, for `--json`'s `invalid`.
-    static func plain(_ records: [InvalidRecord]) -> [[String: Any]] {
-        records.map { ["kind": $0.kind, "identifier": $0.identifier, "app": $0.app, "problem": $0.problem] }
-    }
-
-    static func plain(_ action: ShortcutAction) -> [String: Any] {
-        switch action {
-        case .intent(let payload, _):
-            return ["kind": "intent", "intent": payload.name, "parameters": JSONOutput.plain(payload.parameters)]
-        case .userActivity(let activity):
-            var object: [String: Any] = ["kind": "userActivity", "activityType": activity.activityType,
-                                         "userInfo": JSONOutput.plain(activity.userInfo)]
-            if let title = activity.title { object["title"] = title }
-            return object
-        }
-    }
-
-    /// A date as ISO 8601 in local time.
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = CommandIO.current.timeZone
-        return formatter.string(from: date)
     }
 }

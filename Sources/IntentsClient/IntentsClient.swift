@@ -281,6 +281,65 @@ public final class IntentsClient: Sendable {
         return listing
     }
 
+    // MARK: Donations, voice shortcuts, suggestions (the user's; refused as `setLockState` is)
+
+    /// Donations, oldest first; of `app` (name or bundle identifier) when given.
+    public func donations(app: String? = nil) async throws -> DonationListing {
+        guard case .donations(let listing) = try await records(.donations(app: app)) else { throw Self.unexpected("donations") }
+        return listing
+    }
+
+    /// Deletes donations by identifier (of `app` when given; needed when several apps used one),
+    /// or all of them (of `app`) with `all`; returns how many were deleted.
+    public func deleteDonations(_ identifiers: [String], app: String? = nil, all: Bool = false) async throws -> Int {
+        guard case .deleted(let count) = try await records(.deleteDonations(identifiers: identifiers, app: app, all: all)) else {
+            throw Self.unexpected("deleted")
+        }
+        return count
+    }
+
+    /// Voice shortcuts, then the App Shortcuts the host uses.
+    public func voiceShortcuts() async throws -> VoiceShortcutListing {
+        guard case .voiceShortcuts(let listing) = try await records(.voiceShortcuts) else { throw Self.unexpected("voice shortcuts") }
+        return listing
+    }
+
+    /// Attaches `phrase` to a donation and returns the voice shortcut made.
+    public func addVoiceShortcut(phrase: String, donation: String, app: String? = nil) async throws -> ListedVoiceShortcut {
+        guard case .voiceShortcut(let shortcut) = try await records(.addVoiceShortcut(phrase: phrase, donation: donation, app: app)) else {
+            throw Self.unexpected("voice shortcut")
+        }
+        return shortcut
+    }
+
+    /// Gives a voice shortcut (its UUID) a new phrase.
+    public func renameVoiceShortcut(_ identifier: String, to phrase: String) async throws {
+        guard case .done = try await records(.renameVoiceShortcut(identifier: identifier, phrase: phrase)) else { throw Self.unexpected("done") }
+    }
+
+    /// Deletes a voice shortcut (its UUID); a `usage` failure when none has it.
+    public func deleteVoiceShortcut(_ identifier: String) async throws {
+        guard case .done = try await records(.deleteVoiceShortcut(identifier: identifier)) else { throw Self.unexpected("done") }
+    }
+
+    /// The donated shortcuts ranked for now, at most `limit` (1 to 1000).
+    public func suggestions(limit: Int = 5) async throws -> SuggestionListing {
+        guard case .suggestions(let listing) = try await records(.suggestions(limit: limit)) else { throw Self.unexpected("suggestions") }
+        return listing
+    }
+
+    /// Sends `request` in this process's time zone (its `TZ`), for the server's apps folders.
+    private func records(_ request: RecordsRequest) async throws -> HostReply {
+        try await records(RecordsCommand(request, timeZone: LocalAPISocket.processEnvironment["TZ"]))
+    }
+
+    /// Sends a records command as the `intents` command does (with its `TZ` and `--apps`), and
+    /// returns the reply: `donations`, `deleted`, `voiceShortcuts`, `voiceShortcut`,
+    /// `suggestions` or `done` (the typed methods above unwrap them).
+    public func records(_ command: RecordsCommand) async throws -> HostReply {
+        try await request(.records(command))
+    }
+
     /// The user vocabulary apps set and the apps' `AppIntentVocabulary.plist`; refused as
     /// `setLockState` is.
     /// - Parameter appsFolders: the folders the caller means; a `usage` failure when the server

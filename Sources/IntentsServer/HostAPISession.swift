@@ -168,6 +168,15 @@ enum HostAPISession {
             return .vocabulary(UserReports.vocabulary(user: try dispatcher.openSystemStore().vocabulary(), apps: dispatcher.catalog.apps))
         case .say(let say):
             return try await Self.say(say, inbox: inbox, host: host)
+        case .records(let command):
+            let peer = inbox.connection.peer
+            try requireUserControl(peer, host: host, for: "read or change donations and shortcuts")
+            try checkAppsFolders(command.appsFolders, host: host, naming: peer.isIntentsCommand)
+            try check(command)
+            let catalog = dispatcher.catalog
+            return try await RecordCommands.perform(command.request, store: try dispatcher.openSystemStore(), catalog: catalog, timeZone: command.timeZone) {
+                catalog.extensions.contains { !$0.appIntents.isEmpty } ? await dispatcher.appShortcuts() : nil
+            }
         case .apps(let folders):
             let peer = inbox.connection.peer
             guard peer.isIntentsCommand else {
@@ -202,6 +211,27 @@ enum HostAPISession {
         }
     }
 
+    /// Refuses what no record could hold: texts longer than `maximumTextBytes`, a time zone
+    /// name longer than a path, more identifiers than a frame of names.
+    private static func check(_ command: RecordsCommand) throws {
+        var texts = [command.timeZone ?? ""]
+        var count = 0
+        switch command.request {
+        case .donations(let app): texts += [app ?? ""]
+        case .deleteDonations(let identifiers, let app, _): texts += identifiers + [app ?? ""]; count = identifiers.count
+        case .voiceShortcuts, .suggestions: break
+        case .addVoiceShortcut(let phrase, let donation, let app): texts += [phrase, donation, app ?? ""]
+        case .renameVoiceShortcut(let identifier, let phrase): texts += [identifier, phrase]
+        case .deleteVoiceShortcut(let identifier): texts += [identifier]
+        }
+        guard count <= maximumIdentifiers, (command.timeZone?.utf8.count ?? 0) <= Int(PATH_MAX), texts.allSatisfy({ $0.utf8.count <= maximumTextBytes }) else {
+            throw HostError(.usage, "A request names at most \(maximumIdentifiers) identifiers, each text at most \(maximumTextBytes) bytes; nothing changed.")
+        }
+    }
+
+    /// The most donation identifiers one request may name.
+    static let maximumIdentifiers = 10_000
+
     /// Refuses a run meant for other apps folders than the server's, as a forwarded command is;
     /// the sentence names the folders (and the server's pid) only when `naming`.
     static func checkAppsFolders(_ asked: [String]?, host: ServedHost, naming: Bool) throws {
@@ -217,7 +247,7 @@ enum HostAPISession {
         }
     }
 
-    /// One line per request of a user's command (`apps`, `authorize`, `setup`, `policyMatrix`, `say`, `vocabulary`), before
+    /// One line per request of a user's command (`apps`, `authorize`, `setup`, `policyMatrix`, `say`, `vocabulary`, the records), before
     /// its reply is sent: `authorize served`..., with the failure's code if any.
     private static func logUserCommand(_ request: HostRequest, reply: HostReply, peer: PeerIdentity, host: ServedHost) {
         let outcome = if case .failure(let failure) = reply { failure.code } else { "ok" }
@@ -280,6 +310,16 @@ extension HostRequest {
         case .vocabulary: "vocabulary"
         case .apps: "apps"
         case .say: "say"
+        case .records(let command):
+            switch command.request {
+            case .donations: "donations"
+            case .deleteDonations: "deleteDonations"
+            case .voiceShortcuts: "voiceShortcuts"
+            case .addVoiceShortcut: "addVoiceShortcut"
+            case .renameVoiceShortcut: "renameVoiceShortcut"
+            case .deleteVoiceShortcut: "deleteVoiceShortcut"
+            case .suggestions: "suggestions"
+            }
         }
     }
 
@@ -287,7 +327,7 @@ extension HostRequest {
     /// `policy`): logged at info, one line each.
     var isUserCommand: Bool {
         switch self {
-        case .authorize, .setup, .policyMatrix, .vocabulary, .apps, .say: true
+        case .authorize, .setup, .policyMatrix, .vocabulary, .apps, .say, .records: true
         default: false
         }
     }

@@ -20,11 +20,16 @@ extension HostReply: WireCodable {
         case .apps(let listing): writer.unsigned(14); writer.value(listing)
         case .spoken(let outcome): writer.unsigned(15); writer.value(outcome)
         case .continuation(let result): writer.unsigned(16); writer.value(result)
+        case .donations(let listing): writer.unsigned(17); writer.value(listing)
+        case .deleted(let count): writer.unsigned(18); writer.int(count)
+        case .voiceShortcuts(let listing): writer.unsigned(19); writer.value(listing)
+        case .voiceShortcut(let shortcut): writer.unsigned(20); writer.value(shortcut)
+        case .suggestions(let listing): writer.unsigned(21); writer.value(listing)
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 17, of: "HostReply") {
+        switch try reader.tag(below: 22, of: "HostReply") {
         case 0: self = .catalog(try reader.value())
         case 1: self = .policyMatrix(try reader.value())
         case 2: self = .question(try reader.value())
@@ -41,7 +46,12 @@ extension HostReply: WireCodable {
         case 13: self = .vocabulary(try reader.value())
         case 14: self = .apps(try reader.value())
         case 15: self = .spoken(try reader.value())
-        default: self = .continuation(try reader.value())
+        case 16: self = .continuation(try reader.value())
+        case 17: self = .donations(try reader.value())
+        case 18: self = .deleted(try reader.int())
+        case 19: self = .voiceShortcuts(try reader.value())
+        case 20: self = .voiceShortcut(try reader.value())
+        default: self = .suggestions(try reader.value())
         }
     }
 }

@@ -26,6 +26,16 @@ public enum HostReply: Hashable, Sendable {
     case spoken(SpokenOutcome)
     /// How a user activity a `say` phrase matched was continued by its app.
     case continuation(ActivityContinuationResult)
+    /// Donations (`RecordsRequest.donations`).
+    case donations(DonationListing)
+    /// How many donations were deleted.
+    case deleted(Int)
+    /// Voice shortcuts and App Shortcuts (`RecordsRequest.voiceShortcuts`).
+    case voiceShortcuts(VoiceShortcutListing)
+    /// The voice shortcut just added.
+    case voiceShortcut(ListedVoiceShortcut)
+    /// Suggestions ranked for a moment.
+    case suggestions(SuggestionListing)
     /// The request was carried out and has nothing to say.
     case done
     /// The request failed: nothing of it was carried out beyond what the message says.

@@ -22,11 +22,12 @@ extension HostRequest: WireCodable {
         case .vocabulary(let folders): writer.unsigned(12); writer.optional(folders) { writer, folders in writer.array(folders) { $0.string($1) } }
         case .apps(let folders): writer.unsigned(13); writer.optional(folders) { writer, folders in writer.array(folders) { $0.string($1) } }
         case .say(let request): writer.unsigned(14); writer.value(request)
+        case .records(let command): writer.unsigned(15); writer.value(command)
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 15, of: "HostRequest") {
+        switch try reader.tag(below: 16, of: "HostRequest") {
         case 0: self = .catalog
         case 1: self = .watchCatalog
         case 2: self = .policyMatrix(PolicyMatrixRequest(names: try reader.array { try $0.string() },
@@ -42,7 +43,8 @@ extension HostRequest: WireCodable {
         case 11: self = .setup(appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
         case 12: self = .vocabulary(appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
         case 13: self = .apps(appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
-        default: self = .say(try reader.value())
+        case 14: self = .say(try reader.value())
+        default: self = .records(try reader.value())
         }
     }
 }

@@ -48,6 +48,9 @@ public enum HostRequest: Hashable, Sendable {
     /// Runs what a phrase asks: answered by `spoken`, then, for a matched phrase, as `run` is
     /// (an intent) or by `continuation` (a user activity continued by its app); or `failure`.
     case say(SayRequest)
+    /// The user's commands on donations, voice shortcuts and suggestions; only the user's
+    /// `intents` command may ask (or a client of a `--test-control` server).
+    case records(RecordsCommand)
 }
 
 /// Which intent to run and with what.

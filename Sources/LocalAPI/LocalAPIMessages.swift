@@ -5,7 +5,7 @@ import Framing
 /// client of another version gets a clear error instead of a misread message. Version 2 added
 /// the typed host API (`HostRequest`, `HostReply`); version 3 what the `intents` command needs
 /// to run `send` through it (the app-choice question, the end of input, the apps folders meant,
-/// a failure's extension); version 4 `apps`, `authorize`, `status`, `policy`, `say` and `vocabulary` (the authorization list
+/// a failure's extension); version 4 `apps`, `authorize`, `status`, `policy`, `say`, `vocabulary` and the records of `donations`, `shortcuts` and `suggestions` (the authorization list
 /// and an app's name after a decision, the server's set-up, the matrix's rows by name, its rules
 /// and the lock state now).
 public let localAPIVersion: UInt8 = 4

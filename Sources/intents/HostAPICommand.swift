@@ -18,6 +18,7 @@ enum HostAPICommand: Sendable {
     case policy(PolicyArguments)
     case vocabulary(ListingArguments)
     case apps(ListingArguments)
+    case records(RecordsArguments)
 
     /// The command this client runs itself; nil for any other command line (see
     /// `SendArguments`, `LockArguments`) or with `INTENTS_NO_SERVER=1`.
@@ -42,6 +43,8 @@ enum HostAPICommand: Sendable {
             self = .vocabulary(vocabulary)
         } else if let apps = ListingArguments(arguments, subcommand: "apps", environment: environment, workingDirectory: folder) {
             self = .apps(apps)
+        } else if let records = RecordsArguments(arguments, environment: environment, workingDirectory: folder) {
+            self = .records(records)
         } else {
             return nil
         }
@@ -84,6 +87,10 @@ enum HostAPICommand: Sendable {
                 let listing = try await client.apps(appsFolders: apps.appsFolders)
                 return apps.json ? .json(AppsReport.json(listing)) : .lines(AppsReport.lines(listing))
             }
+        case .records(let records):
+            await Self.exchange(stateFolder: records.stateFolder, failuresAsJSON: records.json) { client in
+                Self.output(of: try await client.records(records.command), for: records)
+            }
         }
     }
 }
@@ -125,6 +132,29 @@ extension HostAPICommand {
         }
     }
 
+    /// What a records command prints of its reply, as the embedded host prints it.
+    private static func output(of reply: HostReply, for records: RecordsArguments) -> Output {
+        let json = records.json
+        switch (reply, records.printing) {
+        case (.donations(let listing), _):
+            return .warned(listing.warnings, json ? .json(RecordsReport.json(listing)) : .lines(RecordsReport.lines(listing)))
+        case (.voiceShortcuts(let listing), _):
+            return .warned(listing.warnings, json ? .json(RecordsReport.json(listing)) : .lines(RecordsReport.lines(listing)))
+        case (.suggestions(let listing), _):
+            return .warned(listing.warnings, json ? .json(RecordsReport.json(listing)) : .lines(RecordsReport.lines(listing)))
+        case (.voiceShortcut(let shortcut), _):
+            return json ? .json(RecordsReport.addedJSON(shortcut)) : .lines([RecordsReport.addedLine(shortcut)])
+        case (.deleted(let count), _):
+            return .lines([RecordsReport.deletedLine(count)])
+        case (_, .renamed(let identifier, let phrase)):
+            return .lines([RecordsReport.renamedLine(identifier: identifier, phrase: phrase)])
+        case (_, .deleted(let identifier)):
+            return .lines([RecordsReport.deletedLine(shortcut: identifier)])
+        default:
+            return .lines([])
+        }
+    }
+
     /// What a one-request command prints: lines of text, or one JSON object, perhaps after
     /// warnings on standard error.
     indirect enum Output {
@@ -144,7 +174,7 @@ extension HostAPICommand {
         }
     }
 
-    /// Runs a command of one request and one reply (`lock`, `status`, `authorize`, `policy`, `vocabulary`, `apps`) and prints
+    /// Runs a command of one request and one reply (`lock`, `status`, `authorize`, `policy`, `vocabulary`, `apps`, the records) and prints
     /// what `body` makes of the reply. A failure is said on standard error, or with
     /// `failuresAsJSON` as the embedded host's JSON error object; nil when no server listens.
     static func exchange(stateFolder: String?, failuresAsJSON: Bool = false,

@@ -1,5 +1,8 @@
-/// A command line of a subcommand that takes only arguments and flags, besides the global
-/// `--apps` and `--state` (on either side of it), as the client reads it for the host API.
+import LocalAPI
+
+/// A command line of a subcommand that takes arguments, flags and a few options of one value
+/// each, besides the global `--apps` and `--state` (on either side of it), as the client reads
+/// it for the host API.
 /// Anything else (`--help`, an unknown or repeated flag, a malformed folder) makes `init` fail,
 /// and the command goes to the server's or the embedded host's own parser, which runs or
 /// refuses it as ever.
@@ -9,6 +12,8 @@ struct PlainArguments: Sendable {
     var arguments: [String] = []
     /// The flags given, each at most once, after the subcommand.
     var flags: Set<String> = []
+    /// The options given (each at most once, after the subcommand), by name.
+    var options: [String: String] = [:]
     /// `--state`, absolute, when given.
     var stateFolder: String?
     /// `--apps` (else `INTENTS_APPS`), absolute; nil when neither names any.
@@ -16,8 +21,10 @@ struct PlainArguments: Sendable {
 
     /// - Parameters:
     ///   - flags: the flags the subcommand takes.
+    ///   - options: the options of one value it takes (`--app`); a value longer than the host
+    ///     API takes, or that looks like an option, is the parser's.
     ///   - workingDirectory: what relative `--state` and `--apps` folders are taken from.
-    init?(_ commandLine: [String], flags allowed: Set<String>, environment: [String: String], workingDirectory: String) {
+    init?(_ commandLine: [String], flags allowed: Set<String>, options valued: [String] = [], environment: [String: String], workingDirectory: String) {
         var subcommand: String?
         var apps: [String] = []
         var index = 0
@@ -27,6 +34,11 @@ struct PlainArguments: Sendable {
                 // Before the subcommand, only the global options (the parser moves those alone).
                 guard subcommand != nil, flags.insert(argument).inserted else { return nil }
                 index += 1
+                continue
+            }
+            if !valued.isEmpty, let (name, value, width) = ClientArguments.option(at: index, in: commandLine, names: valued, refusingOptionValues: true) {
+                guard subcommand != nil, value.utf8.count <= RunRequest.maximumTextBytes, options.updateValue(value, forKey: name) == nil else { return nil }
+                index += width
                 continue
             }
             if let (name, value, width) = ClientArguments.option(at: index, in: commandLine, refusingOptionValues: true) {
@@ -40,7 +52,7 @@ struct PlainArguments: Sendable {
                 index += width
                 continue
             }
-            guard !argument.hasPrefix("-") else { return nil }
+            guard !argument.hasPrefix("-"), argument.utf8.count <= RunRequest.maximumTextBytes else { return nil }
             if subcommand == nil { subcommand = argument } else { arguments.append(argument) }
             index += 1
         }

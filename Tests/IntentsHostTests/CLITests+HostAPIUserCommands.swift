@@ -185,3 +185,55 @@ extension CLITests {
         #expect(try #require(server.running?.log).components(separatedBy: "command served").count == 3)
     }
 }
+
+/// `intents donations`, `shortcuts` and `suggestions` with a server: typed records requests.
+extension CLITests {
+    /// Listings of real donations (an interaction and a user activity, donated by the sample
+    /// apps through the server), by app and whole, with errors, as text and JSON.
+    @Test func recordListingsThroughTheHostAPIPrintWhatTheEmbeddedHostPrints() async throws {
+        #expect(try await app("monkeychat", ["send", "c-kiki", "Bananas at noon"]).status == 0)
+        #expect(try await app("pizza", ["menu"]).status == 0)
+        let cases: [[String]] = [
+            ["donations"], ["donations", "list", "--json"], ["donations", "list", "--app", "Pizza"], ["donations", "list", "--app=Nobody", "--json"],
+            ["shortcuts"], ["shortcuts", "list", "--json"], ["suggestions"], ["suggestions", "--json", "--limit", "1"],
+        ]
+        for arguments in cases {
+            let run = try sameServedAndEmbedded(arguments)
+            #expect(run.status == (arguments.contains("--app=Nobody") ? 2 : 0), "\(arguments): \(run.stderr)")
+        }
+        let log = try #require(server.running?.log)
+        #expect(!log.contains("command served"), "\(log)")
+    }
+
+    /// Adding, renaming and deleting a voice shortcut, and deleting a donation, through the
+    /// host API; what fails fails alike in both modes.
+    @Test func recordChangesThroughTheHostAPI() async throws {
+        #expect(try await app("pizza", ["menu"]).status == 0)
+        let donations = try intents(.served, ["donations", "list", "--json"]).json()["donations"] as? [[String: Any]]
+        let donation = try #require(donations?.first?["identifier"] as? String)
+        let added = try intents(.served, ["shortcuts", "add", "what's on the menu", "--donation", donation, "--json"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let identifier = try #require(try added.json()["identifier"] as? String)
+        #expect(try intents(.served, ["shortcuts", "edit", identifier.lowercased(), "show me the menu"]).stdout == "\(identifier.lowercased()) is now \"show me the menu\".\n")
+        try sameServedAndEmbedded(["shortcuts", "list"])
+        #expect(try intents(.served, ["shortcuts", "delete", identifier]).stdout == "Deleted \(identifier).\n")
+        for arguments in [["shortcuts", "delete", identifier], ["shortcuts", "add", "x", "--donation", "nope"], ["donations", "delete", "nope"]] {
+            let run = try sameServedAndEmbedded(arguments)
+            #expect(run.status == 2, "\(arguments)")
+        }
+        #expect(try intents(.served, ["donations", "delete", donation]).stdout == "Deleted 1 donation.\n")
+        try sameServedAndEmbedded(["donations"])
+        let log = try #require(server.running?.log)
+        #expect(!log.contains("command served"), "\(log)")
+    }
+
+    /// What the client does not read (`--at`, an identifier that is not a UUID, a delete with
+    /// neither identifiers nor --all) goes to the parser, alike in both modes.
+    @Test func aRecordsCommandTheClientCannotReadIsTheParsersToRun() throws {
+        for arguments in [["suggestions", "--at", "2026-11-27T18:30"], ["shortcuts", "edit", "not-a-uuid", "x"], ["donations", "delete"],
+                          ["suggestions", "--limit", "0"]] {
+            try sameServedAndEmbedded(arguments)
+        }
+        #expect(try #require(server.running?.log).components(separatedBy: "command served").count == 5)
+    }
+}

@@ -86,8 +86,15 @@ final class TestServer: @unchecked Sendable {
     /// lock states, authorizations and set-ups the `intents` client asked for through the host API.
     var servedCount: Int {
         let log = self.log
-        return ["command served", "conversation served", "lock state set", "authorize served", "setup served", "policyMatrix served", "vocabulary served", "apps served", "say served"].reduce(0) { $0 + log.components(separatedBy: $1).count - 1 }
+        return Self.servedLines.reduce(0) { $0 + log.components(separatedBy: $1).count - 1 }
     }
+
+    /// What the server logs once per command it served.
+    static let servedLines: [String] = {
+        let commands = ["command", "conversation", "authorize", "setup", "policyMatrix", "vocabulary", "apps", "say", "donations",
+                        "deleteDonations", "voiceShortcuts", "addVoiceShortcut", "renameVoiceShortcut", "deleteVoiceShortcut", "suggestions"]
+        return commands.map { "\($0) served" } + ["lock state set"]
+    }()
 
     /// The server's child processes (extension runners, the spare).
     var childProcessIDs: Set<pid_t> {

@@ -6,11 +6,11 @@ import SystemStore
 
 /// Donations the user names by identifier. An identifier is its app's own choice, so two apps
 /// may use one: then the command must say which app's, and does nothing until it does.
-enum DonationIdentifiers {
+public enum DonationIdentifiers {
     /// `app`'s donation `identifier`, or, with no app, the one donation that has it.
     /// - Throws: `HostError` (`.usage`) when no donation (of `app`) has it, or when several apps
     ///   used it and `app` is nil.
-    static func donation(_ identifier: String, app: String?, in store: SystemStore) throws -> Donation {
+    public static func donation(_ identifier: String, app: String?, in store: SystemStore) throws -> Donation {
         if let app {
             guard let donation = try store.donation(identifier: identifier, app: app) else {
                 throw HostError(.usage, "No donation has the identifier \(identifier) among \(app)'s; `intents donations list --app \(app)` shows them.")
@@ -28,7 +28,7 @@ enum DonationIdentifiers {
     /// The app whose donation each of `identifiers` is, app by app (an identifier no app used
     /// is left out).
     /// - Throws: `HostError` (`.usage`) naming the first identifier that several apps used.
-    static func owners(of identifiers: [String], in store: SystemStore) throws -> [(app: String, identifiers: [String])] {
+    public static func owners(of identifiers: [String], in store: SystemStore) throws -> [(app: String, identifiers: [String])] {
         var owners: [(app: String, identifiers: [String])] = []
         for identifier in identifiers {
             let apps = try store.donations(identifier: identifier).map(\.app)
