@@ -20,8 +20,8 @@ enum HostAPICommand: Sendable {
     case apps(ListingArguments)
     case records(RecordsArguments)
 
-    /// The command this client runs itself; nil for any other command line (see
-    /// `SendArguments`, `LockArguments`) or with `INTENTS_NO_SERVER=1`.
+    /// The command this client runs itself; nil for any command line it does not read whole
+    /// (see `SendArguments`, `PlainArguments`, `RecordsArguments`) or with `INTENTS_NO_SERVER=1`.
     init?(_ arguments: [String]) {
         let environment = LocalAPISocket.processEnvironment
         if environment["INTENTS_NO_SERVER"] == "1" { return nil }
@@ -89,7 +89,7 @@ enum HostAPICommand: Sendable {
             }
         case .records(let records):
             await Self.exchange(stateFolder: records.stateFolder, failuresAsJSON: records.json) { client in
-                Self.output(of: try await client.records(records.command), for: records)
+                try Self.output(of: try await client.records(records.command), for: records)
             }
         }
     }
@@ -133,7 +133,8 @@ extension HostAPICommand {
     }
 
     /// What a records command prints of its reply, as the embedded host prints it.
-    private static func output(of reply: HostReply, for records: RecordsArguments) -> Output {
+    /// - Throws: `IntentsClientError` (`protocol`) for a reply that is not the one asked for.
+    private static func output(of reply: HostReply, for records: RecordsArguments) throws -> Output {
         let json = records.json
         switch (reply, records.printing) {
         case (.donations(let listing), _):
@@ -146,12 +147,12 @@ extension HostAPICommand {
             return json ? .json(RecordsReport.addedJSON(shortcut)) : .lines([RecordsReport.addedLine(shortcut)])
         case (.deleted(let count), _):
             return .lines([RecordsReport.deletedLine(count)])
-        case (_, .renamed(let identifier, let phrase)):
+        case (.done, .renamed(let identifier, let phrase)):
             return .lines([RecordsReport.renamedLine(identifier: identifier, phrase: phrase)])
-        case (_, .deleted(let identifier)):
+        case (.done, .deleted(let identifier)):
             return .lines([RecordsReport.deletedLine(shortcut: identifier)])
         default:
-            return .lines([])
+            throw IntentsClientError(.protocolMismatch, "The intents server sent a reply that is not the one asked for.")
         }
     }
 
@@ -174,8 +175,8 @@ extension HostAPICommand {
         }
     }
 
-    /// Runs a command of one request and one reply (`lock`, `status`, `authorize`, `policy`, `vocabulary`, `apps`, the records) and prints
-    /// what `body` makes of the reply. A failure is said on standard error, or with
+    /// Runs a command of one request and one reply (`lock`, `status`, `authorize`, `policy`,
+    /// `vocabulary`, `apps`, the records) and prints what `body` makes of the reply. A failure is said on standard error, or with
     /// `failuresAsJSON` as the embedded host's JSON error object; nil when no server listens.
     static func exchange(stateFolder: String?, failuresAsJSON: Bool = false,
                          _ body: @Sendable (IntentsClient) async throws -> Output) async -> Int32? {

@@ -9,8 +9,9 @@ import Synchronization
 
 // The `intents` command. When `intents serve` runs for the state folder, the commands that
 // touch the live state go to it over its socket, so that this process links no Foundation and
-// starts in a few milliseconds: `send`, `lock` and `unlock` as typed host-API requests, the
-// others as their command line; otherwise it becomes the embedded host (`intents-host`).
+// starts in a few milliseconds: as typed host-API requests, or, for a command line it does not
+// read whole (`--record`, `--help`...), as that command line; otherwise it becomes the embedded
+// host (`intents-host`).
 let arguments = Array(CommandLine.arguments.dropFirst())
 if let command = HostAPICommand(arguments), let status = waitFor({ await command.runIfServed() }) {
     exit(status)
