@@ -128,20 +128,29 @@ public final class IntentsClient: Sendable {
                     notice: @Sendable (Question) async -> Void = { _ in }) async throws -> ConversationResult {
         try await withConnection { connection in
             try await connection.send(.request(.run(request)))
-            while true {
-                switch try await Self.reply(from: connection) {
-                case .question(let question):
-                    let answer = try await answering(question)
-                    try await connection.send(.request(.answer(answer)))
-                case .notice(let said):
-                    await notice(said)
-                case .conversation(let result):
-                    return result
-                case .failure(let failure):
-                    throw IntentsClientError(failure)
-                default:
-                    throw Self.unexpected("conversation")
-                }
+            return try await Self.converse(on: connection, answering: answering, notice: notice) { reply in
+                guard case .conversation(let result) = reply else { throw Self.unexpected("conversation") }
+                return result
+            }
+        }
+    }
+
+    /// Answers a conversation's questions and passes on its notices until `end` makes something
+    /// of another reply (nil: go on reading); a failure reply is thrown.
+    private static func converse<Ending>(on connection: HostConnection, answering: @Sendable (Question) async throws -> Answer,
+                                         notice: @Sendable (Question) async -> Void,
+                                         until end: (HostReply) async throws -> Ending?) async throws -> Ending {
+        while true {
+            switch try await reply(from: connection) {
+            case .question(let question):
+                let answer = try await answering(question)
+                try await connection.send(.request(.answer(answer)))
+            case .notice(let said):
+                await notice(said)
+            case .failure(let failure):
+                throw IntentsClientError(failure)
+            case let reply:
+                if let ending = try await end(reply) { return ending }
             }
         }
     }
@@ -170,24 +179,15 @@ public final class IntentsClient: Sendable {
                     notice: @Sendable (Question) async -> Void = { _ in }) async throws -> SayEnding {
         try await withConnection { connection in
             try await connection.send(.request(.say(request)))
-            while true {
-                switch try await Self.reply(from: connection) {
+            return try await Self.converse(on: connection, answering: answering, notice: notice) { reply -> SayEnding? in
+                switch reply {
                 case .spoken(let outcome):
                     await spoken(outcome)
                     guard case .matched = outcome.kind else { return .nothing }
-                case .question(let question):
-                    let answer = try await answering(question)
-                    try await connection.send(.request(.answer(answer)))
-                case .notice(let said):
-                    await notice(said)
-                case .conversation(let result):
-                    return .conversation(result)
-                case .continuation(let result):
-                    return .continuation(result)
-                case .failure(let failure):
-                    throw IntentsClientError(failure)
-                default:
-                    throw Self.unexpected("say")
+                    return nil
+                case .conversation(let result): return .conversation(result)
+                case .continuation(let result): return .continuation(result)
+                default: throw Self.unexpected("say")
                 }
             }
         }

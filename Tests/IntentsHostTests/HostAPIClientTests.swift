@@ -145,6 +145,40 @@ import Testing
         #expect(await server.stop() == 0)
     }
 
+    /// Phrases run only for the `intents` command (the source they give is the user's voice);
+    /// the bundles' paths are its only; the user's records are a user-control client's only.
+    @Test func anotherProcessRunsNoPhraseAndReadsNoRecordsOnTheUsersServer() async throws {
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let client = client()
+        let told = QuestionLog()
+        let said = await #expect(throws: IntentsClientError.self) {
+            _ = try await client.say(SayRequest(phrase: "Start a Meditation"), spoken: { _ in told.append(Question(kind: .notice, text: "spoken")) })
+        }
+        #expect(said?.code.rawValue == "refusedByPolicy")
+        #expect(told.questions.isEmpty)
+        let listing = await #expect(throws: IntentsClientError.self) { _ = try await client.apps() }
+        #expect(listing?.code.rawValue == "refusedByPolicy")
+        for attempt in [{ _ = try await client.donations() }, { _ = try await client.voiceShortcuts() }, { _ = try await client.suggestions() },
+                        { _ = try await client.deleteDonations([], all: true) }] as [@Sendable () async throws -> Void] {
+            let refused = await #expect(throws: IntentsClientError.self) { try await attempt() }
+            #expect(refused?.code.rawValue == "refusedByPolicy")
+        }
+        #expect(await server.stop() == 0)
+    }
+
+    /// A test library's client on its own server reads the records and vocabulary.
+    @Test func aTestControlClientReadsTheRecords() async throws {
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--test-control"])
+        let client = client()
+        #expect(try await client.donations().donations.isEmpty)
+        #expect(try await client.voiceShortcuts().appShortcuts.contains { $0.app == "com.example.Meditation" })
+        #expect(try await client.suggestions(limit: 3).suggestions.isEmpty)
+        #expect(try await client.vocabulary().apps.map(\.app) == ["com.example.MonkeyChat", "com.example.Pizza"])
+        let limit = await #expect(throws: IntentsClientError.self) { _ = try await client.suggestions(limit: 0) }
+        #expect(limit?.code.rawValue == "usage")
+        #expect(await server.stop() == 0)
+    }
+
     @Test func testControlIsRefusedForAStateFolderThatMayBeReal() async throws {
         let folder = try sampleAppsFolder(apps)
         // A folder that already holds a store: someone's real state, perhaps.
