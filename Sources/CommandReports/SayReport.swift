@@ -4,6 +4,25 @@ import LocalAPI
 /// of text (not yet escaped for a terminal) or JSON. The embedded host and the client print the
 /// same bytes from it; a conversation ends as `ConversationReport` says, with `matched` added.
 public enum SayReport {
+    /// Whether `utterance` surely has a word as `PhraseText.words` reads words: a letter or a
+    /// number (general category L or N) of the Basic Multilingual Plane that Foundation's folding
+    /// keeps and its Unicode data knows (up to Unicode 15.1; the standard library's is newer;
+    /// Foundation's misses some ideographs beyond the plane, such as Tangut). Alphabetic is not
+    /// enough: a circled letter (So) or a lone vowel sign (Mc, Mn) is alphabetic and no word, and
+    /// the parser refuses such an utterance with its usage. False sends the command line to it.
+    public static func hasWords(_ utterance: String) -> Bool {
+        utterance.unicodeScalars.contains { scalar in
+            // The halfwidth sound marks fold to combining marks, which start no word.
+            guard scalar.value < 0x10000, scalar != "\u{FF9E}", scalar != "\u{FF9F}", let age = scalar.properties.age,
+                  age.major < 15 || (age.major == 15 && age.minor <= 1) else { return false }
+            switch scalar.properties.generalCategory {
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                 .decimalNumber, .letterNumber, .otherNumber: return true
+            default: return false
+            }
+        }
+    }
+
     /// "You can ask Meditation:" and its App Shortcuts' primary phrases, app by app.
     public static func lines(_ help: SpokenHelp) -> [String] {
         guard !help.shortcuts.isEmpty else { return [help.everyApp ? "No app has App Shortcuts." : "This app has no App Shortcuts."] }

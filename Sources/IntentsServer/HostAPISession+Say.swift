@@ -47,7 +47,12 @@ extension HostAPISession {
                                  description: SpokenPhrase.describe(match.template.target),
                                  parameters: match.parameters.map { TextParameter(name: $0.name, value: $0.value) },
                                  intent: matched?.intent, app: matched?.app, claimants: claimants)
-        guard send(.spoken(SpokenOutcome(warnings: warnings, kind: .matched(spoken))), on: inbox.connection) else {
+        // Sent as it is or not at all: `send` would put a failure in place of a match too large
+        // for a frame, and the phrase must not run once the client was told it failed.
+        guard let frame = try? localAPICodec.encode(ServerMessage.reply(.spoken(SpokenOutcome(warnings: warnings, kind: .matched(spoken))))) else {
+            throw HostError(.badState, "What the phrase matched is too large to send over the local API; nothing ran.")
+        }
+        guard inbox.connection.send(frame: frame) else {
             throw HostError(.cancelled, "The client went away before the phrase ran.")
         }
         guard let matched else { return try await continueActivity(match, on: dispatcher) }

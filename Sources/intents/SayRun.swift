@@ -22,10 +22,10 @@ final class SayRun: Sendable {
         self.arguments = arguments
     }
 
-    /// Whether the utterance has a word as `intents say` reads words (a letter or a digit):
+    /// Whether the utterance has a word as `intents say` reads words (`SayReport.hasWords`):
     /// one without is the full parser's to refuse, with its usage.
     static func hasWords(_ utterance: String) -> Bool {
-        utterance.unicodeScalars.contains { $0.isASCII ? ($0.properties.isAlphabetic || ("0"..."9").contains($0)) : $0.properties.isAlphabetic }
+        SayReport.hasWords(utterance)
     }
 
     /// The exit status; nil when no server listens.
