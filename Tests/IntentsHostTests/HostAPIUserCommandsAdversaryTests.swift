@@ -61,3 +61,28 @@ extension CLITests {
         #expect(try SystemStore(stateFolder: state.path).authorization(app: "com.example.Pizza") == .notDetermined)
     }
 }
+
+extension HostAPIUserCommandsAdversaryTests {
+    /// A process that is not the `intents` command (this test) runs no phrase, reads no paths,
+    /// donations or shortcuts, and changes none, on a server without --test-control.
+    @Test func anotherProcessRunsNoPhraseAndReadsNoRecords() async throws {
+        let samples = try sampleAppsFolder(apps)
+        let server = try await TestServer(apps: [samples], state: state.path)
+        defer { _ = server }
+        let client = client()
+        let refusals: [() async throws -> Void] = [
+            { _ = try await client.say(SayRequest(phrase: "what can I do here", agreesToSystemConfirmation: true, interactive: false, appsFolders: nil, stepTimeout: nil), spoken: { _ in }) },
+            { _ = try await client.apps() },
+            { _ = try await client.donations() },
+            { _ = try await client.deleteDonations([], all: true) },
+            { _ = try await client.voiceShortcuts() },
+            { _ = try await client.suggestions(limit: 1000) },
+            { _ = try await client.records(RecordsCommand(.suggestions(limit: 5), timeZone: String(repeating: "../", count: 1000) + "etc/passwd")) },
+            { _ = try await client.vocabulary() },
+        ]
+        for refusal in refusals {
+            await #expect(throws: IntentsClientError.self) { try await refusal() }
+            do { try await refusal() } catch let error as IntentsClientError { #expect(error.code.rawValue == "refusedByPolicy", "\(error.message)") }
+        }
+    }
+}
