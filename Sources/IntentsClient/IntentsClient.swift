@@ -169,6 +169,7 @@ public final class IntentsClient: Sendable {
     /// Runs what a phrase asks, as `intents say` does. Only the `intents` command may (the
     /// server judges the run from the phrase's source: a voice shortcut, an App Shortcut).
     /// - Parameters:
+    ///   - request: the phrase, and how to run what it matches (as a `RunRequest` is run).
     ///   - spoken: told first what the phrase asked: help, no match, or the match about to run.
     ///   - answering: answers each question of the matched intent's conversation.
     ///   - notice: told what the host says during it.

@@ -247,8 +247,8 @@ enum HostAPISession {
         }
     }
 
-    /// One line per request of a user's command (`apps`, `authorize`, `setup`, `policyMatrix`, `say`, `vocabulary`, the records), before
-    /// its reply is sent: `authorize served`..., with the failure's code if any.
+    /// One line per request of a user's command (`isUserCommand`), before its reply is sent:
+    /// `say served`, `donations served`..., with the failure's code if any.
     private static func logUserCommand(_ request: HostRequest, reply: HostReply, peer: PeerIdentity, host: ServedHost) {
         let outcome = if case .failure(let failure) = reply { failure.code } else { "ok" }
         host.logger.info("\(request.name) served", metadata: ["pid": "\(peer.processID)", "outcome": "\(outcome)"])
@@ -323,8 +323,9 @@ extension HostRequest {
         }
     }
 
-    /// Whether it is what one of the user's commands sends (`intents authorize`, `status`,
-    /// `policy`): logged at info, one line each.
+    /// Whether it is what one of the user's commands sends (`intents say`, `apps`, `status`,
+    /// `authorize`, `policy`, `vocabulary`, `donations`, `shortcuts`, `suggestions`): logged at
+    /// info, one line each.
     var isUserCommand: Bool {
         switch self {
         case .authorize, .setup, .policyMatrix, .vocabulary, .apps, .say, .records: true
