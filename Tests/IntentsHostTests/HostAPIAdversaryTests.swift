@@ -178,10 +178,8 @@ import Testing
                                                           forged.map { String(format: "%02x", $0) }.joined()])
         defer { fake.kill() }
         try await waitUntil(.seconds(20)) { FileManager.default.fileExists(atPath: folder + "/ready") }
-        var configuration = IntentsClient.Configuration(stateFolder: folder)
-        configuration.startsServer = false
         // The client checks the server's credentials (SO_PEERCRED) and refuses another user's.
-        let status = try? await IntentsClient(configuration).status()
+        let status = try? await clientOfRunningServer(stateFolder: folder).status()
         #expect(status == nil, "a server of another user answered: \(String(describing: status))")
     }
 

@@ -12,9 +12,7 @@ import Testing
     let state = TemporaryFolder()
 
     private func client() -> IntentsClient {
-        var configuration = IntentsClient.Configuration(stateFolder: state.path)
-        configuration.startsServer = false
-        return IntentsClient(configuration)
+        clientOfRunningServer(stateFolder: state.path)
     }
 
     /// FINDING (low, information disclosure): any client may ask for the policy matrix, and

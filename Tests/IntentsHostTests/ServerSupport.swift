@@ -1,4 +1,5 @@
 import Foundation
+import IntentsClient
 @testable import ExtensionProcesses
 import LocalAPI
 import Testing
@@ -166,4 +167,11 @@ extension TestServer {
             return true
         }
     }
+}
+
+/// A client of the server of `stateFolder` that never starts one: the test started its own.
+func clientOfRunningServer(stateFolder: String) -> IntentsClient {
+    var configuration = IntentsClient.Configuration(stateFolder: stateFolder)
+    configuration.startsServer = false
+    return IntentsClient(configuration)
 }
