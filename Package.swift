@@ -136,7 +136,7 @@ let package = Package(
         // it the runner of forwarded commands.
         .target(name: "IntentsServer", dependencies: [
             "ExtensionProtocol", "IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "SystemStore", "LocalAPI",
-            "SiriKitDomains",
+            "SiriKitDomains", "Deadlines",
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

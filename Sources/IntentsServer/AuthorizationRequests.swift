@@ -1,3 +1,4 @@
+import Deadlines
 import Foundation
 import HostBundles
 import IntentsHost
@@ -28,17 +29,17 @@ public final class AuthorizationRequests: Sendable {
         /// Tells this request from a later one of the same app, for its deadline.
         var request = UUID()
         var waiters: [UUID: CheckedContinuation<SiriAuthorization, Never>] = [:]
-        var deadline: Task<Void, Never>?
+        var deadline: Deadline?
     }
 
     private let state = Mutex<[String: Waiting]>([:])
     let deadline: Duration
-    /// Waits `deadline` (a task sleep; tests give a clock of their own).
-    private let sleep: @Sendable (Duration) async throws -> Void
+    /// What `deadline` passes on (a test's manual clock).
+    private let clock: DeadlineClock
 
-    init(deadline: Duration = answerDeadline, sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }) {
+    init(deadline: Duration = answerDeadline, clock: DeadlineClock = .realTime) {
         self.deadline = deadline
-        self.sleep = sleep
+        self.clock = clock
     }
 
     /// What is waiting for the user, oldest first.
@@ -81,10 +82,9 @@ public final class AuthorizationRequests: Sendable {
     }
 
     /// Answers `.notDetermined` to `app`'s request `request` once it has waited `deadline`.
-    private func expiry(of app: String, request: UUID) -> Task<Void, Never> {
-        Task { [sleep, deadline] in
-            guard (try? await sleep(deadline)) != nil else { return }
-            answer(app, with: .notDetermined) { $0.request == request }
+    private func expiry(of app: String, request: UUID) -> Deadline {
+        clock.schedule(after: deadline, label: "authorization") { [weak self] in
+            self?.answer(app, with: .notDetermined) { $0.request == request }
         }
     }
 

@@ -1,3 +1,4 @@
+import Deadlines
 import ExtensionProtocol
 import LocalAPI
 import NIOCore
@@ -75,11 +76,8 @@ final class ClientConnection: Sendable {
     /// Ends the connection for both ends once what is queued has been written, and returns
     /// then: a server that exits right after must not lose a client's last frames. A client
     /// that does not read them within `timeout` is cut off.
-    func finish(timeout: Duration = .seconds(5)) async {
-        let cutOff = Task { [self] in
-            try await Task.sleep(for: timeout)
-            hangUp()
-        }
+    func finish(timeout: Duration = .seconds(5), clock: DeadlineClock = .realTime) async {
+        let cutOff = clock.schedule(after: timeout, label: "finish") { [self] in hangUp() }
         defer { cutOff.cancel() }
         _ = try? await lastWrite.withLock({ $0 })?.get()
         try? await channel.close()

@@ -1,3 +1,4 @@
+import Deadlines
 import ExtensionProtocol
 import LocalAPI
 
@@ -8,20 +9,21 @@ final class ConnectionInbox: @unchecked Sendable {
     // Only the task serving the connection reads it, one message at a time.
     private var messages: AsyncStream<Result<ClientMessage, ProtocolError>>.Iterator
 
-    init(connection: ClientConnection, messages: AsyncStream<Result<ClientMessage, ProtocolError>>.Iterator) {
+    /// What its waits are measured in.
+    private let clock: DeadlineClock
+
+    init(connection: ClientConnection, messages: AsyncStream<Result<ClientMessage, ProtocolError>>.Iterator, clock: DeadlineClock = .realTime) {
         self.connection = connection
         self.messages = messages
+        self.clock = clock
     }
 
     /// The next message; nil when the client hung up, sent a bad frame, or sent nothing within
     /// `timeout` (the connection is then cut).
     func next(within timeout: Duration) async -> ClientMessage? {
         let connection = self.connection
-        let timer = Task {
-            try await Task.sleep(for: timeout)
-            connection.hangUp()
-        }
-        defer { timer.cancel() }
+        let deadline = clock.schedule(after: timeout, label: "client message") { connection.hangUp() }
+        defer { deadline.cancel() }
         switch await messages.next() {
         case .success(let message)?: return message
         case .failure, nil: return nil

@@ -99,7 +99,7 @@ public struct HostServer: Sendable {
         let idle = GroupReference()
         var api = LocalAPIService(host: host, listener: listener, commandRunner: commandRunner)
         if let exitWhenIdle = options.exitWhenIdle {
-            api.activity = ServerActivity(idleTime: exitWhenIdle) { [logger] in
+            api.activity = ServerActivity(idleTime: exitWhenIdle, clock: host.configuration.deadlineClock) { [logger] in
                 logger.info("stopping: no client for \(exitWhenIdle) (--exit-when-idle)")
                 await idle.group?.triggerGracefulShutdown()
             }

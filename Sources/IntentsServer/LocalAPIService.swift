@@ -1,3 +1,4 @@
+import Deadlines
 import ExtensionProtocol
 import Foundation
 import IntentsHost
@@ -48,7 +49,7 @@ struct LocalAPIService: Service {
 
     private func answer(_ connection: ClientConnection, holding slot: ConnectionSlot) async {
         var messages = connection.messages.makeAsyncIterator()
-        let first = await Self.first(of: &messages, within: Self.firstMessageTimeout, connection: connection)
+        let first = await Self.first(of: &messages, within: Self.firstMessageTimeout, connection: connection, clock: host.configuration.deadlineClock)
         switch first {
         case .success(.run(let request))?:
             await ServedCommand.run(request, for: connection, on: host, runner: commandRunner, messages: messages)
@@ -60,7 +61,7 @@ struct LocalAPIService: Service {
             }
             if let reply { connection.send(.appReply(reply)) }
         case .success(.request(let request))?:
-            await HostAPISession.serve(request, inbox: ConnectionInbox(connection: connection, messages: messages), host: host)
+            await HostAPISession.serve(request, inbox: ConnectionInbox(connection: connection, messages: messages, clock: host.configuration.deadlineClock), host: host)
         case .success(.line)?, nil:
             break
         case .failure(let error)?:
@@ -70,12 +71,9 @@ struct LocalAPIService: Service {
 
     /// The first message, or nil when none comes within `timeout` (the connection is then cut).
     private static func first(of messages: inout AsyncStream<Result<ClientMessage, ProtocolError>>.Iterator, within timeout: Duration,
-                              connection: ClientConnection) async -> Result<ClientMessage, ProtocolError>? {
-        let timer = Task {
-            try await Task.sleep(for: timeout)
-            connection.hangUp()
-        }
-        defer { timer.cancel() }
+                              connection: ClientConnection, clock: DeadlineClock) async -> Result<ClientMessage, ProtocolError>? {
+        let deadline = clock.schedule(after: timeout, label: "first message") { connection.hangUp() }
+        defer { deadline.cancel() }
         return await messages.next()
     }
 

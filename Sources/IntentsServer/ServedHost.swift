@@ -15,7 +15,7 @@ public final class ServedHost: Sendable {
     public let dispatcher: IntentDispatcher
     public let logger: Logger
     /// Apps' Siri requests waiting for the user.
-    public let authorizationRequests = AuthorizationRequests()
+    public let authorizationRequests: AuthorizationRequests
     /// Bumped at each catalog swap and when App Intents are learned; watched by `watchCatalog` clients.
     let catalogChanges = CatalogChanges()
     /// Host-API connections between requests, closed when the server stops.
@@ -28,6 +28,7 @@ public final class ServedHost: Sendable {
     init(configuration: HostConfiguration, logger: Logger, allowsTestControl: Bool = false) {
         self.configuration = configuration
         self.allowsTestControl = allowsTestControl
+        self.authorizationRequests = AuthorizationRequests(clock: configuration.deadlineClock)
         self.dispatcher = IntentDispatcher(configuration: configuration, logger: Logger(label: "intents.host"))
         self.logger = logger
     }

@@ -1,3 +1,4 @@
+import Deadlines
 import Synchronization
 
 /// The server's open connections, for its idle exit (`intents serve --exit-when-idle`): once
@@ -12,10 +13,13 @@ final class ServerActivity: Sendable {
     private let state = Mutex(State())
     private let idleTime: Duration
     private let onIdle: @Sendable () async -> Void
+    /// What the idle time passes on (a test's manual clock).
+    private let clock: DeadlineClock
 
     /// Counts nothing until `start`.
-    init(idleTime: Duration, onIdle: @escaping @Sendable () async -> Void) {
+    init(idleTime: Duration, clock: DeadlineClock = .realTime, onIdle: @escaping @Sendable () async -> Void) {
         self.idleTime = idleTime
+        self.clock = clock
         self.onIdle = onIdle
     }
 
@@ -67,8 +71,8 @@ final class ServerActivity: Sendable {
     }
 
     private func startTimer(after delay: Duration) -> Task<Void, Never> {
-        Task { [onIdle] in
-            guard (try? await Task.sleep(for: delay)) != nil else { return }
+        Task { [onIdle, clock] in
+            guard (try? await clock.sleep(for: delay, label: "idle exit")) != nil else { return }
             let idle = self.state.withLock { state -> Bool in
                 guard state.open == 0, !state.ended, !Task.isCancelled else { return false }
                 state.ended = true

@@ -1,3 +1,4 @@
+import Deadlines
 import Foundation
 @testable import IntentsServer
 import IntentsHost
@@ -16,34 +17,39 @@ import HostBundles
     }
 
     @Test func aRequestNobodyAnswersIsAnsweredNotDeterminedAtItsDeadline() async throws {
-        let clock = ManualDeadlines()
-        let requests = AuthorizationRequests(sleep: clock.sleep)
+        let clock = DeadlineClock.manual()
+        let requests = AuthorizationRequests(clock: clock)
         let forger = try app("Forger")
         async let first = requests.wait(for: forger, usageDescription: "To ask.")
         async let second = requests.wait(for: forger, usageDescription: "To ask.")
-        try await waitUntil(.seconds(60)) { requests.pending.first?.requests == 2 && clock.waiting == 1 }
+        await clock.waitForPendingDeadline(labelled: "authorization")
+        try await waitUntil(.seconds(60)) { requests.pending.first?.requests == 2 }
         #expect(requests.pending.map(\.app) == ["com.example.Forger"], "one request for the app, shared")
-        #expect(clock.started == [AuthorizationRequests.answerDeadline], "one deadline, of the named length")
+        #expect(clock.pendingDeadlines == 1, "one deadline for the shared request")
         #expect(AuthorizationRequests.answerDeadline == .seconds(300))
 
-        clock.pass()
+        // A nanosecond before the deadline nothing is answered; at it, both callers are.
+        clock.advance(by: AuthorizationRequests.answerDeadline - .nanoseconds(1))
+        #expect(requests.pending.first?.requests == 2)
+        clock.advance(by: .nanoseconds(1))
         #expect(await [first, second] == [.notDetermined, .notDetermined])
         #expect(requests.pending.isEmpty)
     }
 
     @Test func theUsersAnswerEndsTheDeadline() async throws {
-        let clock = ManualDeadlines()
-        let requests = AuthorizationRequests(sleep: clock.sleep)
+        let clock = DeadlineClock.manual()
+        let requests = AuthorizationRequests(clock: clock)
         let forger = try app("Forger")
         async let asked = requests.wait(for: forger, usageDescription: "To ask.")
-        try await waitUntil(.seconds(60)) { requests.pending.first?.requests == 1 && clock.waiting == 1 }
+        await clock.waitForPendingDeadline(labelled: "authorization")
+        try await waitUntil(.seconds(60)) { requests.pending.first?.requests == 1 }
         requests.decided(.denied, app: "com.example.Forger")
         #expect(await asked == .denied)
-        try await waitUntil(.seconds(60)) { clock.waiting == 0 }  // the deadline's sleep was cancelled
+        #expect(clock.pendingDeadlines == 0, "the answer cancelled the deadline")
         // A later request of the app starts a deadline of its own; the old one ends nothing.
         async let again = requests.wait(for: forger, usageDescription: "To ask.")
-        try await waitUntil(.seconds(60)) { clock.waiting == 1 }
-        clock.pass()
+        await clock.waitForPendingDeadline(labelled: "authorization")
+        clock.advance(by: AuthorizationRequests.answerDeadline)
         #expect(await again == .notDetermined)
     }
 }
