@@ -29,7 +29,7 @@ enum HostAPICommand: Sendable {
         if let send = SendArguments(arguments, environment: environment, workingDirectory: folder) {
             self = .send(send)
         } else if let say = SendArguments(arguments, subcommand: "say", environment: environment, workingDirectory: folder),
-                  SayRun.hasWords(say.intent) {
+                  SayReport.hasWords(say.intent) {
             self = .say(say)
         } else if let lock = LockArguments(arguments, environment: environment, workingDirectory: folder) {
             self = .setLockState(lock)

@@ -22,12 +22,6 @@ final class SayRun: Sendable {
         self.arguments = arguments
     }
 
-    /// Whether the utterance has a word as `intents say` reads words (`SayReport.hasWords`):
-    /// one without is the full parser's to refuse, with its usage.
-    static func hasWords(_ utterance: String) -> Bool {
-        SayReport.hasWords(utterance)
-    }
-
     /// The exit status; nil when no server listens.
     func run(client: IntentsClient) async -> Int32? {
         let json = arguments.json
