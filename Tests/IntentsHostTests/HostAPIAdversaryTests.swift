@@ -476,6 +476,8 @@ import Testing
             guard case .reply(let reply) = message else { continue }
             if case .question(let question) = reply {
                 // An answer slower than the idle exit: the server must still be there for it.
+                // Real time, the server being another process; `ServerActivityTests` proves the
+                // same rule on a manual clock, this only that a conversation's connection counts.
                 usleep(2_000_000)
                 try client.send(.request(.answer(question.kind == .choice ? .choice(0) : .confirmation(true))))
                 answered += 1
