@@ -8,9 +8,9 @@ extension CLITests {
     /// Runs `arguments` embedded, then served, and expects the same bytes and status (standard
     /// output as `normalized` makes it: what names the moment it ran); returns the served run.
     @discardableResult
-    func sameServedAndEmbedded(_ arguments: [String], normalized: (String) -> String = { $0 }) throws -> Run {
-        let embedded = try intents(.embedded, arguments)
-        let served = try intents(.served, arguments)
+    func sameServedAndEmbedded(_ arguments: [String], normalized: (String) -> String = { $0 }) async throws -> Run {
+        let embedded = try await intentsOffThePool(.embedded, arguments)
+        let served = try await intentsOffThePool(.served, arguments)
         let label = arguments.joined(separator: " ")
         #expect(served.status == embedded.status, "\(label)")
         #expect(normalized(served.stdout) == normalized(embedded.stdout), "\(label)")
@@ -18,12 +18,12 @@ extension CLITests {
         return served
     }
 
-    @Test func statusThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() throws {
+    @Test func statusThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() async throws {
         for arguments in [["status"], ["status", "--json"], ["lock"], ["status"], ["status", "--json"]] {
-            let run = try sameServedAndEmbedded(arguments)
+            let run = try await sameServedAndEmbedded(arguments)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
         }
-        let setup = try intents(.served, ["status", "--json"]).json()
+        let setup = try await intentsOffThePool(.served, ["status", "--json"]).json()
         #expect(setup["lockState"] as? String == "locked")
         #expect(setup["stateFolder"] as? String == state.path)
         #expect(setup["apps"] as? Int == 4)
@@ -34,17 +34,17 @@ extension CLITests {
 
     /// Every form of `authorize`: the listing, decisions by name and identifier, an unknown app,
     /// each as text and as JSON; the decisions recorded alike.
-    @Test func authorizeThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() throws {
+    @Test func authorizeThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() async throws {
         let cases: [[String]] = [
             ["authorize"], ["authorize", "Pizza", "deny"], ["authorize", "com.example.Pizza", "reset"],
             ["authorize", "Meditation", "grant"], ["authorize"], ["authorize", "Nobody", "grant"],
         ]
         for arguments in cases {
-            for json in [false, true] { try sameServedAndEmbedded(arguments + (json ? ["--json"] : [])) }
+            for json in [false, true] { try await sameServedAndEmbedded(arguments + (json ? ["--json"] : [])) }
         }
-        let listing = try intents(.served, ["authorize", "--json"]).json()["apps"] as? [[String: Any]]
+        let listing = try await intentsOffThePool(.served, ["authorize", "--json"]).json()["apps"] as? [[String: Any]]
         #expect(listing?.map { $0["status"] as? String } == ["authorized", "authorized", "notDetermined", "notDetermined"])
-        let unknown = try intents(.served, ["authorize", "Nobody", "grant", "--json"])
+        let unknown = try await intentsOffThePool(.served, ["authorize", "Nobody", "grant", "--json"])
         #expect(unknown.status == 2)
         #expect(try (unknown.json()["error"] as? [String: Any])?["code"] as? String == "usage")
         let log = try #require(server.running?.log)
@@ -56,18 +56,18 @@ extension CLITests {
 
     /// A command the client cannot read whole (an app without a decision, an unknown
     /// decision) goes to the full parser, which refuses it as ever.
-    @Test func anAuthorizeTheClientCannotReadIsTheParsersToRefuse() throws {
+    @Test func anAuthorizeTheClientCannotReadIsTheParsersToRefuse() async throws {
         for arguments in [["authorize", "Pizza"], ["authorize", "Pizza", "maybe"]] {
-            let run = try sameServedAndEmbedded(arguments)
+            let run = try await sameServedAndEmbedded(arguments)
             #expect(run.status == 2, "\(arguments)")
         }
         // A repeated flag: whatever the parser makes of it, the same in both modes.
-        try sameServedAndEmbedded(["authorize", "--json", "--json"])
+        try await sameServedAndEmbedded(["authorize", "--json", "--json"])
         #expect(try #require(server.running?.log).components(separatedBy: "command served").count == 4)
     }
 
     /// The matrix whole and by names, an unknown name, locked and unlocked, as text and JSON.
-    @Test func policyThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() throws {
+    @Test func policyThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() async throws {
         let cases: [[String]] = [
             ["policy"], ["policy", "MonkeyChat", "OrderPizzaIntent"], ["policy", "com.example.Pizza.Intents"], ["policy", "Nobody"],
             ["lock", "--before-first-unlock"], ["policy", "MonkeyChat"], ["unlock"],
@@ -75,16 +75,16 @@ extension CLITests {
         // The matrix judges App Intents from their metadata once learned: a server learns it in the
         // background after it starts, and an embedded run that came first would not know it yet.
         // `apps` learns it (and caches it for both) before anything is compared.
-        #expect(try intents(.served, ["apps"]).status == 0)
+        #expect(try await intentsOffThePool(.served, ["apps"]).status == 0)
         var served = 0
         for arguments in cases {
             for json in arguments.first == "policy" ? [false, true] : [false] {
-                let run = try sameServedAndEmbedded(arguments + (json ? ["--json"] : []))
+                let run = try await sameServedAndEmbedded(arguments + (json ? ["--json"] : []))
                 #expect(run.status == (arguments.last == "Nobody" ? 2 : 0), "\(arguments): \(run.stderr)")
                 served += 1
             }
         }
-        let table = try intents(.served, ["policy", "--json"]).json()
+        let table = try await intentsOffThePool(.served, ["policy", "--json"]).json()
         #expect(table["currentLockState"] as? String == "unlocked")
         #expect((table["rows"] as? [[String: Any]])?.contains { $0["intent"] as? String == "INSendMessageIntent" && $0["appName"] as? String == "MonkeyChat" } == true)
         #expect((table["rules"] as? [String: String])?["not-authorized"] == "the app is not authorized to use Siri")
@@ -95,17 +95,17 @@ extension CLITests {
 
     /// The apps' vocabulary files alone, then with user vocabulary (a name with a newline among
     /// it), as text and JSON.
-    @Test func vocabularyThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() throws {
-        for json in [false, true] { try sameServedAndEmbedded(["vocabulary"] + (json ? ["--json"] : [])) }
+    @Test func vocabularyThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() async throws {
+        for json in [false, true] { try await sameServedAndEmbedded(["vocabulary"] + (json ? ["--json"] : [])) }
         let store = try SystemStore(stateFolder: state.path)
         try store.setVocabulary(["Bobo", "Kiki\nthe second"], type: 1, app: "com.example.MonkeyChat")
         try store.setVocabulary(["Funghi"], type: 2, app: "com.example.Pizza")
         for json in [false, true] {
-            let run = try sameServedAndEmbedded(["vocabulary"] + (json ? ["--json"] : []))
+            let run = try await sameServedAndEmbedded(["vocabulary"] + (json ? ["--json"] : []))
             #expect(run.status == 0)
             if !json { #expect(run.stdout.contains("com.example.MonkeyChat user vocabulary (type 1): Bobo, Kiki\\nthe second")) }
         }
-        let listing = try intents(.served, ["vocabulary", "--json"]).json()
+        let listing = try await intentsOffThePool(.served, ["vocabulary", "--json"]).json()
         #expect((listing["user"] as? [[String: Any]])?.count == 2)
         #expect((listing["apps"] as? [[String: Any]])?.compactMap { $0["app"] as? String } == ["com.example.MonkeyChat", "com.example.Pizza"])
         let log = try #require(server.running?.log)
@@ -115,17 +115,17 @@ extension CLITests {
 
     /// The sample apps (one with App Intents, described in its sandbox) and a bundle at fault
     /// beside them, as text and JSON.
-    @Test func appsThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() throws {
+    @Test func appsThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() async throws {
         // Before any server starts: a server sees a bundle added later only once its watcher settles.
         let writer = BundleWriter(appsFolder: try sampleAppsFolder(apps))
         try writer.app("B", identifier: "com.example.B")
         try writer.appex("BIntents", in: "B", identifier: "com.example.B.Intents", principalClass: "B.IntentHandler",
                          intents: ["OrderPizzaIntent"], restricted: ["INSendMessageIntent"], library: Package.library("PizzaIntents"))
         for json in [false, true] {
-            let served = try sameServedAndEmbedded(["apps"] + (json ? ["--json"] : []))
+            let served = try await sameServedAndEmbedded(["apps"] + (json ? ["--json"] : []))
             #expect(served.stdout.contains(json ? #""code":"restrictedIntentsNotSupportedByExtension""# : "Problems:"), "\(served.stdout)")
         }
-        let text = try intents(.served, ["apps"])
+        let text = try await intentsOffThePool(.served, ["apps"])
         #expect(text.stdout.contains("StartMeditationIntent [App Intent, runs while locked]"), "\(text.stdout)")
         #expect(text.stdout.contains("    App Shortcut 1: "), "\(text.stdout)")
         let log = try #require(server.running?.log)
@@ -133,8 +133,8 @@ extension CLITests {
         #expect(!log.contains("command served"), "\(log)")
     }
 
-    @Test func aServerForOtherAppsRefusesStatusAndAuthorizeAndNamesBoth() throws {
-        _ = try intents(.served, ["status"])
+    @Test func aServerForOtherAppsRefusesStatusAndAuthorizeAndNamesBoth() async throws {
+        _ = try await intentsOffThePool(.served, ["status"])
         let other = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: other.path + "/Apps", withIntermediateDirectories: true)
         for command in [["status"], ["authorize"], ["authorize", "Pizza", "grant"], ["policy"], ["vocabulary"], ["apps"]] {
@@ -151,7 +151,7 @@ extension CLITests {
 extension CLITests {
     /// Help phrases, App Shortcuts with a question, an example phrase that needs input, phrases
     /// that match nothing, each as text and JSON.
-    @Test func sayThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() throws {
+    @Test func sayThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() async throws {
         let cases: [[String]] = [
             ["say", "What can I do with Meditation?"], ["say", "what can I do here"],
             ["say", "Start a Meditation", "--answer", "2"], ["say", "Start a Meditation", "--answer", "Focus"],
@@ -161,7 +161,7 @@ extension CLITests {
             ["say", "xyzzy plugh"], ["say", "pizza"],
         ]
         for arguments in cases {
-            for json in [false, true] { try sameServedAndEmbedded(arguments + (json ? ["--json"] : [])) }
+            for json in [false, true] { try await sameServedAndEmbedded(arguments + (json ? ["--json"] : [])) }
         }
         let log = try #require(server.running?.log)
         #expect(log.components(separatedBy: "say served").count == cases.count * 2 + 1, "\(log)")
@@ -172,19 +172,19 @@ extension CLITests {
     @Test func anActivityShortcutSaidThroughTheHostAPIIsWhatTheEmbeddedHostSays() async throws {
         let phrase = try await showMessagesShortcut(.served, secret: "The vault code is 4711")
         for json in [false, true] {
-            try sameServedAndEmbedded(["say", phrase] + (json ? ["--json"] : []))
-            #expect(try intents(.embedded, ["lock"]).status == 0)
-            let refused = try sameServedAndEmbedded(["say", phrase] + (json ? ["--json"] : []))
+            try await sameServedAndEmbedded(["say", phrase] + (json ? ["--json"] : []))
+            #expect(try await intentsOffThePool(.embedded, ["lock"]).status == 0)
+            let refused = try await sameServedAndEmbedded(["say", phrase] + (json ? ["--json"] : []))
             #expect(refused.status == 3)
-            #expect(try intents(.embedded, ["unlock"]).status == 0)
+            #expect(try await intentsOffThePool(.embedded, ["unlock"]).status == 0)
         }
         #expect(try #require(server.running?.log).contains("say served"))
     }
 
     /// An utterance with no word, or an option the client does not read, goes to the parser.
-    @Test func aSayTheClientCannotReadIsTheParsersToRun() throws {
+    @Test func aSayTheClientCannotReadIsTheParsersToRun() async throws {
         for arguments in [["say", "?!"], ["say", "Start a Meditation", "--answer", "2", "--timeout", "5"]] {
-            try sameServedAndEmbedded(arguments)
+            try await sameServedAndEmbedded(arguments)
         }
         #expect(try #require(server.running?.log).components(separatedBy: "command served").count == 3)
     }
@@ -203,7 +203,7 @@ extension CLITests {
         ]
         for arguments in cases {
             // Suggestions are for now: the two runs' moments may be a second apart.
-            let run = try sameServedAndEmbedded(arguments, normalized: Self.withoutTheMoment)
+            let run = try await sameServedAndEmbedded(arguments, normalized: Self.withoutTheMoment)
             #expect(run.status == (arguments.contains("--app=Nobody") ? 2 : 0), "\(arguments): \(run.stderr)")
         }
         let log = try #require(server.running?.log)
@@ -219,30 +219,30 @@ extension CLITests {
     /// host API; what fails fails alike in both modes.
     @Test func recordChangesThroughTheHostAPI() async throws {
         #expect(try await app("pizza", ["menu"]).status == 0)
-        let donations = try intents(.served, ["donations", "list", "--json"]).json()["donations"] as? [[String: Any]]
+        let donations = try await intentsOffThePool(.served, ["donations", "list", "--json"]).json()["donations"] as? [[String: Any]]
         let donation = try #require(donations?.first?["identifier"] as? String)
-        let added = try intents(.served, ["shortcuts", "add", "what's on the menu", "--donation", donation, "--json"])
+        let added = try await intentsOffThePool(.served, ["shortcuts", "add", "what's on the menu", "--donation", donation, "--json"])
         #expect(added.status == 0, "\(added.stderr)")
         let identifier = try #require(try added.json()["identifier"] as? String)
-        #expect(try intents(.served, ["shortcuts", "edit", identifier.lowercased(), "show me the menu"]).stdout == "\(identifier.lowercased()) is now \"show me the menu\".\n")
-        try sameServedAndEmbedded(["shortcuts", "list"])
-        #expect(try intents(.served, ["shortcuts", "delete", identifier]).stdout == "Deleted \(identifier).\n")
+        #expect(try await intentsOffThePool(.served, ["shortcuts", "edit", identifier.lowercased(), "show me the menu"]).stdout == "\(identifier.lowercased()) is now \"show me the menu\".\n")
+        try await sameServedAndEmbedded(["shortcuts", "list"])
+        #expect(try await intentsOffThePool(.served, ["shortcuts", "delete", identifier]).stdout == "Deleted \(identifier).\n")
         for arguments in [["shortcuts", "delete", identifier], ["shortcuts", "add", "x", "--donation", "nope"], ["donations", "delete", "nope"]] {
-            let run = try sameServedAndEmbedded(arguments)
+            let run = try await sameServedAndEmbedded(arguments)
             #expect(run.status == 2, "\(arguments)")
         }
-        #expect(try intents(.served, ["donations", "delete", donation]).stdout == "Deleted 1 donation.\n")
-        try sameServedAndEmbedded(["donations"])
+        #expect(try await intentsOffThePool(.served, ["donations", "delete", donation]).stdout == "Deleted 1 donation.\n")
+        try await sameServedAndEmbedded(["donations"])
         let log = try #require(server.running?.log)
         #expect(!log.contains("command served"), "\(log)")
     }
 
     /// What the client does not read (`--at`, an identifier that is not a UUID, a delete with
     /// neither identifiers nor --all) goes to the parser, alike in both modes.
-    @Test func aRecordsCommandTheClientCannotReadIsTheParsersToRun() throws {
+    @Test func aRecordsCommandTheClientCannotReadIsTheParsersToRun() async throws {
         for arguments in [["suggestions", "--at", "2026-11-27T18:30"], ["shortcuts", "edit", "not-a-uuid", "x"], ["donations", "delete"],
                           ["suggestions", "--limit", "0"]] {
-            try sameServedAndEmbedded(arguments)
+            try await sameServedAndEmbedded(arguments)
         }
         #expect(try #require(server.running?.log).components(separatedBy: "command served").count == 5)
     }

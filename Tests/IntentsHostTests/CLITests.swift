@@ -18,6 +18,26 @@ import Testing
 
     /// Runs `intents` with the sample apps (and the faulty fixture) and a fresh state folder.
     func intents(_ mode: CLIMode, _ arguments: [String], withFaulty: Bool = false) throws -> Run {
+        try run(mode, try commandLine(arguments, withFaulty: withFaulty))
+    }
+
+    /// `intents(_:_:)` with the command's process waited for on a thread of its own, for a test
+    /// that runs many commands: the concurrency pool's two threads stay free for other tests'
+    /// tasks (a synchronous test holds one for as long as its processes run). A server it needs
+    /// is started here, not there: a server ends with the thread that started it (its
+    /// parent-death signal).
+    func intentsOffThePool(_ mode: CLIMode, _ arguments: [String]) async throws -> Run {
+        let line = try commandLine(arguments)
+        let served = try serverIfServed(mode, line)
+        let before = server.running?.servedCount ?? 0
+        let run = try await offThePool { [state] in try runCLI(line, home: state.path, environment: Self.environment(mode)) }
+        expectServed(served, before: before)
+        return run
+    }
+
+    /// The command line with the sample apps' folder (or the faulty fixture's) and the state
+    /// folder, the user having let the apps use Siri (AuthorizationTests test refusals).
+    private func commandLine(_ arguments: [String], withFaulty: Bool = false) throws -> [String] {
         let appsFolder = try sampleAppsFolder(apps)
         var folders = ["--apps", appsFolder]
         if withFaulty {
@@ -25,16 +45,24 @@ import Testing
             if !FileManager.default.fileExists(atPath: faulty) { try addFaultyApp(to: faulty) }
             folders = ["--apps", faulty]
         }
-        // The user has let the apps use Siri (AuthorizationTests test refusals).
         let system = try SystemStore(stateFolder: state.path)
         for app in ["com.example.MonkeyChat", "com.example.Faulty"] { try system.setAuthorization(.authorized, app: app) }
-        return try run(mode, folders + ["--state", state.path] + arguments)
+        return folders + ["--state", state.path] + arguments
     }
 
     /// Runs `intents`; served, through a server for the command's apps and state folders (the
     /// commands a server does not serve, such as validate and --help, run embedded as ever),
     /// which must have served it.
     func run(_ mode: CLIMode, _ arguments: [String]) throws -> Run {
+        let served = try serverIfServed(mode, arguments)
+        let before = server.running?.servedCount ?? 0
+        let run = try runCLI(arguments, home: state.path, environment: Self.environment(mode))
+        expectServed(served, before: before)
+        return run
+    }
+
+    /// Whether the served mode serves `arguments`; if so, a server runs for their apps folders.
+    private func serverIfServed(_ mode: CLIMode, _ arguments: [String]) throws -> Bool {
         let apps = zip(arguments, arguments.dropFirst()).filter { $0.0 == "--apps" }.map(\.1)
         let served = mode == .served && !apps.isEmpty && arguments.contains(state.path)
             && !arguments.contains("validate") && !arguments.contains("--help")
@@ -42,12 +70,18 @@ import Testing
             server.running = nil
             server.running = try TestServer(synchronouslyWith: apps, state: state.path)
         }
-        let before = server.running?.servedCount ?? 0
-        // Embedded means embedded even while a server runs for the state folder (one that an
-        // app's system calls reached): the documented switch.
-        let run = try runCLI(arguments, home: state.path, environment: mode == .embedded ? ["INTENTS_NO_SERVER": "1"] : [:])
+        return served
+    }
+
+    /// Embedded means embedded even while a server runs for the state folder (one that an app's
+    /// system calls reached): the documented switch.
+    private static func environment(_ mode: CLIMode) -> [String: String] {
+        mode == .embedded ? ["INTENTS_NO_SERVER": "1"] : [:]
+    }
+
+    /// A served command must have been served: counted once more by the server.
+    private func expectServed(_ served: Bool, before: Int) {
         if served { #expect(server.running?.servedCount == before + 1, "not served: \(server.running?.log ?? "")") }
-        return run
     }
 
     /// Runs `intents` with the sample apps and a fresh state folder, in its own process.
