@@ -19,6 +19,11 @@ extension AppIntentSchema: WireCodable {
         writer.string(authenticationPolicy.rawValue)
         writer.bool(openAppWhenRun)
         writer.array(parameters) { $0.value($1) }
+        writer.bool(isDiscoverable)
+        writer.optional(parameterSummary) { $0.string($1) }
+        writer.optional(returnType) { $0.value($1) }
+        writer.optional(unavailableReason) { $0.string($1) }
+        writer.optional(customIntentClassName) { $0.string($1) }
     }
 
     public init(from reader: inout WireReader) throws {
@@ -29,7 +34,9 @@ extension AppIntentSchema: WireCodable {
             throw reader.fault("\(policyName.debugDescription) is not an authentication policy")
         }
         self.init(name: name, typeName: typeName, title: title, description: description, authenticationPolicy: policy,
-                  openAppWhenRun: try reader.bool(), parameters: try reader.array { try $0.value() })
+                  openAppWhenRun: try reader.bool(), parameters: try reader.array { try $0.value() }, isDiscoverable: try reader.bool(),
+                  parameterSummary: try reader.optional { try $0.string() }, returnType: try reader.optional { try $0.value() },
+                  unavailableReason: try reader.optional { try $0.string() }, customIntentClassName: try reader.optional { try $0.string() })
     }
 }
 
@@ -39,24 +46,56 @@ extension AppParameterSchema: WireCodable {
         writer.optional(typeName) { $0.string($1) }
         writer.bool(isOptional); writer.bool(isList); writer.bool(hasDefault)
         writer.optional(requestValueDialog) { $0.string($1) }
+        writer.optional(description) { $0.string($1) }
+        writer.optional(requestDisambiguationDialog) { $0.string($1) }
+        writer.optional(minimum) { $0.double($1) }
+        writer.optional(maximum) { $0.double($1) }
     }
 
     public init(from reader: inout WireReader) throws {
         let name = try reader.string(), title = try reader.string(), kindName = try reader.string()
         guard let kind = AppValueKind(rawValue: kindName) else { throw reader.fault("\(kindName.debugDescription) is not a parameter kind") }
         self.init(name: name, title: title, kind: kind, typeName: try reader.optional { try $0.string() }, isOptional: try reader.bool(),
-                  isList: try reader.bool(), hasDefault: try reader.bool(), requestValueDialog: try reader.optional { try $0.string() })
+                  isList: try reader.bool(), hasDefault: try reader.bool(), requestValueDialog: try reader.optional { try $0.string() },
+                  description: try reader.optional { try $0.string() }, requestDisambiguationDialog: try reader.optional { try $0.string() },
+                  minimum: try reader.optional { try $0.double() }, maximum: try reader.optional { try $0.double() })
     }
 }
 
 extension AppEntitySchema: WireCodable {
     public func write(to writer: inout WireWriter) {
         writer.string(typeName); writer.string(displayName); writer.bool(matchesStrings); writer.bool(isEnumerable)
+        writer.array(properties) { $0.value($1) }
+        writer.bool(isTransient)
     }
 
     public init(from reader: inout WireReader) throws {
         self.init(typeName: try reader.string(), displayName: try reader.string(), matchesStrings: try reader.bool(),
-                  isEnumerable: try reader.bool())
+                  isEnumerable: try reader.bool(), properties: try reader.array { try $0.value() }, isTransient: try reader.bool())
+    }
+}
+
+extension AppValueTypeSchema: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        writer.string(kind.rawValue)
+        writer.optional(typeName) { $0.string($1) }
+        writer.bool(isOptional); writer.bool(isList)
+    }
+
+    public init(from reader: inout WireReader) throws {
+        let kindName = try reader.string()
+        guard let kind = AppValueKind(rawValue: kindName) else { throw reader.fault("\(kindName.debugDescription) is not a value kind") }
+        self.init(kind: kind, typeName: try reader.optional { try $0.string() }, isOptional: try reader.bool(), isList: try reader.bool())
+    }
+}
+
+extension AppEntityPropertySchema: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        writer.string(name); writer.string(title); writer.value(type)
+    }
+
+    public init(from reader: inout WireReader) throws {
+        self.init(name: try reader.string(), title: try reader.string(), type: try reader.value())
     }
 }
 

@@ -48,7 +48,7 @@ public enum AppIntentAuthenticationPolicy: String, Codable, Hashable, Sendable, 
 public struct AppIntentSchema: Codable, Hashable, Sendable {
     /// The type's own name (`StartMeditationIntent`): what `intents send` takes.
     public var name: String
-    /// The module-qualified name the plist lists (`MeditationKit.StartMeditationIntent`).
+    /// The module-qualified name (`MeditationKit.StartMeditationIntent`).
     public var typeName: String
     public var title: String
     public var description: String?
@@ -56,10 +56,25 @@ public struct AppIntentSchema: Codable, Hashable, Sendable {
     public var openAppWhenRun: Bool
     /// The `@Parameter` properties, in declaration order.
     public var parameters: [AppParameterSchema]
+    /// `isDiscoverable`: false for an intent that runs when asked by name (another intent's
+    /// result, a test) but is never listed nor matched by a phrase.
+    public var isDiscoverable: Bool
+    /// The `parameterSummary`'s `Summary` text, with `${name}` for each parameter it shows
+    /// (`Add ${quantity} ${name}`); for a `When` or `Switch`, the summary of its default branch.
+    public var parameterSummary: String?
+    /// What `perform()` returns as its value (`ReturnsValue<T>`); nil when it returns none.
+    public var returnType: AppValueTypeSchema?
+    /// Why the host cannot run it (a parameter of a type it cannot carry); nil when it can.
+    /// Such an intent is listed and refused alone: the extension's other intents serve.
+    public var unavailableReason: String?
+    /// `CustomIntentMigratedAppIntent.intentClassName`: the SiriKit custom intent it replaces,
+    /// whose donations and shortcuts now run it.
+    public var customIntentClassName: String?
 
     public init(name: String, typeName: String, title: String, description: String? = nil,
                 authenticationPolicy: AppIntentAuthenticationPolicy = .alwaysAllowed, openAppWhenRun: Bool = false,
-                parameters: [AppParameterSchema] = []) {
+                parameters: [AppParameterSchema] = [], isDiscoverable: Bool = true, parameterSummary: String? = nil,
+                returnType: AppValueTypeSchema? = nil, unavailableReason: String? = nil, customIntentClassName: String? = nil) {
         self.name = name
         self.typeName = typeName
         self.title = title
@@ -67,10 +82,31 @@ public struct AppIntentSchema: Codable, Hashable, Sendable {
         self.authenticationPolicy = authenticationPolicy
         self.openAppWhenRun = openAppWhenRun
         self.parameters = parameters
+        self.isDiscoverable = isDiscoverable
+        self.parameterSummary = parameterSummary
+        self.returnType = returnType
+        self.unavailableReason = unavailableReason
+        self.customIntentClassName = customIntentClassName
     }
 
     public func parameter(named name: String) -> AppParameterSchema? {
         parameters.first { $0.name == name }
+    }
+}
+
+/// A value type in App Intents metadata: a result's value or an entity's property.
+public struct AppValueTypeSchema: Codable, Hashable, Sendable {
+    public var kind: AppValueKind
+    /// The entity or enum type, module-qualified; nil for the other kinds.
+    public var typeName: String?
+    public var isOptional: Bool
+    public var isList: Bool
+
+    public init(kind: AppValueKind, typeName: String? = nil, isOptional: Bool = false, isList: Bool = false) {
+        self.kind = kind
+        self.typeName = typeName
+        self.isOptional = isOptional
+        self.isList = isList
     }
 }
 
@@ -93,9 +129,17 @@ public struct AppParameterSchema: Codable, Hashable, Sendable {
     public var hasDefault: Bool
     /// `requestValueDialog`, asked when the parameter needs a value.
     public var requestValueDialog: String?
+    /// `description`: a longer explanation of the parameter.
+    public var description: String?
+    /// `requestDisambiguationDialog`, asked when several values match what the user said.
+    public var requestDisambiguationDialog: String?
+    /// `inclusiveRange`'s bounds, for a number.
+    public var minimum: Double?
+    public var maximum: Double?
 
     public init(name: String, title: String, kind: AppValueKind, typeName: String? = nil, isOptional: Bool = false,
-                isList: Bool = false, hasDefault: Bool = false, requestValueDialog: String? = nil) {
+                isList: Bool = false, hasDefault: Bool = false, requestValueDialog: String? = nil, description: String? = nil,
+                requestDisambiguationDialog: String? = nil, minimum: Double? = nil, maximum: Double? = nil) {
         self.name = name
         self.title = title
         self.kind = kind
@@ -104,6 +148,10 @@ public struct AppParameterSchema: Codable, Hashable, Sendable {
         self.isList = isList
         self.hasDefault = hasDefault
         self.requestValueDialog = requestValueDialog
+        self.description = description
+        self.requestDisambiguationDialog = requestDisambiguationDialog
+        self.minimum = minimum
+        self.maximum = maximum
     }
 
     /// Whether the host must ask for it before `perform()`: not optional, no default, not a list.
@@ -119,12 +167,33 @@ public struct AppEntitySchema: Codable, Hashable, Sendable {
     public var matchesStrings: Bool
     /// Whether its `defaultQuery` is an `EnumerableEntityQuery`.
     public var isEnumerable: Bool
+    /// Its `@Property` properties, in declaration order.
+    public var properties: [AppEntityPropertySchema]
+    /// A `TransientAppEntity`: made by intents, with no query to find it again.
+    public var isTransient: Bool
 
-    public init(typeName: String, displayName: String, matchesStrings: Bool = false, isEnumerable: Bool = false) {
+    public init(typeName: String, displayName: String, matchesStrings: Bool = false, isEnumerable: Bool = false,
+                properties: [AppEntityPropertySchema] = [], isTransient: Bool = false) {
         self.typeName = typeName
         self.displayName = displayName
         self.matchesStrings = matchesStrings
         self.isEnumerable = isEnumerable
+        self.properties = properties
+        self.isTransient = isTransient
+    }
+}
+
+/// One `@Property` of an entity (`EntityProperty`).
+public struct AppEntityPropertySchema: Codable, Hashable, Sendable {
+    /// The property's name (`name`).
+    public var name: String
+    public var title: String
+    public var type: AppValueTypeSchema
+
+    public init(name: String, title: String, type: AppValueTypeSchema) {
+        self.name = name
+        self.title = title
+        self.type = type
     }
 }
 
