@@ -26,10 +26,11 @@ extension SystemAPITests {
         #expect(try store.appShortcutParameterGeneration(app: "com.example.MonkeyChat") == 2)
         #expect(try store.appShortcutParameterGeneration(app: "com.example.Other") == 0)
 
+        // In an extension it succeeds and records nothing: the host gathers the values again
+        // after each App Intent of the app, which is where an extension calls it.
         IntentsAppContext.isExtension = true
         defer { IntentsAppContext.isExtension = false }
-        let refused = #expect(throws: INIntentError.self) { try AppShortcutParameters.update() }
-        #expect(refused?.code == .interactionOperationNotSupported)
+        #expect(throws: Never.self) { try AppShortcutParameters.update() }
         MonkeyChatShortcuts.updateAppShortcutParameters()
         #expect(try store.appShortcutParameterGeneration(app: "com.example.MonkeyChat") == 2)
     }

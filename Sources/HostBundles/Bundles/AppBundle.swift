@@ -49,7 +49,8 @@ public struct AppBundle: Hashable, Sendable {
     }
 }
 
-/// An Intents extension bundle (`<Extension>.appex/`), read from its `Info.plist` only.
+/// An Intents or App Intents extension bundle (`<Extension>.appex/`), read from its `Info.plist`
+/// and its library's compiled App Intents metadata, without loading the library.
 public struct ExtensionBundle: Hashable, Sendable {
     public var path: String
     /// The bundle folder as the kernel resolves it (`realpath(3)`): the one folder of the
@@ -74,16 +75,23 @@ public struct ExtensionBundle: Hashable, Sendable {
     /// library replaced in place makes another bundle, whose processes must not be reused. The
     /// change time is the kernel's, which the file's owner cannot set back.
     public var libraryIdentity: String
-    /// The App Intents the plist declares (`AppIntents`, `AppShortcutsProvider`).
+    /// The App Intents the plist declares (`AppIntents`, `AppShortcutsProvider`), or, when it
+    /// lists none, those the library's compiled metadata declares.
     public var appIntents: AppIntentsDeclaration
+    /// The App Intents metadata the build compiled into the library, as scanned (read again
+    /// from the bytes that run, `SealedLibrary`); nil when it has none or it declares other
+    /// intents than `appIntents`.
+    public var compiledAppIntents: CompiledAppIntentsLibrary?
 
     public init(path: String, bundleIdentifier: String, displayName: String, principalClass: String, libraryPath: String,
                 intentsSupported: [String], restrictedWhileLocked: [String] = [],
                 restrictedWhileProtectedDataUnavailable: [String] = [], appBundleIdentifier: String?,
                 entitlements: Entitlements = Entitlements(), requestedLimits: SandboxPolicy.Limits? = nil,
-                resolvedPath: String? = nil, libraryIdentity: String = "", appIntents: AppIntentsDeclaration = AppIntentsDeclaration()) {
+                resolvedPath: String? = nil, libraryIdentity: String = "", appIntents: AppIntentsDeclaration = AppIntentsDeclaration(),
+                compiledAppIntents: CompiledAppIntentsLibrary? = nil) {
         self.libraryIdentity = libraryIdentity
         self.appIntents = appIntents
+        self.compiledAppIntents = compiledAppIntents
         self.path = path
         self.resolvedPath = resolvedPath ?? path
         self.bundleIdentifier = bundleIdentifier

@@ -58,27 +58,10 @@ public struct AppIntentsDeclaration: Hashable, Sendable {
     static func read(_ plist: PropertyListFile, attributes: [String]) throws -> AppIntentsDeclaration {
         let key = attributes + ["AppIntents"]
         let typeNames = try plist.strings(key) ?? []
-        guard typeNames.count <= maximumIntents else {
-            throw plist.fault(.invalidValue, key, "In \(plist.path), \(key.joined(separator: " > ")) lists \(typeNames.count) App Intents, more than \(maximumIntents).")
-        }
-        for name in typeNames where !isModuleQualified(name) {
-            throw plist.fault(.invalidValue, key,
-                              "In \(plist.path), \(key.joined(separator: " > ")) lists \(name.quotedForDisplay), which is not a module-qualified type name like \"MyIntents.StartMeditationIntent\".")
-        }
-        if let system = typeNames.first(where: { systemIntentNames.contains(shortName($0)) }) {
-            throw plist.fault(.invalidValue, key,
-                              "In \(plist.path), \(key.joined(separator: " > ")) lists \(system.quotedForDisplay), whose name is SiriKit's \(shortName(system)); an App Intent may not take a system intent's name (nor its lock policy).")
-        }
-        var seen: [String: String] = [:]
-        for name in typeNames {
-            if let earlier = seen[shortName(name)] {
-                throw plist.fault(.invalidValue, key,
-                                  "In \(plist.path), \(key.joined(separator: " > ")) lists \(earlier.quotedForDisplay) and \(name.quotedForDisplay), two App Intents with the same name.")
-            }
-            seen[shortName(name)] = name
-        }
         let providerKey = attributes + ["AppShortcutsProvider"]
         let provider = try plist.optionalString(providerKey)
+        let source = "In \(plist.path), \(key.joined(separator: " > "))"
+        try check(typeNames, source: source) { plist.fault(.invalidValue, key, $0) }
         if let provider {
             guard isModuleQualified(provider) else {
                 throw plist.fault(.invalidValue, providerKey,
@@ -90,5 +73,45 @@ public struct AppIntentsDeclaration: Hashable, Sendable {
             }
         }
         return AppIntentsDeclaration(typeNames: typeNames, shortcutsProvider: provider)
+    }
+
+    /// The declaration of the App Intents `compiled` describes (the build's metadata, read
+    /// from `library`), checked as the plist's list is.
+    /// - Throws: `BundleFault` (`.appIntentsMetadata`) naming the library and the name.
+    static func compiled(_ compiled: CompiledAppIntentsLibrary, plist: PropertyListFile, library: String) throws -> AppIntentsDeclaration {
+        let typeNames = compiled.metadata.intents.map(\.typeName)
+        let source = "The compiled App Intents metadata of \(library)"
+        try check(typeNames, source: source) { plist.fault(.appIntentsMetadata, ["CFBundleExecutable"], $0) }
+        if let provider = compiled.shortcutsProvider, !isModuleQualified(provider) {
+            throw plist.fault(.appIntentsMetadata, ["CFBundleExecutable"],
+                              "\(source) names the AppShortcutsProvider \(provider.quotedForDisplay), which is not a module-qualified type name.")
+        }
+        return AppIntentsDeclaration(typeNames: typeNames, shortcutsProvider: compiled.shortcutsProvider)
+    }
+
+    /// Whether `compiled` declares exactly these intents and this provider.
+    public func matches(_ compiled: CompiledAppIntentsLibrary) -> Bool {
+        Set(typeNames) == Set(compiled.metadata.intents.map(\.typeName)) && shortcutsProvider == compiled.shortcutsProvider
+    }
+
+    /// Checks a list of App Intent type names: at most `maximumIntents`, module-qualified, no
+    /// system intent's name, no two with one name. `source` opens each sentence.
+    private static func check(_ typeNames: [String], source: String, fault: (String) -> BundleFault) throws {
+        guard typeNames.count <= maximumIntents else {
+            throw fault("\(source) lists \(typeNames.count) App Intents, more than \(maximumIntents).")
+        }
+        for name in typeNames where !isModuleQualified(name) {
+            throw fault("\(source) lists \(name.quotedForDisplay), which is not a module-qualified type name like \"MyIntents.StartMeditationIntent\".")
+        }
+        if let system = typeNames.first(where: { systemIntentNames.contains(shortName($0)) }) {
+            throw fault("\(source) lists \(system.quotedForDisplay), whose name is SiriKit's \(shortName(system)); an App Intent may not take a system intent's name (nor its lock policy).")
+        }
+        var seen: [String: String] = [:]
+        for name in typeNames {
+            if let earlier = seen[shortName(name)] {
+                throw fault("\(source) lists \(earlier.quotedForDisplay) and \(name.quotedForDisplay), two App Intents with the same name.")
+            }
+            seen[shortName(name)] = name
+        }
     }
 }

@@ -149,13 +149,16 @@ public enum BundleScanner {
         } catch {
             faults.append(error as? BundleFault ?? BundleFault(.malformedPropertyList, path: folder, "\(error)"))
         }
-        let plugIns = folder + "/PlugIns"
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: plugIns).sorted()) ?? []
-        for entry in entries where entry.hasSuffix(".appex") {
-            do {
-                app.extensions.append(try ExtensionBundleReader.read(at: plugIns + "/" + entry, appBundleIdentifier: identifier, appFolder: root))
-            } catch {
-                faults.append(error as? BundleFault ?? BundleFault(.malformedPropertyList, path: plugIns + "/" + entry, "\(error)"))
+        // App extensions in PlugIns, ExtensionKit extensions (Xcode's App Intents extension) in Extensions.
+        for container in extensionFolders {
+            let plugIns = folder + "/" + container
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: plugIns).sorted()) ?? []
+            for entry in entries where entry.hasSuffix(".appex") {
+                do {
+                    app.extensions.append(try ExtensionBundleReader.read(at: plugIns + "/" + entry, appBundleIdentifier: identifier, appFolder: root))
+                } catch {
+                    faults.append(error as? BundleFault ?? BundleFault(.malformedPropertyList, path: plugIns + "/" + entry, "\(error)"))
+                }
             }
         }
         let supported = Set(app.extensions.flatMap(\.intentsSupported))
@@ -166,6 +169,9 @@ public enum BundleScanner {
         }
         return (app, faults)
     }
+
+    /// The folders of an app that hold its extensions, in the order they are read.
+    public static let extensionFolders = ["PlugIns", "Extensions"]
 
     /// The most `INAlternativeAppNames` an app may give. Apple documents no number; a few names
     /// ("the pizzeria", "my pizza place") is what the key is for, and every name multiplies the

@@ -5,6 +5,8 @@ import Foundation
 enum ExtensionBundleReader {
     static let intentsExtensionPoint = "com.apple.intents-service"
     static let intentsUIExtensionPoint = "com.apple.intents-ui-service"
+    /// Xcode's App Intents extension (an ExtensionKit extension, iOS 16 and later).
+    static let appIntentsExtensionPoint = "com.apple.appintents-extension"
 
     /// - Parameter appFolder: the real path of the containing app, which the extension's folder
     ///   must resolve inside; nil for an extension validated on its own.
@@ -20,6 +22,10 @@ enum ExtensionBundleReader {
             throw plist.fault(.bundleIdentifierNotPrefixed, ["CFBundleIdentifier"],
                               "In \(plist.path), CFBundleIdentifier \"\(identifier)\" must begin with its app's identifier \"\(appBundleIdentifier).\".")
         }
+        if plist.root["EXAppExtensionAttributes"] != nil {
+            return try readAppIntentsExtension(plist, folder: folder, root: root, identifier: identifier,
+                                               appBundleIdentifier: appBundleIdentifier, inProcess: infoPlist != nil)
+        }
         let point = try plist.string(["NSExtension", "NSExtensionPointIdentifier"])
         guard point == intentsExtensionPoint else {
             let detail = point == intentsUIExtensionPoint
@@ -30,7 +36,11 @@ enum ExtensionBundleReader {
         }
         let attributes = ["NSExtension", "NSExtensionAttributes"]
         _ = try plist.dictionary(attributes)
-        let appIntents = try AppIntentsDeclaration.read(plist, attributes: attributes)
+        let (library, libraryIdentity) = infoPlist == nil ? try libraryPath(plist, folder: folder, root: root) : (ExtensionBundle.inProcessPath, "")
+        let compiled = try compiledAppIntents(plist, library: library)
+        var appIntents = try AppIntentsDeclaration.read(plist, attributes: attributes)
+        // Without the plist's list (Xcode writes none), the build's metadata declares them.
+        if appIntents.isEmpty, let compiled { appIntents = try AppIntentsDeclaration.compiled(compiled, plist: plist, library: library) }
         // An extension with only App Intents needs no INExtension subclass of its own.
         let principal = try appIntents.isEmpty || plist.optionalString(["NSExtension", "NSExtensionPrincipalClass"]) != nil
             ? plist.string(["NSExtension", "NSExtensionPrincipalClass"]) : AppIntentsDeclaration.defaultPrincipalClass
@@ -49,7 +59,6 @@ enum ExtensionBundleReader {
         }
         let locked = try restrictedSubset(plist, attributes + ["IntentsRestrictedWhileLocked"], of: supported)
         let protected = try restrictedSubset(plist, attributes + ["IntentsRestrictedWhileProtectedDataUnavailable"], of: supported)
-        let (library, libraryIdentity) = infoPlist == nil ? try libraryPath(plist, folder: folder, root: root) : (ExtensionBundle.inProcessPath, "")
         let name = try plist.optionalString(["CFBundleDisplayName"]) ?? (folder as NSString).lastPathComponent
         let entitlements = try Entitlements.read(in: folder)
         if let appBundleIdentifier { try entitlements.checkGroupsBelong(to: appBundleIdentifier) }
@@ -57,7 +66,50 @@ enum ExtensionBundleReader {
                                libraryPath: library, intentsSupported: supported, restrictedWhileLocked: locked,
                                restrictedWhileProtectedDataUnavailable: protected, appBundleIdentifier: appBundleIdentifier,
                                entitlements: entitlements, requestedLimits: try requestedLimits(plist), resolvedPath: root,
-                               libraryIdentity: libraryIdentity, appIntents: appIntents)
+                               libraryIdentity: libraryIdentity, appIntents: appIntents,
+                               compiledAppIntents: compiled.flatMap { appIntents.matches($0) ? $0 : nil })
+    }
+
+    /// An App Intents extension as Xcode writes it (`EXAppExtensionAttributes` >
+    /// `EXExtensionPointIdentifier` `com.apple.appintents-extension`, an ExtensionKit bundle):
+    /// its App Intents are those its library's compiled metadata declares, and it has no
+    /// SiriKit intents nor principal class of its own.
+    private static func readAppIntentsExtension(_ plist: PropertyListFile, folder: String, root: String, identifier: String,
+                                                appBundleIdentifier: String?, inProcess: Bool) throws -> ExtensionBundle {
+        let pointKey = ["EXAppExtensionAttributes", "EXExtensionPointIdentifier"]
+        let point = try plist.string(pointKey)
+        guard point == appIntentsExtensionPoint else {
+            throw plist.fault(.unsupportedExtensionPoint, pointKey,
+                              "In \(plist.path), EXAppExtensionAttributes > EXExtensionPointIdentifier \(point.quotedForDisplay) is not \(appIntentsExtensionPoint), the one ExtensionKit extension point this host runs.")
+        }
+        let (library, libraryIdentity) = inProcess ? (ExtensionBundle.inProcessPath, "") : try libraryPath(plist, folder: folder, root: root)
+        guard let compiled = try compiledAppIntents(plist, library: library) else {
+            throw plist.fault(.appIntentsMetadata, ["CFBundleExecutable"],
+                              "\(library), the library of the App Intents extension \(identifier), has no compiled App Intents metadata (its \(CompiledAppIntents.sectionName) section); build its targets with the AppIntentsMetadata plugin.")
+        }
+        let appIntents = try AppIntentsDeclaration.compiled(compiled, plist: plist, library: library)
+        let name = try plist.optionalString(["CFBundleDisplayName"]) ?? plist.optionalString(["CFBundleName"]) ?? (folder as NSString).lastPathComponent
+        let entitlements = try Entitlements.read(in: folder)
+        if let appBundleIdentifier { try entitlements.checkGroupsBelong(to: appBundleIdentifier) }
+        return ExtensionBundle(path: folder, bundleIdentifier: identifier, displayName: name,
+                               principalClass: AppIntentsDeclaration.defaultPrincipalClass, libraryPath: library, intentsSupported: [],
+                               appBundleIdentifier: appBundleIdentifier, entitlements: entitlements, requestedLimits: nil,
+                               resolvedPath: root, libraryIdentity: libraryIdentity, appIntents: appIntents, compiledAppIntents: compiled)
+    }
+
+    /// The App Intents metadata compiled into the library at `library` (nil when it has none,
+    /// or for an extension served in process).
+    /// - Throws: `BundleFault` (`.appIntentsMetadata`) naming the library when it cannot be read.
+    private static func compiledAppIntents(_ plist: PropertyListFile, library: String) throws -> CompiledAppIntentsLibrary? {
+        guard library != ExtensionBundle.inProcessPath else { return nil }
+        do {
+            guard let records = try CompiledAppIntentsSection.records(atPath: library), !records.isEmpty else { return nil }
+            let merged = try CompiledAppIntentsLibrary.merge(records)
+            return merged.metadata.intents.isEmpty ? nil : merged
+        } catch let failure as CompiledAppIntentsSection.Failure {
+            throw plist.fault(.appIntentsMetadata, ["CFBundleExecutable"],
+                              "The compiled App Intents metadata of \(library) cannot be used: \(failure.reason).")
+        }
     }
 
     /// The real path of a bundle folder; inside `appFolder` when given (an extension folder

@@ -4,7 +4,7 @@ import Foundation
 /// says it (`lstat`): each entry's path, kind, identity, size, mode, owner and modification
 /// time. Two equal snapshots mean nothing a scan reads has changed.
 ///
-/// The walk visits `<folder>/*.app`, everything in each app, its `PlugIns/*.appex` and
+/// The walk visits `<folder>/*.app`, everything in each app, its `PlugIns/*.appex` and `Extensions/*.appex` and
 /// everything in each extension. It opens each folder from its parent's descriptor with
 /// `O_NOFOLLOW`, so it never goes through a link, and names are kept as bytes, so any name
 /// (newlines, invalid UTF-8) stays itself. The configured folders themselves are followed.
@@ -65,7 +65,7 @@ struct FolderSnapshot: Equatable, Sendable {
         func child(_ name: [UInt8]) -> Level? {
             switch self {
             case .appsFolder: .app
-            case .app: name == Self.plugInsName ? .plugIns : nil
+            case .app: name == Self.plugInsName || name == Self.extensionsName ? .plugIns : nil
             case .plugIns: .appex
             case .appex: nil
             }
@@ -74,6 +74,7 @@ struct FolderSnapshot: Equatable, Sendable {
         static let appSuffix = Array(".app".utf8)
         static let appexSuffix = Array(".appex".utf8)
         static let plugInsName = Array("PlugIns".utf8)
+        static let extensionsName = Array("Extensions".utf8)
     }
 
     /// Whether an entry of `other` (by path) is not in this snapshot: something was removed or

@@ -6,11 +6,13 @@ import SystemCalls
 ///
 /// Linux addition, for the `AppIntents` module, which is what apps call.
 public enum AppShortcutParameters {
-    /// Records the request for this process's app, through `intents serve` when one runs.
-    /// - Throws: `INIntentError`: `.interactionOperationNotSupported` in an extension process,
-    ///   `.noAppAvailable` when the process has no app bundle, `.noAppIntent` when the system
-    ///   store fails.
+    /// Records the request for this process's app, through `intents serve` when one runs. In an
+    /// extension process it does nothing and succeeds: the host gathers the app's entity values
+    /// again after each of its App Intents runs, which is where an extension calls it.
+    /// - Throws: `INIntentError`: `.noAppAvailable` when the process has no app bundle,
+    ///   `.noAppIntent` when the system store fails.
     public static func update() throws {
+        if IntentsAppContext.isExtension { return }
         _ = try IntentsAppContext.perform(.updateAppShortcutParameters, failing: .noAppIntent)
     }
 }

@@ -75,7 +75,8 @@ struct AppIntentDriver {
         case .disambiguation:
             let choices = Array(question.choices.prefix(maximumChoices))
             guard !choices.isEmpty else { throw HostError(.extensionFailed, "\(schema.name) of \(bundleIdentifier) asked to choose among no \(title).") }
-            let prompt = Prompt(kind: .choice, parameter: question.parameter, text: question.dialog ?? "Which \(title)?",
+            let prompt = Prompt(kind: .choice, parameter: question.parameter,
+                                text: question.dialog ?? parameter?.requestDisambiguationDialog ?? "Which \(title)?",
                                 choices: choices.map(\.displayString))
             let index = try await questions.askChoiceIndex(prompt, among: choices, prompts: &prompts)
             if let name = question.parameter { values[name] = choices[index] }
@@ -124,7 +125,7 @@ struct AppIntentDriver {
             let prompt = Prompt(kind: .value, parameter: parameter.name, text: text)
             let schema = parameterSchema(parameter)
             return try await questions.askUntilUsable(prompt, prompts: &prompts) { typed in
-                try ValueParser.parse([typed], for: schema, of: self.schema.name)
+                try self.withinRange(ValueParser.parse([typed], for: schema, of: self.schema.name), of: parameter)
             }
         }
     }
@@ -147,7 +148,8 @@ struct AppIntentDriver {
                     found.append(matches[0])
                 default:
                     let shown = Array(matches.prefix(maximumChoices))
-                    let prompt = Prompt(kind: .choice, parameter: parameter.name, text: "Which \(parameter.title) do you mean?",
+                    let prompt = Prompt(kind: .choice, parameter: parameter.name,
+                                        text: parameter.requestDisambiguationDialog ?? "Which \(parameter.title) do you mean?",
                                         choices: shown.map(\.displayString))
                     found.append(try await questions.askChoice(prompt, among: shown, prompts: &prompts))
                 }
@@ -167,8 +169,38 @@ struct AppIntentDriver {
             }
             return parameter.isList ? .list(found) : found[0]
         default:
-            return try ValueParser.parse([text], for: parameterSchema(parameter), of: schema.name)
+            return try withinRange(ValueParser.parse([text], for: parameterSchema(parameter), of: schema.name), of: parameter)
         }
+    }
+
+    /// `value` when it is inside the parameter's `inclusiveRange` (each item of a list).
+    /// - Throws: `HostError` (`.usage`) naming the value and the range, so the user is asked again.
+    private func withinRange(_ value: IntentValue, of parameter: AppParameterSchema) throws -> IntentValue {
+        guard parameter.minimum != nil || parameter.maximum != nil else { return value }
+        for item in value.elements {
+            let number: Double? = switch item {
+            case .integer(let integer): Double(integer)
+            case .double(let double): double
+            default: nil
+            }
+            guard let number else { continue }
+            if let minimum = parameter.minimum, number < minimum { throw outOfRange(item, parameter) }
+            if let maximum = parameter.maximum, number > maximum { throw outOfRange(item, parameter) }
+        }
+        return value
+    }
+
+    private func outOfRange(_ value: IntentValue, _ parameter: AppParameterSchema) -> HostError {
+        func bound(_ number: Double) -> String {
+            number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+        }
+        let range = switch (parameter.minimum, parameter.maximum) {
+        case let (minimum?, maximum?): "\(bound(minimum)) to \(bound(maximum))"
+        case let (minimum?, nil): "at least \(bound(minimum))"
+        case let (nil, maximum?): "at most \(bound(maximum))"
+        case (nil, nil): "any number"
+        }
+        return HostError(.usage, "\(value.displayString) is not a \(parameter.title) of \(schema.name): it takes \(range).")
     }
 
     /// The text of each value: a list's comma-separated items, else the text itself.

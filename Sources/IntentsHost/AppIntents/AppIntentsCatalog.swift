@@ -43,6 +43,13 @@ extension IntentDispatcher {
         }
         let key = Self.metadataKey(of: bundle, hash: library.hash)
         if let known = knownAppIntents(key) { return (known, library) }
+        // What the build compiled into these very bytes: with every declaration read, nothing runs.
+        let compiled = try compiledAppIntents(in: library, of: bundle)
+        if let compiled, compiled.isComplete {
+            try AppIntentsMetadataCheck.check(compiled.metadata, declared: bundle.appIntents, library: bundle.libraryPath)
+            rememberAppIntents(compiled.metadata, key: key, identity: Self.identityKey(of: bundle), libraryHash: library.hash)
+            return (compiled.metadata, library)
+        }
         let store = try openSystemStore()
         if let cached = try storeCall({ try store.appIntentsMetadata(libraryHash: library.hash) }),
            (try? AppIntentsMetadataCheck.check(cached, declared: bundle.appIntents, library: bundle.libraryPath)) != nil {
@@ -56,10 +63,14 @@ extension IntentDispatcher {
         let timeout = configuration.stepTimeout
         // A failure (no answer, or an unusable one) is remembered: it is not asked again at once.
         let metadata = try await rememberingFailure(key + "|describe", for: Self.failureMemory) {
-            let metadata = try await supervisor.withChannel(cleared: clearance) { channel in
+            var metadata = try await supervisor.withChannel(cleared: clearance) { channel in
                 try await Self.describeAppIntents(declared, of: bundle, on: channel, timeout: timeout)
             }
             try AppIntentsMetadataCheck.check(metadata, declared: declared, library: bundle.libraryPath)
+            if let compiled {
+                metadata = try AppIntentsMetadataCombination.combine(described: metadata, compiled: compiled, library: bundle.libraryPath)
+                try AppIntentsMetadataCheck.check(metadata, declared: declared, library: bundle.libraryPath)
+            }
             return metadata
         }
         try storeCall { try store.saveAppIntentsMetadata(metadata, libraryHash: library.hash, identity: bundle.libraryIdentity) }
@@ -77,6 +88,11 @@ extension IntentDispatcher {
     public func cachedAppIntentsMetadata(of bundle: ExtensionBundle) throws -> AppIntentsMetadata? {
         guard !bundle.appIntents.isEmpty else { return AppIntentsMetadata() }
         guard bundle.libraryPath != ExtensionBundle.inProcessPath else { return knownAppIntents(Self.inProcessKey(of: bundle)) }
+        // What the build compiled into the library as scanned: known without reading it again.
+        if let compiled = bundle.compiledAppIntents, compiled.isComplete,
+           (try? AppIntentsMetadataCheck.check(compiled.metadata, declared: bundle.appIntents, library: bundle.libraryPath)) != nil {
+            return compiled.metadata
+        }
         let identity = Self.identityKey(of: bundle)
         if let hash = knownLibraryHash(identity), let known = knownAppIntents(Self.metadataKey(of: bundle, hash: hash)) { return known }
         let store = try openSystemStore()
@@ -89,6 +105,19 @@ extension IntentDispatcher {
             return cached
         }
         return nil
+    }
+
+    /// The App Intents metadata compiled into the sealed copy `library` of `bundle`'s library,
+    /// when it declares the intents the bundle declares; nil otherwise (the extension describes them).
+    /// - Throws: `HostError` (`.extensionFailed`) naming the library when its section cannot be read.
+    func compiledAppIntents(in library: SealedLibrary, of bundle: ExtensionBundle) throws -> CompiledAppIntentsLibrary? {
+        do {
+            guard let records = try CompiledAppIntentsSection.records(inLibrary: library.descriptor), !records.isEmpty else { return nil }
+            let compiled = try CompiledAppIntentsLibrary.merge(records)
+            return bundle.appIntents.matches(compiled) ? compiled : nil
+        } catch let failure as CompiledAppIntentsSection.Failure {
+            throw HostError(.extensionFailed, "The compiled App Intents metadata of \(bundle.libraryPath) cannot be used: \(failure.reason).")
+        }
     }
 
     /// How long a failure to describe or query an extension's App Intents is remembered.

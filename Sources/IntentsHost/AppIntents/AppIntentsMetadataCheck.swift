@@ -28,6 +28,14 @@ enum AppIntentsMetadataCheck {
         for entity in metadata.entities {
             try typeName(entity.typeName, fail)
             try text(entity.displayName, "the name of \(entity.typeName)", fail)
+            guard entity.properties.count <= maximumParameters else { throw fail("\(entity.typeName) has \(entity.properties.count) properties") }
+            for property in entity.properties {
+                guard BundleName.isValid(property.name, as: .typeName) else {
+                    throw fail("\(entity.typeName) has a property named \(property.name.quotedForDisplay)")
+                }
+                try text(property.title, "the title of \(entity.typeName).\(property.name)", fail)
+                try valueType(property.type, "\(entity.typeName).\(property.name)", metadata, fail)
+            }
         }
         for enumeration in metadata.enums {
             try typeName(enumeration.typeName, fail)
@@ -53,6 +61,19 @@ enum AppIntentsMetadataCheck {
             }
             try text(intent.title, "the title of \(intent.name)", fail)
             if let description = intent.description { try text(description, "the description of \(intent.name)", fail) }
+            if let summary = intent.parameterSummary {
+                try text(summary, "the parameter summary of \(intent.name)", fail)
+                for token in AppShortcutPhrase.tokens(summary) {
+                    if case .parameter(let name) = token, intent.parameter(named: name) == nil {
+                        throw fail("the parameter summary of \(intent.name) shows \(name.quotedForDisplay), which is not one of its parameters")
+                    }
+                }
+            }
+            if let reason = intent.unavailableReason { try text(reason, "why \(intent.name) cannot run", fail) }
+            if let name = intent.customIntentClassName {
+                guard BundleName.isValid(name, as: .typeName) else { throw fail("\(intent.name) replaces the custom intent \(name.quotedForDisplay), which is not a class name") }
+            }
+            if let returned = intent.returnType { try valueType(returned, "the value \(intent.name) returns", metadata, fail) }
             guard intent.parameters.count <= maximumParameters else { throw fail("\(intent.name) has \(intent.parameters.count) parameters") }
             var names = Set<String>()
             for parameter in intent.parameters {
@@ -61,7 +82,13 @@ enum AppIntentsMetadataCheck {
                 }
                 try text(parameter.title, "the title of \(intent.name).\(parameter.name)", fail)
                 if let dialog = parameter.requestValueDialog { try text(dialog, "a dialog of \(intent.name).\(parameter.name)", fail) }
-                switch parameter.kind {
+                if let dialog = parameter.requestDisambiguationDialog { try text(dialog, "a dialog of \(intent.name).\(parameter.name)", fail) }
+                if let description = parameter.description { try text(description, "the description of \(intent.name).\(parameter.name)", fail) }
+                for bound in [parameter.minimum, parameter.maximum].compactMap({ $0 }) where !bound.isFinite {
+                    throw fail("\(intent.name).\(parameter.name) has a range bound that is not a number")
+                }
+                // An intent that cannot run is listed, never run: its parameters' types need not be described.
+                switch intent.unavailableReason == nil ? parameter.kind : .string {
                 case .entity:
                     guard let type = parameter.typeName, metadata.entity(typeName: type) != nil else {
                         throw fail("\(intent.name).\(parameter.name) is an entity of a type it does not describe")
@@ -92,6 +119,19 @@ enum AppIntentsMetadataCheck {
             }
             if let title = shortcut.shortTitle { try text(title, "the short title of an App Shortcut", fail) }
             if let image = shortcut.systemImageName { try text(image, "a system image name", fail) }
+        }
+    }
+
+    /// A value type whose entity or enum type the metadata describes.
+    private static func valueType(_ type: AppValueTypeSchema, _ what: String, _ metadata: AppIntentsMetadata,
+                                  _ fail: (String) -> HostError) throws {
+        switch type.kind {
+        case .entity:
+            guard let name = type.typeName, metadata.entity(typeName: name) != nil else { throw fail("\(what) is an entity of a type it does not describe") }
+        case .enumeration:
+            guard let name = type.typeName, metadata.enumeration(typeName: name) != nil else { throw fail("\(what) is an enum of a type it does not describe") }
+        default:
+            break
         }
     }
 

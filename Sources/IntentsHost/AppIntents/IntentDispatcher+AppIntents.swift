@@ -27,6 +27,10 @@ extension IntentDispatcher {
         let described = try await runnableAppIntents(of: bundle, logger: logger)
         let metadata = described.metadata
         let schema = try Self.schema(name, in: metadata, of: bundle)
+        // Refused alone: the extension's other intents serve.
+        if let reason = schema.unavailableReason {
+            throw HostError(.extensionFailed, "\(name) of \(bundle.bundleIdentifier) cannot run on this host: \(reason)")
+        }
         let clearance = try clear(.appIntent(name, schema: schema, of: bundle), app: app, from: source, shortcutIntents: [name],
                                   library: { described.library }, logger: logger)
         let timeout = configuration.stepTimeout
@@ -46,6 +50,7 @@ extension IntentDispatcher {
             HostMetrics.conversationEnded("error")
             throw error
         }
+        appIntentRan(in: app, metadata: metadata)
         HostMetrics.conversationEnded(outcome.declinedByUser ? "declined" : outcome.response.category.isFailure ? "failure" : "success")
         return SendResult(extensionBundle: bundle.bundleIdentifier, outcome: outcome)
     }

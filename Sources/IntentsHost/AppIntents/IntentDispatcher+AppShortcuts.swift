@@ -4,9 +4,11 @@ import HostPolicy
 import SystemStore
 
 extension IntentDispatcher {
-    /// The App Shortcuts of every installed app. Metadata comes from the cache or is described
-    /// once; an app that called `updateAppShortcutParameters()` since its values were gathered
-    /// has its extension's entity queries asked again (`suggestedEntities()`), in its sandbox.
+    /// The App Shortcuts of every installed app. Metadata comes from the library's compiled
+    /// metadata, the cache, or is described once. The entity values of parameterized phrases
+    /// are asked of the extension's queries (`suggestedEntities()`), in its sandbox, when none
+    /// were gathered for its library (a new install), and again after the app called
+    /// `updateAppShortcutParameters()` or ran one of its App Intents.
     /// An extension that fails is reported in `problems`; the others are listed.
     public func appShortcuts() async -> AppShortcutsSnapshot {
         var snapshot = AppShortcutsSnapshot()
@@ -40,15 +42,15 @@ extension IntentDispatcher {
         return snapshot
     }
 
-    /// The entity values of `bundle`'s phrases: the stored ones while they answer the app's
-    /// latest request, else asked of its queries now and stored; nil before any request.
+    /// The entity values of `bundle`'s phrases: the stored ones while they were gathered from
+    /// this library since the app's latest request, else asked of its queries now and stored;
+    /// while the device is locked (no extension runs), the ones last gathered, if any.
     private func refreshedParameterValues(of bundle: ExtensionBundle, in app: AppBundle,
                                           metadata: AppIntentsMetadata) async throws -> AppShortcutParameterValues? {
         let entityTypes = Self.phraseEntityTypes(metadata)
         guard !entityTypes.isEmpty else { return nil }
         let store = try openSystemStore()
         let generation = try storeCall { try store.appShortcutParameterGeneration(app: app.bundleIdentifier) }
-        guard generation > 0 else { return nil }
         let hash = try libraryHash(of: bundle, store: store)
         if let stored = try storeCall({ try store.appShortcutParameters(extension: bundle.bundleIdentifier) }),
            stored.generation == generation, stored.libraryHash == hash {
@@ -105,6 +107,19 @@ extension IntentDispatcher {
             }
         }
         return entities
+    }
+
+    /// After an App Intent of `app` ran: its entities may have changed, so the values of its
+    /// parameterized phrases are gathered again before they are next matched, as after
+    /// `updateAppShortcutParameters()` (which an extension's code need not call).
+    func appIntentRan(in app: AppBundle?, metadata: AppIntentsMetadata) {
+        guard let app, !Self.phraseEntityTypes(metadata).isEmpty else { return }
+        do {
+            let store = try openSystemStore()
+            try storeCall { try store.requestAppShortcutParameters(app: app.bundleIdentifier) }
+        } catch {
+            logger.warning("could not mark App Shortcut parameters for refresh", metadata: ["app": "\(app.bundleIdentifier)", "error": "\(error)"])
+        }
     }
 
     /// How many values of one entity a phrase expands with, at most.
