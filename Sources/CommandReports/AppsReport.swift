@@ -33,9 +33,14 @@ public enum AppsReport {
     private static func appIntentLines(of bundle: ListedExtension) -> [String] {
         guard !bundle.appIntentNames.isEmpty else { return [] }
         guard let intents = bundle.appIntents else { return bundle.appIntentNames.map { "    \($0) [App Intent; not described yet]" } }
-        var lines = intents.map { intent in
+        var lines: [String] = []
+        for intent in intents {
             let policy = intent.authenticationPolicy == .alwaysAllowed ? "runs while locked" : "restricted while locked: \(intent.authenticationPolicy.rawValue)"
-            return "    \(intent.name) [App Intent, \(policy)]\(bundle.shared.contains(intent.name) ? " (other apps support it too)" : "")"
+            let hidden = intent.isDiscoverable ? "" : ", not discoverable"
+            lines.append("    \(intent.name) [App Intent, \(policy)\(hidden)]\(bundle.shared.contains(intent.name) ? " (other apps support it too)" : "")")
+            if let description = intent.description { lines.append("      \(description)") }
+            if let summary = intent.parameterSummary { lines.append("      Summary: \(AppIntentText.summary(summary))") }
+            if let reason = intent.unavailableReason { lines.append("      cannot run here: \(reason)") }
         }
         lines += bundle.installedShortcuts.map {
             "    App Shortcut \($0.position + 1): \"\($0.primaryPhrase)\" -> \($0.intent) (\($0.phraseCount) phrases)"
@@ -73,16 +78,39 @@ public enum AppsReport {
         guard !bundle.appIntentNames.isEmpty else { return .object(object) }
         object["appIntents"] = strings(bundle.appIntentNames)
         if let intents = bundle.appIntents {
-            object["appIntents"] = .array(intents.map { intent in
-                .object(["name": .string(intent.name), "type": .string(intent.typeName), "title": .string(intent.title),
-                         "authenticationPolicy": .string(intent.authenticationPolicy.rawValue), "openAppWhenRun": .bool(intent.openAppWhenRun),
-                         "parameters": .array(intent.parameters.map { parameter in
-                             .object(["name": .string(parameter.name), "title": .string(parameter.title), "kind": .string(parameter.kind.rawValue),
-                                      "optional": .bool(parameter.isOptional), "list": .bool(parameter.isList)])
-                         })])
-            })
+            object["appIntents"] = .array(intents.map(json))
             object["appShortcuts"] = .array(bundle.appShortcuts.map { .object(["intent": .string($0.intent), "phrases": strings($0.phrases)]) })
         }
+        return .object(object)
+    }
+
+    /// An App Intent as its metadata describes it; optional fields only when present.
+    private static func json(_ intent: AppIntentSchema) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "name": .string(intent.name), "type": .string(intent.typeName), "title": .string(intent.title),
+            "authenticationPolicy": .string(intent.authenticationPolicy.rawValue), "openAppWhenRun": .bool(intent.openAppWhenRun),
+            "isDiscoverable": .bool(intent.isDiscoverable),
+            "parameters": .array(intent.parameters.map { parameter in
+                var object: [String: JSONValue] = ["name": .string(parameter.name), "title": .string(parameter.title),
+                                                   "kind": .string(parameter.kind.rawValue), "optional": .bool(parameter.isOptional),
+                                                   "list": .bool(parameter.isList)]
+                if let type = parameter.typeName { object["type"] = .string(type) }
+                if let description = parameter.description { object["description"] = .string(description) }
+                if let minimum = parameter.minimum { object["minimum"] = .number(minimum) }
+                if let maximum = parameter.maximum { object["maximum"] = .number(maximum) }
+                return .object(object)
+            }),
+        ]
+        if let description = intent.description { object["description"] = .string(description) }
+        if let summary = intent.parameterSummary { object["parameterSummary"] = .string(summary) }
+        if let reason = intent.unavailableReason { object["unavailableReason"] = .string(reason) }
+        if let returned = intent.returnType {
+            var type: [String: JSONValue] = ["kind": .string(returned.kind.rawValue), "optional": .bool(returned.isOptional),
+                                             "list": .bool(returned.isList)]
+            if let name = returned.typeName { type["type"] = .string(name) }
+            object["returnType"] = .object(type)
+        }
+        if let migrated = intent.customIntentClassName { object["customIntentClassName"] = .string(migrated) }
         return .object(object)
     }
 

@@ -39,7 +39,11 @@ public enum RecordsReport {
         var lines = listing.shortcuts.isEmpty ? ["No voice shortcuts; add one with `intents shortcuts add PHRASE --donation ID`."] : []
         lines += listing.shortcuts.map { "\($0.identifier)  \"\($0.phrase)\"  \($0.app): \($0.action.summary)" }
         if !listing.appShortcuts.isEmpty { lines.append("App Shortcuts (no setup needed):") }
-        lines += listing.appShortcuts.map { "  \"\($0.phrase)\"  \($0.app): \($0.intent) (\($0.phrases.count) phrases)" }
+        for item in listing.appShortcuts {
+            lines.append("  \"\(item.phrase)\"  \(item.app): \(item.intent) (\(item.phrases.count) phrases)")
+            if let description = item.description { lines.append("      \(description)") }
+            if let summary = item.parameterSummary { lines.append("      Summary: \(AppIntentText.summary(summary))") }
+        }
         return lines
     }
 
@@ -47,8 +51,12 @@ public enum RecordsReport {
     public static func json(_ listing: VoiceShortcutListing) -> JSONValue {
         .object(["invalid": invalid(listing.invalid), "shortcuts": .array(listing.shortcuts.map(json)),
                  "appShortcuts": .array(listing.appShortcuts.map { item in
-                     .object(["app": .string(item.app), "extension": .string(item.extensionBundle), "intent": .string(item.intent),
-                              "phrase": .string(item.phrase), "phrases": .array(item.phrases.map(JSONValue.string))])
+                     var object: [String: JSONValue] = ["app": .string(item.app), "extension": .string(item.extensionBundle),
+                                                        "intent": .string(item.intent), "phrase": .string(item.phrase),
+                                                        "phrases": .array(item.phrases.map(JSONValue.string))]
+                     if let description = item.description { object["description"] = .string(description) }
+                     if let summary = item.parameterSummary { object["parameterSummary"] = .string(summary) }
+                     return .object(object)
                  })])
     }
 

@@ -33,7 +33,7 @@ public enum SayReport {
                 lines.append("You can ask \(shortcut.appName):")
                 lastApp = shortcut.app
             }
-            lines.append("  \"\(shortcut.phrase)\"")
+            lines.append("  \"\(shortcut.phrase)\"" + (shortcut.description.map { "  \u{2014} \($0)" } ?? ""))
         }
         return lines
     }
@@ -43,6 +43,7 @@ public enum SayReport {
         .object(["status": .string("help"), "shortcuts": .array(help.shortcuts.map { shortcut in
             var object: [String: JSONValue] = ["app": .string(shortcut.app), "intent": .string(shortcut.intent), "phrase": .string(shortcut.phrase)]
             if let title = shortcut.shortTitle { object["shortTitle"] = .string(title) }
+            if let description = shortcut.description { object["description"] = .string(description) }
             return .object(object)
         })])
     }

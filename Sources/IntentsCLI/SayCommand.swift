@@ -63,7 +63,7 @@ struct SayCommand: AsyncParsableCommand {
             let listed = try SystemCommandSupport.reporting(json) { try AppShortcutsHelp.listed(for: request, in: shortcuts) }
             let help = SpokenHelp(everyApp: request == .everyApp, shortcuts: listed.map { item in
                 SpokenHelp.Shortcut(app: item.app.bundleIdentifier, appName: item.app.displayName, intent: item.intent.name,
-                                    phrase: item.primaryPhrase, shortTitle: item.shortcut.shortTitle)
+                                    phrase: item.primaryPhrase, shortTitle: item.shortcut.shortTitle, description: item.intent.description)
             })
             return json ? writeOutput(SayReport.json(help).text + "\n") : SayReport.lines(help).forEach(printLine)
         }

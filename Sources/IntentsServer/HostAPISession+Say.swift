@@ -29,7 +29,7 @@ extension HostAPISession {
             do {
                 let listed = try AppShortcutsHelp.listed(for: request, in: shortcuts).map { item in
                     SpokenHelp.Shortcut(app: item.app.bundleIdentifier, appName: item.app.displayName, intent: item.intent.name,
-                                        phrase: item.primaryPhrase, shortTitle: item.shortcut.shortTitle)
+                                        phrase: item.primaryPhrase, shortTitle: item.shortcut.shortTitle, description: item.intent.description)
                 }
                 return .spoken(SpokenOutcome(warnings: warnings, kind: .help(SpokenHelp(everyApp: request == .everyApp, shortcuts: listed))))
             } catch let error as HostError {

@@ -49,7 +49,8 @@ public enum RecordCommands {
                 return .voiceShortcuts(VoiceShortcutListing(shortcuts: shortcuts.map(listed), appShortcuts: installed.map { item in
                     ListedAppShortcutPhrases(app: item.app.bundleIdentifier, extensionBundle: item.bundle.bundleIdentifier, intent: item.intent.name,
                                              phrase: item.primaryPhrase,
-                                             phrases: item.shortcut.phrases.map { AppShortcutPhrase.display($0, appName: item.app.displayName) })
+                                             phrases: item.shortcut.phrases.map { AppShortcutPhrase.display($0, appName: item.app.displayName) },
+                                             description: item.intent.description, parameterSummary: item.intent.parameterSummary)
                 }, invalid: invalid(in: store), warnings: UserReports.skippedWarnings(in: store)))
             case .addVoiceShortcut(let phrase, let donation, let app):
                 let owner = try app.map { try catalog.app(named: $0).bundleIdentifier }

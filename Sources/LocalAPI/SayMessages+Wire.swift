@@ -26,6 +26,7 @@ extension SpokenOutcome: WireCodable {
             writer.array(help.shortcuts) { writer, shortcut in
                 for text in [shortcut.app, shortcut.appName, shortcut.intent, shortcut.phrase] { writer.string(text) }
                 writer.optional(shortcut.shortTitle) { $0.string($1) }
+                writer.optional(shortcut.description) { $0.string($1) }
             }
         case .unmatched(let miss):
             writer.unsigned(1)
@@ -54,7 +55,7 @@ extension SpokenOutcome: WireCodable {
             let everyApp = try reader.bool()
             let shortcuts = try reader.array { reader in
                 SpokenHelp.Shortcut(app: try reader.string(), appName: try reader.string(), intent: try reader.string(), phrase: try reader.string(),
-                                    shortTitle: try reader.optional { try $0.string() })
+                                    shortTitle: try reader.optional { try $0.string() }, description: try reader.optional { try $0.string() })
             }
             self.init(warnings: warnings, kind: .help(SpokenHelp(everyApp: everyApp, shortcuts: shortcuts)))
         case 1:

@@ -58,13 +58,16 @@ public struct SpokenHelp: Hashable, Sendable {
         /// The primary phrase, with the app's name.
         public var phrase: String
         public var shortTitle: String?
+        /// The intent's `description`, when it has one.
+        public var description: String?
 
-        public init(app: String, appName: String, intent: String, phrase: String, shortTitle: String?) {
+        public init(app: String, appName: String, intent: String, phrase: String, shortTitle: String?, description: String? = nil) {
             self.app = app
             self.appName = appName
             self.intent = intent
             self.phrase = phrase
             self.shortTitle = shortTitle
+            self.description = description
         }
     }
 

@@ -57,11 +57,14 @@ extension ListedAppShortcutPhrases: WireCodable {
     public func write(to writer: inout WireWriter) {
         for text in [app, extensionBundle, intent, phrase] { writer.string(text) }
         writer.array(phrases) { $0.string($1) }
+        writer.optional(description) { $0.string($1) }
+        writer.optional(parameterSummary) { $0.string($1) }
     }
 
     public init(from reader: inout WireReader) throws {
         self.init(app: try reader.string(), extensionBundle: try reader.string(), intent: try reader.string(), phrase: try reader.string(),
-                  phrases: try reader.array { try $0.string() })
+                  phrases: try reader.array { try $0.string() }, description: try reader.optional { try $0.string() },
+                  parameterSummary: try reader.optional { try $0.string() })
     }
 }
 

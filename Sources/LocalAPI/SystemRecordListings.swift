@@ -92,13 +92,19 @@ public struct ListedAppShortcutPhrases: Hashable, Sendable {
     /// The primary phrase, and every phrase, as the user reads them.
     public var phrase: String
     public var phrases: [String]
+    /// The intent's `description` and `parameterSummary` (`${name}` for each parameter), when it has them.
+    public var description: String?
+    public var parameterSummary: String?
 
-    public init(app: String, extensionBundle: String, intent: String, phrase: String, phrases: [String]) {
+    public init(app: String, extensionBundle: String, intent: String, phrase: String, phrases: [String], description: String? = nil,
+                parameterSummary: String? = nil) {
         self.app = app
         self.extensionBundle = extensionBundle
         self.intent = intent
         self.phrase = phrase
         self.phrases = phrases
+        self.description = description
+        self.parameterSummary = parameterSummary
     }
 }
 

@@ -53,7 +53,8 @@ public struct AppShortcutsSnapshot: Sendable {
     package static func shortcuts(of metadata: AppIntentsMetadata, bundle: ExtensionBundle, app: AppBundle,
                           position: inout Int) -> [InstalledAppShortcut] {
         metadata.shortcuts.compactMap { shortcut in
-            guard let intent = metadata.intent(typeName: shortcut.intent) else { return nil }
+            // An intent that is not discoverable, or cannot run here, gets no phrases.
+            guard let intent = metadata.intent(typeName: shortcut.intent), intent.isDiscoverable, intent.unavailableReason == nil else { return nil }
             defer { position += 1 }
             return InstalledAppShortcut(app: app, bundle: bundle, intent: intent, shortcut: shortcut, position: position)
         }
