@@ -49,5 +49,9 @@ public enum CompiledAppIntentsSection {
     /// ("its ... section does not decode: ...").
     public struct Failure: Error, Hashable, Sendable {
         public var reason: String
+
+        public init(reason: String) {
+            self.reason = reason
+        }
     }
 }
