@@ -3,7 +3,7 @@ import PackageDescription
 
 /// libFuzzer targets for the host's parsers. Built only by `run.sh`, with `-sanitize=fuzzer`:
 /// each executable hands its `main` to libFuzzer's driver (see `FuzzDriver`).
-let fuzzTargets = ["FuzzFrames", "FuzzWire", "FuzzBundlePlist", "FuzzVocabulary", "FuzzPhrases", "FuzzIntentDefinition", "FuzzLibraryTypes"]
+let fuzzTargets = ["FuzzFrames", "FuzzWire", "FuzzBundlePlist", "FuzzVocabulary", "FuzzPhrases", "FuzzIntentDefinition", "FuzzLibraryTypes", "FuzzCompiledAppIntents"]
 
 let package = Package(
     name: "intents-fuzz",

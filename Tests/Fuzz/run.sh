@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets and fuzzes one (or all) for a number of seconds each.
 #
-#   Tests/Fuzz/run.sh TARGET SECONDS     TARGET: frames, wire, bundle-plist, vocabulary, phrases, intentdefinition, library-types or all
+#   Tests/Fuzz/run.sh TARGET SECONDS     TARGET: frames, wire, bundle-plist, vocabulary, phrases, intentdefinition, library-types, compiled-appintents or all
 #
 # The committed seeds (Corpus/TARGET) are copied into a working corpus under .build/, so
 # that a run adds nothing to the repository; a crashing input lands in .build/fuzz-artifacts/
 # and the script exits non-zero. Crashes found become regression tests in the test suite.
 set -euo pipefail
 
-usage() { echo "usage: $0 frames|wire|bundle-plist|vocabulary|phrases|intentdefinition|library-types|all SECONDS" >&2; exit 2; }
+usage() { echo "usage: $0 frames|wire|bundle-plist|vocabulary|phrases|intentdefinition|library-types|compiled-appintents|all SECONDS" >&2; exit 2; }
 [[ $# -eq 2 && $2 =~ ^[0-9]+$ && $2 -gt 0 ]] || usage
 
 here=$(cd "$(dirname "$0")" && pwd)
 declare -A executables=([frames]=FuzzFrames [wire]=FuzzWire [bundle-plist]=FuzzBundlePlist
                         [vocabulary]=FuzzVocabulary [phrases]=FuzzPhrases [intentdefinition]=FuzzIntentDefinition
-                        [library-types]=FuzzLibraryTypes)
+                        [library-types]=FuzzLibraryTypes [compiled-appintents]=FuzzCompiledAppIntents)
 if [[ $1 == all ]]; then
-    targets=(frames wire bundle-plist vocabulary phrases intentdefinition library-types)
+    targets=(frames wire bundle-plist vocabulary phrases intentdefinition library-types compiled-appintents)
 elif [[ -n ${executables[$1]:-} ]]; then
     targets=("$1")
 else

@@ -119,6 +119,28 @@ import Testing
         #expect(merged.isComplete)
     }
 
+    /// Every field of the metadata, set, survives the section's coding (the same wire coding
+    /// an extension's description crosses the channel in).
+    @Test func aRecordWithEveryFieldSetRoundTrips() throws {
+        let parameter = AppParameterSchema(name: "quantity", title: "Quantity", kind: .integer, isOptional: true, isList: false, hasDefault: true,
+                                           requestValueDialog: "How many?", description: "How many to add.",
+                                           requestDisambiguationDialog: "Which amount?", minimum: 1, maximum: 99)
+        let intent = AppIntentSchema(name: "AddIntent", typeName: "Shop.AddIntent", title: "Add", description: "Adds it.",
+                                     authenticationPolicy: .requiresLocalDeviceAuthentication, openAppWhenRun: true, parameters: [parameter],
+                                     isDiscoverable: false, parameterSummary: "Add ${quantity}",
+                                     returnType: AppValueTypeSchema(kind: .entity, typeName: "Shop.Item", isOptional: true, isList: true),
+                                     unavailableReason: "Not here.", customIntentClassName: "AddIntentIntent")
+        let entity = AppEntitySchema(typeName: "Shop.Item", displayName: "Item", matchesStrings: true, isEnumerable: true,
+                                     properties: [AppEntityPropertySchema(name: "name", title: "Name", type: AppValueTypeSchema(kind: .string))],
+                                     isTransient: true)
+        let record = CompiledAppIntents(module: "Shop", metadata: AppIntentsMetadata(
+            intents: [intent], entities: [entity], enums: [AppEnumSchema(typeName: "Shop.Size", displayName: "Size", cases: [AppEnumCase(identifier: "s", title: "Small")])],
+            shortcuts: [AppShortcutSchema(intent: "Shop.AddIntent", phrases: ["Add with ${applicationName}"], shortTitle: "Add", systemImageName: "plus")]),
+            shortcutsProvider: "Shop.Shortcuts", unresolved: ["Shop.Other"])
+        #expect(record.sectionBytes.count % 8 == 0)
+        #expect(try CompiledAppIntents.records(inSection: record.sectionBytes) == [record])
+    }
+
     @Test func twoProvidersOrTwoDifferentRecordsOfOneModuleAreRefused() throws {
         let first = CompiledAppIntents(module: "A", shortcutsProvider: "A.Shortcuts")
         let second = CompiledAppIntents(module: "B", shortcutsProvider: "B.Shortcuts")
