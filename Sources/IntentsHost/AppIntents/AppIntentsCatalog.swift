@@ -7,17 +7,22 @@ import SystemStore
 
 /// How the host knows an extension's App Intents without trusting its code.
 ///
-/// Apple's build extracts App Intents metadata at compile time. Here the sandboxed extension
-/// is asked once (`describeAppIntents`) when its library is first seen or has changed, in a
-/// confined process like any request; the answer is checked (`AppIntentsMetadataCheck`) and
-/// cached in the system store by the library's SHA-256. Later commands, and lock policy,
-/// read the cache: a request starts no process to learn its intent's policy. Asking the
-/// extension rather than scanning its source sees what its code really declares: types from
-/// other modules (a shared framework's entities), computed phrases, and conditional shortcuts.
+/// As Apple's build extracts App Intents metadata at compile time, the SDK's `AppIntentsMetadata`
+/// build plugin reads the extension's sources and compiles what they declare into the library
+/// (`CompiledAppIntentsSection`), which the host reads without loading it: such an extension is
+/// known, listed and judged by its lock policy with no process started, even while locked.
+/// What the build could not read whole, and libraries built without the plugin, are learned by
+/// asking the sandboxed extension once (`describeAppIntents`) when its library is first seen or
+/// has changed, in a confined process like any request; its answer is checked
+/// (`AppIntentsMetadataCheck`), checked against what the build did read
+/// (`AppIntentsMetadataCombination`), and cached in the system store by the library's SHA-256.
+/// Later commands, and lock policy, read the cache: a request starts no process to learn its
+/// intent's policy.
 ///
 /// The bytes described, hashed and run are one: the library is copied into a sealed memory
-/// file (`SealedLibrary`), which is hashed, described and run, so a library swapped on disk
-/// between any two of these steps changes nothing that runs.
+/// file (`SealedLibrary`), whose compiled metadata is read again, and which is hashed,
+/// described and run, so a library swapped on disk between any two of these steps changes
+/// nothing that runs.
 extension IntentDispatcher {
     /// The checked App Intents metadata of `bundle`: from this host's memory, the store's
     /// cache, or the sandboxed extension, in that order.
