@@ -37,6 +37,7 @@ extension IntentDispatcher {
         let outcome: ConversationOutcome
         do {
             outcome = try await supervisor.withChannel(cleared: clearance) { channel in
+                try await checkCompiledAppIntents(of: bundle, library: described.library, metadata: metadata, on: channel)
                 var conversationLogger = logger
                 conversationLogger[metadataKey: "conversation"] = "\(Self.makeIdentifier())"
                 let driver = AppIntentDriver(channel: channel, bundleIdentifier: bundle.bundleIdentifier, schema: schema, metadata: metadata, user: user, timeout: timeout,
