@@ -1,4 +1,5 @@
 import Foundation
+import SystemStore
 import Testing
 
 /// The Meditation sample end to end: the host runs its App Intent through the sandboxed
@@ -45,6 +46,10 @@ import Testing
         let snippet = try #require(object["snippet"] as? [String: String])
         #expect(snippet["format"] == "text")
 
+        // An App Intent of the app ran: its phrase values are to be gathered again, as after
+        // updateAppShortcutParameters() (which the extension need not call).
+        let store = try makeDispatcher([], state: state).openSystemStore()
+        #expect(try store.appShortcutParameterGeneration(app: "com.example.Meditation") == 1)
         // No app process has run: the host gathered the sessions from the extension's query itself.
         let walking = try await run("intents", ["say", "Start a walking session with Meditation", "--json", "--non-interactive"])
         #expect(walking.status == 0, "\(walking.output)")
