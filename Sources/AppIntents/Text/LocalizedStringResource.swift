@@ -53,6 +53,29 @@ public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringIn
             text += resource.key
         }
 
+        /// What a count stands for in a format such as `TypeDisplayRepresentation`'s
+        /// `numericFormat`: `"\(placeholder: .int) sessions"`, written as `%lld sessions`.
+        ///
+        /// Linux form: Foundation's `String.LocalizationValue.Placeholder` on Apple's systems.
+        public enum Placeholder: Hashable, Sendable {
+            case int, uint, float, double, object
+
+            var format: String {
+                switch self {
+                case .int: "%lld"
+                case .uint: "%llu"
+                case .float: "%f"
+                case .double: "%lf"
+                case .object: "%@"
+                }
+            }
+        }
+
+        /// Adds a placeholder for a value given later, written as its format (`%lld`).
+        public mutating func appendInterpolation(placeholder: Placeholder) {
+            text += placeholder.format
+        }
+
         /// Writes the entity's display title.
         public mutating func appendInterpolation<Entity: AppEntity>(_ entity: Entity) {
             text += entity.displayRepresentation.title.key
