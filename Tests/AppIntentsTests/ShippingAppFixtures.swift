@@ -246,6 +246,44 @@ enum Shipping {
         }
     }
 
+    /// Titled from a strings table on Apple's systems; suggested by the parameters it ran with.
+    struct SearchItemsIntent: PredictableIntent {
+        static var title: LocalizedStringResource = .init("intent.search.title", defaultValue: "Search Items")
+
+        @Parameter(title: "Query") var query: String
+        @Parameter(title: "Aisle", default: .dairy) var aisle: Aisle
+
+        static var predictionConfiguration: some IntentPredictionConfiguration {
+            IntentPrediction(parameters: (\.$query, \.$aisle)) { query, aisle in
+                DisplayRepresentation(title: "Find \(query) in \(aisle)")
+            }
+            IntentPrediction(parameters: \.$query) { query in
+                DisplayRepresentation(title: "Find \(query)")
+            }
+        }
+
+        func perform() async throws -> some IntentResult & ReturnsValue<String> {
+            let url = URL(fileURLWithPath: "/tmp/list.pdf")
+            _ = url.startAccessingSecurityScopedResource()
+            defer { url.stopAccessingSecurityScopedResource() }
+            return .result(value: UTType(filenameExtension: url.pathExtension)?.preferredMIMEType ?? "?")
+        }
+    }
+
+    struct AisleWidgetConfiguration: WidgetConfigurationIntent {
+        static let title: LocalizedStringResource = "Aisle Widget"
+        @Parameter(title: "Aisle") var aisle: Aisle?
+    }
+
+    struct AisleItemQuery: EntityQuery {
+        @IntentParameterDependency<AisleWidgetConfiguration>(\.$aisle) var configuration
+
+        func entities(for identifiers: [GroceryItem.ID]) async throws -> [GroceryItem] {
+            guard let aisle = configuration?.aisle else { return [] }
+            return [GroceryItem.milk].filter { $0.aisle == aisle }
+        }
+    }
+
     struct ShoppingShortcuts: AppShortcutsProvider {
         static var shortcutTileColor: ShortcutTileColor = .lime
 

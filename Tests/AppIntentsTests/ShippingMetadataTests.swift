@@ -16,6 +16,13 @@ import Testing
         static let item = "AppIntentsTests.Shipping.GroceryItem"
         static let aisle = "AppIntentsTests.Shipping.Aisle"
         static let receipt = "AppIntentsTests.Shipping.Receipt"
+        static let search = "AppIntentsTests.Shipping.SearchItemsIntent"
+    }
+
+    @Test func aTitleWithADefaultValueReadsAsThatValue() async throws {
+        let metadata = try await host.describe([Names.search])
+        #expect(metadata.intents.first?.title == "Search Items")
+        #expect(metadata.intents.first?.returnType == AppValueTypeSchema(kind: .string))
     }
 
     @Test func summariesAreTemplatesOfTheirDefaultBranches() async throws {

@@ -41,6 +41,11 @@ import Testing
         #expect(result == AppIntentResultPayload(dialog: "Added 3 Eggs.", value: .integer(5)))
     }
 
+    @Test func fileHandlingCodeRunsWithTheLinuxForms() async throws {
+        let result = try await host.perform(ShippingMetadataTests.Names.search, conversation: 44, ["query": .string("milk")]).result
+        #expect(result.value == .string("application/pdf"))
+    }
+
     @Test func aMissingDependencyFailsNamingItsType() async throws {
         let manager = AppDependencyManager()
         await #expect(throws: (any Error).self) { try await manager.resolve(Shipping.GroceryStore.self, key: "nothing") }

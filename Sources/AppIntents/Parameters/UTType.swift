@@ -31,6 +31,19 @@ public struct UTType: Hashable, Sendable, CustomStringConvertible {
         self = found
     }
 
+    /// The usual MIME type, `image/png`, for the known types that have one.
+    public var preferredMIMEType: String? {
+        UTType.mimeTypes[identifier]
+    }
+
+    private static let mimeTypes: [String: String] = [
+        "public.plain-text": "text/plain", "public.utf8-plain-text": "text/plain", "public.json": "application/json",
+        "public.html": "text/html", "public.xml": "application/xml", "public.comma-separated-values-text": "text/csv",
+        "public.png": "image/png", "public.jpeg": "image/jpeg", "public.heic": "image/heic", "com.compuserve.gif": "image/gif",
+        "com.adobe.pdf": "application/pdf", "public.mp3": "audio/mpeg", "public.mpeg-4": "video/mp4",
+        "public.zip-archive": "application/zip", "public.vcard": "text/vcard", "public.calendar-event": "text/calendar",
+    ]
+
     /// Whether a value of this type is a `type`: the same type, or one of its kinds.
     public func conforms(to type: UTType) -> Bool {
         self == type || supertypes.contains(type.identifier) || type == .item || (type == .data && identifier != UTType.folder.identifier)
