@@ -19,6 +19,7 @@ extension AppIntent {
     /// - Parameters:
     ///   - conditions: when Apple's systems may skip the question; the host always asks.
     ///   - actionName: the verb on Apple's confirm button; the host asks a yes or no.
+    ///   - dialog: the question the user is asked.
     /// - Throws: `AppIntentError.userCancelled` when the user says no.
     public func requestConfirmation(conditions: ConfirmationConditions = [], actionName: ConfirmationActionName = .continue,
                                     dialog: IntentDialog) async throws {
