@@ -186,6 +186,7 @@ extension AppIntentResultPayload: WireCodable {
         writer.bool(opensApp)
         writer.optional(failure) { $0.string($1) }
         writer.bool(declinedByUser)
+        writer.optional(failureCase) { $0.string($1) }
     }
 
     public init(from reader: inout WireReader) throws {
@@ -198,6 +199,7 @@ extension AppIntentResultPayload: WireCodable {
             return SnippetPayload(format: format, content: try reader.string())
         }
         self.init(dialog: dialog, snippet: snippet, value: try reader.optional { try $0.value() }, opensApp: try reader.bool(),
-                  failure: try reader.optional { try $0.string() }, declinedByUser: try reader.bool())
+                  failure: try reader.optional { try $0.string() }, declinedByUser: try reader.bool(),
+                  failureCase: try reader.optional { try $0.string() })
     }
 }

@@ -300,15 +300,19 @@ public struct AppIntentResultPayload: Codable, Hashable, Sendable {
     public var failure: String?
     /// The user answered no to a confirmation `perform()` asked for, which then threw.
     public var declinedByUser: Bool
+    /// The error's own case, `String(describing: error)` (`quantityTooLarge(100)`), for an error
+    /// of the app's (not the SDK's); nil when `perform()` returned. `failure` is what the user reads.
+    public var failureCase: String?
 
     public init(dialog: String? = nil, snippet: SnippetPayload? = nil, value: IntentValue? = nil, opensApp: Bool = false,
-                failure: String? = nil, declinedByUser: Bool = false) {
+                failure: String? = nil, declinedByUser: Bool = false, failureCase: String? = nil) {
         self.dialog = dialog
         self.snippet = snippet
         self.value = value
         self.opensApp = opensApp
         self.failure = failure
         self.declinedByUser = declinedByUser
+        self.failureCase = failureCase
     }
 }
 

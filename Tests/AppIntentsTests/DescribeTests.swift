@@ -18,7 +18,8 @@ import Testing
         #expect(start.title == "Start Meditation Session")
         #expect(start.description == "Starts a meditation session.")
         #expect(start.parameters == [
-            AppParameterSchema(name: "session", title: "Session", kind: .entity, typeName: Names.session, isOptional: true),
+            AppParameterSchema(name: "session", title: "Session", kind: .entity, typeName: Names.session, isOptional: true,
+                               requestDisambiguationDialog: "Which session?"),
             AppParameterSchema(name: "sessionType", title: "Session Type", kind: .enumeration, typeName: Names.sessionType, hasDefault: true),
             AppParameterSchema(name: "teachers", title: "Teachers", kind: .entity, typeName: Names.teacher, isList: true),
         ])

@@ -83,7 +83,7 @@ import Testing
 
     @Test func aThrownErrorIsTheFailure() async throws {
         let result = try await host.perform(Names.book, conversation: 19).result
-        #expect(result == AppIntentResultPayload(failure: "No teacher is free right now."))
+        #expect(result == AppIntentResultPayload(failure: "No teacher is free right now.", failureCase: "noTeacherFree"))
     }
 
     @Test func anAnswerWithNothingAskedFails() async throws {

@@ -38,6 +38,8 @@ import Testing
             .performed(requestID: 3, result: AppIntentResultPayload(dialog: "Done.", snippet: SnippetPayload(format: .html, content: "<b>ok</b>"),
                                                                     value: .list([.integer(1)]), opensApp: true)),
             .performed(requestID: 4, result: AppIntentResultPayload(failure: "No.", declinedByUser: true)),
+            .performed(requestID: 8, result: AppIntentResultPayload(failure: "You can add at most 99 of an item, not 100.",
+                                                                    failureCase: "quantityTooLarge(100)")),
             .asks(requestID: 5, question: AppIntentQuestion(kind: .disambiguation, parameter: "session", dialog: "Which?",
                                                             choices: MeditationSession.all.map(\.wire))),
             .asks(requestID: 6, question: AppIntentQuestion(kind: .parameterConfirmation, parameter: "session", subject: MeditationSession.calm.wire)),
@@ -47,5 +49,13 @@ import Testing
             #expect(try roundTrip(message) == message)
         }
         #expect(metadata.shortcuts.count == 2)
+    }
+
+    @Test func aFailureCaseReadsBackAndIsNotAFailureOfItsOwn() throws {
+        let payload = AppIntentResultPayload(failure: "There is no Kale on the list.", failureCase: "unknownItem(\"Kale\")")
+        let read = try roundTrip(payload)
+        #expect(read.failureCase == "unknownItem(\"Kale\")")
+        #expect(read.failure == "There is no Kale on the list.")
+        #expect(try roundTrip(AppIntentResultPayload(dialog: "Done.")).failureCase == nil)
     }
 }

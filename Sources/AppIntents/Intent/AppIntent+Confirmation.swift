@@ -16,9 +16,38 @@ extension AppIntent {
     }
 
     /// Asks the user to confirm going ahead with `dialog`, and waits.
+    /// - Parameters:
+    ///   - conditions: when Apple's systems may skip the question; the host always asks.
+    ///   - actionName: the verb on Apple's confirm button; the host asks a yes or no.
+    ///   - dialog: the question the user is asked.
     /// - Throws: `AppIntentError.userCancelled` when the user says no.
-    public func requestConfirmation(actionName: ConfirmationActionName = .continue, dialog: IntentDialog) async throws {
-        try await Conversation.confirmIntent(dialog: dialog.text, request: "requestConfirmation(actionName:dialog:)")
+    public func requestConfirmation(conditions: ConfirmationConditions = [], actionName: ConfirmationActionName = .continue,
+                                    dialog: IntentDialog) async throws {
+        try await Conversation.confirmIntent(dialog: dialog.text, request: "requestConfirmation(conditions:actionName:dialog:)")
+    }
+
+    /// Asks the user to confirm going ahead, with `dialog` and a snippet, and waits.
+    ///
+    /// Linux form: `content` builds a ``SnippetView`` (an ``IntentSnippet``, text or HTML) where
+    /// Apple's builds a SwiftUI view; the host shows the dialog and asks a yes or no.
+    /// - Throws: `AppIntentError.userCancelled` when the user says no.
+    public func requestConfirmation<Content: SnippetView>(conditions: ConfirmationConditions = [],
+                                                          actionName: ConfirmationActionName = .continue,
+                                                          dialog: IntentDialog? = nil, showDialogAsPrompt: Bool = true,
+                                                          content: () -> Content) async throws {
+        _ = content()
+        try await Conversation.confirmIntent(dialog: dialog?.text,
+                                             request: "requestConfirmation(conditions:actionName:dialog:showDialogAsPrompt:content:)")
+    }
+}
+
+/// When Apple's systems may skip a confirmation; the host always asks.
+public struct ConfirmationConditions: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+
+    /// A set of conditions from its bits.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
     }
 }
 

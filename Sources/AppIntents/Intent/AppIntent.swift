@@ -14,6 +14,8 @@ public protocol AppIntent: Sendable {
     /// What `perform()` returns, usually written `some IntentResult & ProvidesDialog`; it says what
     /// the result carries (a value, a dialog, a snippet).
     associatedtype PerformResult: IntentResult
+    /// The type of `parameterSummary`, inferred from it.
+    associatedtype SummaryContent: ParameterSummary = _NoParameterSummary<Self>
 
     /// Makes the intent with every `@Parameter` at its default. The system calls it for each run,
     /// then sets the parameters the request gives, so the intent must hold no other state.
@@ -26,6 +28,12 @@ public protocol AppIntent: Sendable {
     static var openAppWhenRun: Bool { get }
     /// When the action may run, by the device's lock state; `.alwaysAllowed` by default.
     static var authenticationPolicy: IntentAuthenticationPolicy { get }
+    /// Whether the system lists the intent and matches it by phrase; true by default. An intent
+    /// that is not discoverable still runs when asked by name (as another intent's result).
+    static var isDiscoverable: Bool { get }
+    /// The sentence that shows the intent's parameters in place (`Summary("Add \(\.$name)")`); none
+    /// by default. The host receives it as a template with `${name}` for each parameter.
+    @ParameterSummaryBuilder<Self> static var parameterSummary: SummaryContent { get }
     /// Does the work.
     /// - Throws: whatever fails, which the user is told; `$parameter.requestValue()` to have
     ///   the user give a parameter's value, after which `perform()` runs again.
@@ -33,9 +41,15 @@ public protocol AppIntent: Sendable {
 }
 
 extension AppIntent {
+    /// None: the description of an intent that declares none.
+    ///
+    /// Note: apps write `static var description = IntentDescription("...")`, whose type is not
+    /// optional, so it does not witness this requirement and the runtime reads nil. That is
+    /// expected: the build-time metadata extractor reads such a description from the source.
     public static var description: IntentDescription? { nil }
     public static var openAppWhenRun: Bool { false }
     public static var authenticationPolicy: IntentAuthenticationPolicy { .alwaysAllowed }
+    public static var isDiscoverable: Bool { true }
 
     /// `@Parameter`: the name app intents declare their parameters with.
     public typealias Parameter<Value: _IntentValue & Sendable> = IntentParameter<Value>
@@ -49,4 +63,9 @@ public enum IntentAuthenticationPolicy: String, Hashable, Sendable, CaseIterable
     case requiresAuthentication
     /// Only while the device is unlocked, and on the device itself.
     case requiresLocalDeviceAuthentication
+}
+
+extension AppIntent where SummaryContent == _NoParameterSummary<Self> {
+    /// No summary sentence.
+    public static var parameterSummary: _NoParameterSummary<Self> { _NoParameterSummary() }
 }

@@ -6,6 +6,8 @@ public struct AppIntentError: Error, Sendable, LocalizedError, CustomStringConve
         case needsValue(any AnyIntentParameter, IntentDialog?)
         case restartPerform
         case userCancelled
+        /// End `perform()` and open the app, after running the continuation.
+        case continueInForeground(IntentDialog?, ForegroundContinuation?)
     }
 
     let kind: Kind
@@ -30,6 +32,7 @@ public struct AppIntentError: Error, Sendable, LocalizedError, CustomStringConve
             parameter.titleText.isEmpty ? "A parameter needs a value." : "The parameter \"\(parameter.titleText)\" needs a value."
         case .restartPerform: "The intent asked to be performed again."
         case .userCancelled: "The user cancelled the action."
+        case .continueInForeground: "The intent asked to continue in its app."
         }
     }
 

@@ -9,6 +9,24 @@ extension IntentParameter {
         needsValueError(dialog)
     }
 
+    /// Asks the user for this parameter's value through the host, waits for the answer, sets
+    /// the parameter to it, and returns it:
+    ///
+    ///     let count = try await $count.requestValue("How many?")
+    ///
+    /// - Returns: the value the user gave; a list parameter gets a list of one.
+    /// - Throws: `CancellationError` when the conversation ends first; an error when
+    ///   `perform()` was not run by the system.
+    public func requestValue(_ dialog: IntentDialog? = nil) async throws -> Value.ValueType {
+        let conversation = try Conversation.required(for: "requestValue(_:)")
+        try await conversation.requestValue(of: self, dialog: dialog)
+        let current = wrappedValue as Any
+        if let value = current as? Value.ValueType { return value }
+        if let optional = current as? any OptionalValue, let value = optional.wrapped as? Value.ValueType { return value }
+        if let list = current as? any ListValue, let value = list.items.last as? Value.ValueType { return value }
+        throw RequestFailure("The value given for \(conversation.name(of: self) ?? titleText) is not a \(Value.ValueType.self).")
+    }
+
     /// The error `requestValue(_:)` returns, typed.
     public func needsValueError(_ dialog: IntentDialog? = nil) -> AppIntentError {
         AppIntentError(.needsValue(self, dialog))

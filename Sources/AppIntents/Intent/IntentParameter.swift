@@ -22,6 +22,8 @@ public final class IntentParameter<Value: _IntentValue & Sendable>: @unchecked S
     /// dialog of its own.
     public let requestDisambiguationDialog: IntentDialog?
     let hasDefault: Bool
+    /// `inclusiveRange`'s bounds, for a number parameter.
+    var range: (minimum: Double, maximum: Double)?
 
     /// A parameter the user reads as `title`: `@Parameter(title: "Minutes", default: 10)`.
     /// - Parameters:
@@ -97,6 +99,9 @@ protocol AnyIntentParameter: AnyObject, Sendable {
     var valueType: Any.Type { get }
     var titleText: String { get }
     var requestValueDialog: IntentDialog? { get }
+    var requestDisambiguationDialog: IntentDialog? { get }
+    var description: LocalizedStringResource? { get }
+    var range: (minimum: Double, maximum: Double)? { get }
     var hasDefault: Bool { get }
     /// The value, or nil while it has none.
     var currentValue: Any? { get }

@@ -79,6 +79,23 @@ extension IntentResult where Self == IntentResultContainer<Never> {
     public static func result(opensIntent: some AppIntent, dialog: IntentDialog? = nil) -> Self {
         .init(value: nil, dialog: dialog, snippet: nil, opensIntent: opensIntent)
     }
+
+    /// The intent is done, opens the app with `opensIntent`, and shows `view`.
+    public static func result(opensIntent: some AppIntent, dialog: IntentDialog? = nil, view: some SnippetView) -> Self {
+        .init(value: nil, dialog: dialog, snippet: view.snippet, opensIntent: opensIntent)
+    }
+
+    /// The intent is done and shows what `content` builds.
+    ///
+    /// Linux form: `content` builds a ``SnippetView`` where Apple's builds a SwiftUI view.
+    public static func result(content: () -> some SnippetView) -> Self {
+        .init(value: nil, dialog: nil, snippet: content().snippet)
+    }
+
+    /// The intent is done, says `dialog` and shows what `content` builds (a ``SnippetView`` here).
+    public static func result(dialog: IntentDialog, content: () -> some SnippetView) -> Self {
+        .init(value: nil, dialog: dialog, snippet: content().snippet)
+    }
 }
 
 extension IntentResult {
@@ -102,6 +119,30 @@ extension IntentResult {
     public static func result<Value: _IntentValue>(value: Value, dialog: IntentDialog, view: some SnippetView) -> Self
         where Self == IntentResultContainer<Value> {
         .init(value: value, dialog: dialog, snippet: view.snippet)
+    }
+
+    /// The intent is done, returns `value` and shows `view`.
+    public static func result<Value: _IntentValue>(value: Value, view: some SnippetView) -> Self where Self == IntentResultContainer<Value> {
+        .init(value: value, dialog: nil, snippet: view.snippet)
+    }
+
+    /// The intent is done, returns `value` and shows what `content` builds (a ``SnippetView`` here).
+    public static func result<Value: _IntentValue>(value: Value, content: () -> some SnippetView) -> Self
+        where Self == IntentResultContainer<Value> {
+        .init(value: value, dialog: nil, snippet: content().snippet)
+    }
+
+    /// The intent is done, returns `value`, says `dialog` and shows what `content` builds (a
+    /// ``SnippetView`` here).
+    public static func result<Value: _IntentValue>(value: Value, dialog: IntentDialog, content: () -> some SnippetView) -> Self
+        where Self == IntentResultContainer<Value> {
+        .init(value: value, dialog: dialog, snippet: content().snippet)
+    }
+
+    /// The intent is done, returns `value`, opens the app with `opensIntent`, and shows `view`.
+    public static func result<Value: _IntentValue>(value: Value, opensIntent: some AppIntent, dialog: IntentDialog? = nil,
+                                                   view: some SnippetView) -> Self where Self == IntentResultContainer<Value> {
+        .init(value: value, dialog: dialog, snippet: view.snippet, opensIntent: opensIntent)
     }
 
     /// The intent is done, returns `value` and opens the app with `opensIntent`.

@@ -19,7 +19,7 @@ public final class AppIntentsResponder: AppIntentsResponding {
         do {
             switch message {
             case .describeAppIntents(let id, let intents, let provider):
-                return .appIntentsDescribed(requestID: id, metadata: try MetadataBuilder.describe(intents: intents, shortcutsProvider: provider))
+                return .appIntentsDescribed(requestID: id, metadata: try await MetadataBuilder.describe(intents: intents, shortcutsProvider: provider))
             case .queryEntities(let id, let entity, let request):
                 let entityType = try TypeLookup.entity(named: entity)
                 do {

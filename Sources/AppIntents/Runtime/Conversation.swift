@@ -43,12 +43,16 @@ final class Conversation: @unchecked Sendable {
         var pending: Pending?
         var ended = false
         var task: Task<Void, Never>?
+        /// `requestToContinueInForeground` was agreed to: the result opens the app.
+        var wantsApp = false
     }
 
     /// The conversation whose `perform()` runs in this task.
     @TaskLocal static var current: Conversation?
 
     let intent: any AppIntent
+    /// The progress a `ProgressReportingIntent` reports.
+    let progress = Progress(totalUnitCount: 0)
     private let state = Mutex(State())
     /// How many times in a row `perform()` threw `restartPerform` with no question between.
     private static let restartLimit = 8
@@ -182,15 +186,33 @@ final class Conversation: @unchecked Sendable {
         waiter?.resume(returning: event)
     }
 
+    /// Has the result open the app.
+    func wantsApp() {
+        state.withLock { $0.wantsApp = true }
+    }
+
     /// `perform()`, again after each value it asked for by throwing.
     private func run() async -> AppIntentResultPayload {
         let openAppWhenRun = type(of: intent).openAppWhenRun
+        do {
+            try await DependencyResolution.resolve(intent)
+        } catch {
+            return ResultPayload.threw(error)
+        }
         var restarts = 0
         while true {
             do {
-                return ResultPayload.returned(try await intent.perform(), openAppWhenRun: openAppWhenRun)
+                let result = try await intent.perform()
+                return ResultPayload.returned(result, openAppWhenRun: openAppWhenRun || state.withLock { $0.wantsApp })
             } catch let error as AppIntentError {
                 switch error.kind {
+                case .continueInForeground(let dialog, let continuation):
+                    do {
+                        try await continuation?.run()
+                    } catch {
+                        return ResultPayload.threw(error)
+                    }
+                    return AppIntentResultPayload(dialog: dialog?.text, opensApp: true)
                 case .needsValue(let parameter, let dialog):
                     restarts = 0
                     do { try await requestValue(of: parameter, dialog: dialog) } catch { return ResultPayload.threw(error) }
@@ -206,7 +228,7 @@ final class Conversation: @unchecked Sendable {
     }
 
     /// Asks the user for `parameter`'s value and sets it.
-    private func requestValue(of parameter: any AnyIntentParameter, dialog: IntentDialog?) async throws {
+    func requestValue(of parameter: any AnyIntentParameter, dialog: IntentDialog?) async throws {
         let name = name(of: parameter)
         let question = AppIntentQuestion(kind: .value, parameter: name, dialog: (dialog ?? parameter.requestValueDialog)?.text)
         let intentName = String(describing: type(of: intent))

@@ -34,16 +34,19 @@ enum ResultPayload {
                                       opensApp: openAppWhenRun || contents.opensApp)
     }
 
-    /// `error`'s sentence: its `errorDescription`, else its description.
+    /// `error`'s sentence (its `localizedStringResource`, else its `errorDescription`, else its
+    /// description), with the case of an error of the app's own as `failureCase`.
     static func threw(_ error: any Error) -> AppIntentResultPayload {
         if let declined = error as? AppIntentError, declined.isUserCancelled {
             return AppIntentResultPayload(failure: declined.description, declinedByUser: true)
         }
-        return AppIntentResultPayload(failure: message(of: error))
+        let isOwn = error is AppIntentError || error is RequestFailure || error is CancellationError
+        return AppIntentResultPayload(failure: message(of: error), failureCase: isOwn ? nil : String(describing: error))
     }
 
     static func message(of error: any Error) -> String {
         if error is CancellationError { return "The conversation ended before perform() finished." }
+        if let convertible = error as? any CustomLocalizedStringResourceConvertible { return convertible.localizedStringResource.key }
         if let described = (error as? any LocalizedError)?.errorDescription { return described }
         return String(describing: error)
     }

@@ -12,9 +12,13 @@ public protocol AppShortcutsProvider: Sendable {
     /// its App Intents, which it does once and caches; `updateAppShortcutParameters()` has the
     /// entity queries asked again, not this list.
     @AppShortcutsBuilder static var appShortcuts: [AppShortcut] { get }
+    /// The color of the app's shortcut tiles in the Shortcuts app; `.navy` by default, unused here.
+    static var shortcutTileColor: ShortcutTileColor { get }
 }
 
 extension AppShortcutsProvider {
+    public static var shortcutTileColor: ShortcutTileColor { .navy }
+
     /// Tells the system that the values of the shortcuts' parameters changed (the entity
     /// query's `suggestedEntities()` would now give others): the system asks the query again
     /// before it next matches the phrases. Call it from the app; a failure is written to

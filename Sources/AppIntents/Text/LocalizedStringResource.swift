@@ -12,6 +12,24 @@ public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringIn
         self.key = key
     }
 
+    /// A resource looked up by `key` in a strings table on Apple's systems, with `defaultValue`
+    /// as its text when the table has none: `.init("intent.title", defaultValue: "Charge")`.
+    ///
+    /// Linux form: no tables are read, so the text is always `defaultValue`; `key`, `table`,
+    /// `locale`, `bundle` and `comment` are not kept.
+    public init(_ key: StaticString, defaultValue: LocalizedStringResource, table: StaticString? = nil, locale: Locale = .current,
+                bundle: BundleDescription = .main, comment: StaticString? = nil) {
+        self.key = defaultValue.key
+    }
+
+    /// Where a resource's strings table is, on Apple's systems; unused here.
+    public enum BundleDescription: Sendable {
+        /// The app's main bundle.
+        case main
+        /// The bundle at a URL.
+        case atURL(URL)
+    }
+
     /// A resource from a literal, `"Start Meditation"`.
     public init(stringLiteral value: String) {
         self.key = value
@@ -51,6 +69,29 @@ public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringIn
         /// Adds another resource's text.
         public mutating func appendInterpolation(_ resource: LocalizedStringResource) {
             text += resource.key
+        }
+
+        /// What a count stands for in a format such as `TypeDisplayRepresentation`'s
+        /// `numericFormat`: `"\(placeholder: .int) sessions"`, written as `%lld sessions`.
+        ///
+        /// Linux form: Foundation's `String.LocalizationValue.Placeholder` on Apple's systems.
+        public enum Placeholder: Hashable, Sendable {
+            case int, uint, float, double, object
+
+            var format: String {
+                switch self {
+                case .int: "%lld"
+                case .uint: "%llu"
+                case .float: "%f"
+                case .double: "%lf"
+                case .object: "%@"
+                }
+            }
+        }
+
+        /// Adds a placeholder for a value given later, written as its format (`%lld`).
+        public mutating func appendInterpolation(placeholder: Placeholder) {
+            text += placeholder.format
         }
 
         /// Writes the entity's display title.

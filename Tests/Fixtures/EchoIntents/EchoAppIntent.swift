@@ -44,3 +44,8 @@ public struct AskingEchoAppIntent: AppIntent {
 
 /// Keeps the App Intent types in the library, where the runner finds them by name.
 public let echoAppIntentTypes: [any AppIntent.Type] = [EchoAppIntent.self, LockedEchoAppIntent.self, AskingEchoAppIntent.self]
+
+/// The extension's entry point as Xcode's template writes it: in this shared library it only
+/// shows that `@main` on an `AppIntentsExtension` builds and does not disturb loading.
+@main
+struct EchoAppIntentsExtension: AppIntentsExtension {}
