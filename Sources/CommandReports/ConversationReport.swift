@@ -83,6 +83,7 @@ public struct ConversationReport: Sendable {
             }
             if let value = appResult.value { object["value"] = value.jsonValue }
             if let failure = appResult.failure { object["failure"] = .string(failure) }
+            if let failureCase = appResult.failureCase { object["failureCase"] = .string(failureCase) }
             if appResult.opensApp { object["opensApp"] = .bool(true) }
         }
         return .object(object.merging(extra) { own, _ in own })
