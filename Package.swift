@@ -66,6 +66,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Only the App Intents metadata extractor (a build tool) and its tests use it.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // Frames and the wire coding, with no Foundation: the `intents` client links only this
@@ -87,6 +89,13 @@ let package = Package(
                 path: "Plugins/BuildTools/IntentDefinitionGenerator"),
         .plugin(name: "SiriKitDomainGenerator", capability: .buildTool(), dependencies: ["intents-codegen"],
                 path: "Plugins/BuildTools/SiriKitDomainGenerator"),
+        // Reads a module's App Intents declarations from its sources (swift-syntax), as Apple's
+        // appintentsmetadataprocessor does, into a CompiledAppIntents record.
+        .target(name: "AppIntentsMetadataExtraction", dependencies: [
+            "ExtensionProtocol",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ], swiftSettings: strictSettings),
         // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
         // The subset of Core Location that intents carry (CLPlacemark, CLLocation).
         .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
