@@ -54,6 +54,10 @@ let package = Package(
         .executable(name: "intents-codegen", targets: ["intents-codegen"]),
         .library(name: "IntentDefinitionCodegen", targets: ["IntentDefinitionCodegen"]),
         .plugin(name: "IntentDefinitionGenerator", targets: ["IntentDefinitionGenerator"]),
+        // App Intents metadata extracted from a target's sources at build time, into its library's
+        // intents_appintents section (as Xcode's build writes Metadata.appintents): the extractor and its plugin.
+        .executable(name: "intents-appintents-metadata", targets: ["intents-appintents-metadata"]),
+        .plugin(name: "AppIntentsMetadata", targets: ["AppIntentsMetadata"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -96,6 +100,11 @@ let package = Package(
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ], swiftSettings: strictSettings),
+        .executableTarget(name: "intents-appintents-metadata", dependencies: [
+            "AppIntentsMetadataExtraction", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strictSettings),
+        .plugin(name: "AppIntentsMetadata", capability: .buildTool(), dependencies: ["intents-appintents-metadata"],
+                path: "Plugins/BuildTools/AppIntentsMetadata"),
         // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
         // The subset of Core Location that intents carry (CLPlacemark, CLLocation).
         .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
@@ -203,14 +212,15 @@ let package = Package(
         // The Meditation sample's App Intents, entity and App Shortcuts, shared by the app (whose
         // model calls updateAppShortcutParameters()) and its extension (which performs them).
         .target(name: "MeditationKit", dependencies: ["AppIntents", "SharedKit", "Intents"], path: "SharedKit/Meditation",
-                swiftSettings: extensionSettings),
+                swiftSettings: extensionSettings, plugins: ["AppIntentsMetadata"]),
 
         .target(name: "MonkeyChatIntents", dependencies: ["Intents", "SharedKit"],
                 path: "Plugins/Samples/MonkeyChatIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings),
         .target(name: "PizzaIntents", dependencies: ["Intents", "SampleIntents", "SharedKit"],
                 path: "Plugins/Samples/PizzaIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings),
         .target(name: "MeditationIntents", dependencies: ["MeditationKit", "AppIntents", "Intents", "SharedKit"],
-                path: "Plugins/Samples/MeditationIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings),
+                path: "Plugins/Samples/MeditationIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings,
+                plugins: ["AppIntentsMetadata"]),
         .target(name: "SandboxAttacks", path: "Plugins/Samples/SandboxAttacks"),
         .target(name: "SandboxTesterIntents", dependencies: ["Intents", "SandboxAttacks", "SharedKit"],
                 path: "Plugins/Samples/SandboxTesterIntents", swiftSettings: extensionSettings),
@@ -218,7 +228,7 @@ let package = Package(
                 path: "Tests/Fixtures/FaultyIntents", swiftSettings: extensionSettings),
 
         .target(name: "EchoIntents", dependencies: ["Intents", "AppIntents"],
-                path: "Tests/Fixtures/EchoIntents", swiftSettings: extensionSettings),
+                path: "Tests/Fixtures/EchoIntents", swiftSettings: extensionSettings, plugins: ["AppIntentsMetadata"]),
         .target(name: "MainThreadIntents", dependencies: ["Intents"],
                 path: "Tests/Fixtures/MainThreadIntents", swiftSettings: extensionSettings,
                 plugins: ["IntentDefinitionGenerator"]),
