@@ -3,10 +3,12 @@ import ExtensionProtocol
 /// What the extractor read from one module's sources: the record to compile into the module,
 /// and the warnings about what it could not read.
 public struct AppIntentsExtraction: Hashable, Sendable {
+    /// The record to place in the module's library.
     public var compiled: CompiledAppIntents
     /// In source order.
     public var warnings: [ExtractionWarning]
 
+    /// An extraction of `compiled`, with the warnings about what was left unresolved.
     public init(compiled: CompiledAppIntents, warnings: [ExtractionWarning] = []) {
         self.compiled = compiled
         self.warnings = warnings

@@ -2,6 +2,7 @@
 /// module-qualified name is in `CompiledAppIntents.unresolved`, and the host learns it from the
 /// extension at run time instead.
 public struct ExtractionWarning: Hashable, Sendable, CustomStringConvertible {
+    /// The source file, as the extractor was given its path.
     public var file: String
     /// From 1.
     public var line: Int
@@ -10,6 +11,7 @@ public struct ExtractionWarning: Hashable, Sendable, CustomStringConvertible {
     /// One sentence naming the declaration and what could not be read.
     public var message: String
 
+    /// A warning at `line` and `column` of `file`.
     public init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line

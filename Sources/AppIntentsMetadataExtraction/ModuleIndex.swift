@@ -7,6 +7,8 @@ final class ModuleIndex {
     /// In source order.
     private(set) var types: [DeclaredType] = []
     private var byPath: [[String]: DeclaredType] = [:]
+    /// `typealias` declarations of the module (top level or nested), by path: what they stand for.
+    private var aliases: [[String]: TypeSyntax] = [:]
     private var conformanceMemo: [String: Bool] = [:]
 
     init(module: String, files: [ParsedFile]) {
@@ -42,6 +44,10 @@ final class ModuleIndex {
                     default: break
                     }
                 }
+                continue
+            }
+            if let alias = decl.as(TypeAliasDeclSyntax.self) {
+                aliases[scope + [alias.name.text.removing("`")]] = alias.initializer.value
                 continue
             }
             if let node = decl.as(ExtensionDeclSyntax.self) {
@@ -106,6 +112,18 @@ final class ModuleIndex {
         if components.count > 1, components[0] == module { components.removeFirst() }
         for length in stride(from: scope.count, through: 0, by: -1) {
             if let type = byPath[Array(scope.prefix(length)) + components] { return type }
+        }
+        return nil
+    }
+
+    /// The type a `typealias` of the module written in `scope` stands for, with the scope to
+    /// read that type in (the alias's own).
+    func alias(_ components: [String], from scope: [String]) -> (type: TypeSyntax, scope: [String])? {
+        var components = components
+        if components.count > 1, components[0] == module { components.removeFirst() }
+        for length in stride(from: scope.count, through: 0, by: -1) {
+            let path = Array(scope.prefix(length)) + components
+            if let type = aliases[path] { return (type, Array(path.dropLast())) }
         }
         return nil
     }

@@ -5,6 +5,7 @@ public struct SourceText: Hashable, Sendable {
     /// The file's contents.
     public var text: String
 
+    /// A file at `path` (as warnings name it) holding `text`.
     public init(path: String, text: String) {
         self.path = path
         self.text = text

@@ -24,20 +24,24 @@ struct ValueTypeReader {
 
     /// The shape of `type`, written in the scope of the type path `scope`.
     func shape(of type: TypeSyntax, scope: [String]) -> Shape {
+        shape(of: type, scope: scope, aliasDepth: 0)
+    }
+
+    private func shape(of type: TypeSyntax, scope: [String], aliasDepth: Int) -> Shape {
         let written = type.trimmedDescription
         if let wrapped = Self.optionalWrapped(type) {
-            guard case .value(var shape) = self.shape(of: wrapped, scope: scope), !shape.isOptional else { return .uncarriable(written) }
+            guard case .value(var shape) = self.shape(of: wrapped, scope: scope, aliasDepth: aliasDepth), !shape.isOptional else { return .uncarriable(written) }
             shape.isOptional = true
             return .value(shape)
         }
         if let element = Self.arrayElement(type) {
-            guard case .value(var shape) = self.shape(of: element, scope: scope), !shape.isOptional, !shape.isList else {
+            guard case .value(var shape) = self.shape(of: element, scope: scope, aliasDepth: aliasDepth), !shape.isOptional, !shape.isList else {
                 return .uncarriable(written)
             }
             shape.isList = true
             return .value(shape)
         }
-        if let attributed = type.as(AttributedTypeSyntax.self) { return shape(of: attributed.baseType, scope: scope) }
+        if let attributed = type.as(AttributedTypeSyntax.self) { return shape(of: attributed.baseType, scope: scope, aliasDepth: aliasDepth) }
         guard type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self), !Self.hasGenericArguments(type) else {
             return .uncarriable(written)
         }
@@ -47,6 +51,11 @@ struct ValueTypeReader {
             if index.conforms(declared, to: entityProtocols) { return .value(AppValueTypeSchema(kind: .entity, typeName: typeName)) }
             if index.conforms(declared, to: enumProtocols) { return .value(AppValueTypeSchema(kind: .enumeration, typeName: typeName)) }
             return .uncarriable(written)
+        }
+        if let (aliased, aliasScope) = index.alias(components, from: scope) {
+            // A typealias of the module: the type it stands for (a chain of aliases ends, or is refused).
+            guard aliasDepth < 16 else { return .uncarriable(written) }
+            return shape(of: aliased, scope: aliasScope, aliasDepth: aliasDepth + 1)
         }
         let isSystem = components.count == 1 || (components.count == 2 && Self.systemModules.contains(components[0]))
         if isSystem, let kind = Self.builtins[components.last!] { return .value(AppValueTypeSchema(kind: kind)) }

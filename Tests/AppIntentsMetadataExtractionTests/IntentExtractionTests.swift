@@ -90,4 +90,26 @@ import Testing
         #expect(names.contains("LogReadingIntent"))
         #expect(!names.contains("MigratedReadingIntent"))
     }
+
+    @Test func aTypealiasOfTheModuleStandsForItsType() throws {
+        let source = SourceText(path: "Aliases.swift", text: #"""
+            typealias Minutes = Int
+            enum Timer {
+                typealias Tags = [String]
+                struct Set: AppIntent {
+                    static let title: LocalizedStringResource = "Set Timer"
+                    @Parameter(title: "Length") var length: Minutes
+                    @Parameter(title: "Tags") var tags: Tags?
+                    @Parameter(title: "Bytes") var bytes: Payload
+                }
+            }
+            typealias Payload = Data
+            """#)
+        let intent = try #require(AppIntentsMetadataExtractor.extract(module: "Kit", sources: [source]).compiled.metadata.intents.first)
+        #expect(intent.parameters == [
+            AppParameterSchema(name: "length", title: "Length", kind: .integer),
+            AppParameterSchema(name: "tags", title: "Tags", kind: .string, isOptional: true, isList: true),
+        ])
+        #expect(intent.unavailableReason == "The parameter \"bytes\" of Kit.Timer.Set is of type Data, which App Intents on this host cannot carry.")
+    }
 }
