@@ -29,7 +29,7 @@ struct MetadataCommand: ParsableCommand {
         var texts: [SourceText] = []
         for path in sources {
             guard let data = FileManager.default.contents(atPath: path) else {
-                throw ValidationError("cannot read the source file \(path).")
+                throw MetadataCommandError("The source file \(path) cannot be read.")
             }
             texts.append(SourceText(path: path, text: String(decoding: data, as: UTF8.self)))
         }
@@ -43,7 +43,7 @@ struct MetadataCommand: ParsableCommand {
         do {
             try source.write(to: target, options: .atomic)
         } catch {
-            throw ValidationError("cannot write \(output): \((error as NSError).localizedDescription)")
+            throw MetadataCommandError("The generated file \(output) cannot be written: \((error as NSError).localizedDescription)")
         }
     }
 }
