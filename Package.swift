@@ -54,6 +54,10 @@ let package = Package(
         .executable(name: "intents-codegen", targets: ["intents-codegen"]),
         .library(name: "IntentDefinitionCodegen", targets: ["IntentDefinitionCodegen"]),
         .plugin(name: "IntentDefinitionGenerator", targets: ["IntentDefinitionGenerator"]),
+        // App Intents metadata extracted from a target's sources at build time, into its library's
+        // intents_appintents section (as Xcode's build writes Metadata.appintents): the extractor and its plugin.
+        .executable(name: "intents-appintents-metadata", targets: ["intents-appintents-metadata"]),
+        .plugin(name: "AppIntentsMetadata", targets: ["AppIntentsMetadata"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -66,6 +70,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // Only the App Intents metadata extractor (a build tool) and its tests use it.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
     ],
     targets: [
         // Frames and the wire coding, with no Foundation: the `intents` client links only this
@@ -87,6 +93,18 @@ let package = Package(
                 path: "Plugins/BuildTools/IntentDefinitionGenerator"),
         .plugin(name: "SiriKitDomainGenerator", capability: .buildTool(), dependencies: ["intents-codegen"],
                 path: "Plugins/BuildTools/SiriKitDomainGenerator"),
+        // Reads a module's App Intents declarations from its sources (swift-syntax), as Apple's
+        // appintentsmetadataprocessor does, into a CompiledAppIntents record.
+        .target(name: "AppIntentsMetadataExtraction", dependencies: [
+            "ExtensionProtocol",
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ], swiftSettings: strictSettings),
+        .executableTarget(name: "intents-appintents-metadata", dependencies: [
+            "AppIntentsMetadataExtraction", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: strictSettings),
+        .plugin(name: "AppIntentsMetadata", capability: .buildTool(), dependencies: ["intents-appintents-metadata"],
+                path: "Plugins/BuildTools/AppIntentsMetadata"),
         // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
         // The subset of Core Location that intents carry (CLPlacemark, CLLocation).
         .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
@@ -194,14 +212,15 @@ let package = Package(
         // The Meditation sample's App Intents, entity and App Shortcuts, shared by the app (whose
         // model calls updateAppShortcutParameters()) and its extension (which performs them).
         .target(name: "MeditationKit", dependencies: ["AppIntents", "SharedKit", "Intents"], path: "SharedKit/Meditation",
-                swiftSettings: extensionSettings),
+                swiftSettings: extensionSettings, plugins: ["AppIntentsMetadata"]),
 
         .target(name: "MonkeyChatIntents", dependencies: ["Intents", "SharedKit"],
                 path: "Plugins/Samples/MonkeyChatIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings),
         .target(name: "PizzaIntents", dependencies: ["Intents", "SampleIntents", "SharedKit"],
                 path: "Plugins/Samples/PizzaIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings),
         .target(name: "MeditationIntents", dependencies: ["MeditationKit", "AppIntents", "Intents", "SharedKit"],
-                path: "Plugins/Samples/MeditationIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings),
+                path: "Plugins/Samples/MeditationIntents", exclude: ["Transcripts"], swiftSettings: extensionSettings,
+                plugins: ["AppIntentsMetadata"]),
         .target(name: "SandboxAttacks", path: "Plugins/Samples/SandboxAttacks"),
         .target(name: "SandboxTesterIntents", dependencies: ["Intents", "SandboxAttacks", "SharedKit"],
                 path: "Plugins/Samples/SandboxTesterIntents", swiftSettings: extensionSettings),
@@ -209,7 +228,7 @@ let package = Package(
                 path: "Tests/Fixtures/FaultyIntents", swiftSettings: extensionSettings),
 
         .target(name: "EchoIntents", dependencies: ["Intents", "AppIntents"],
-                path: "Tests/Fixtures/EchoIntents", swiftSettings: extensionSettings),
+                path: "Tests/Fixtures/EchoIntents", swiftSettings: extensionSettings, plugins: ["AppIntentsMetadata"]),
         .target(name: "MainThreadIntents", dependencies: ["Intents"],
                 path: "Tests/Fixtures/MainThreadIntents", swiftSettings: extensionSettings,
                 plugins: ["IntentDefinitionGenerator"]),
@@ -241,6 +260,9 @@ let package = Package(
         // Type-checks generated code against the SDK, so the SDK's modules must be built first.
         .testTarget(name: "IntentDefinitionCodegenTests", dependencies: ["IntentDefinitionCodegen", "Intents", "SiriKitDomains"]),
         .testTarget(name: "ExtensionProtocolTests", dependencies: ["ExtensionProtocol"]),
+        // The extractor on sources written as apps write them, and the records in the built sample libraries
+        // against what the SDK describes at run time (MeditationKit linked here for that).
+        .testTarget(name: "AppIntentsMetadataExtractionTests", dependencies: ["AppIntentsMetadataExtraction", "ExtensionProtocol", "Intents", "MeditationKit"]),
         .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SystemCalls", "SharedGreetings",
                                                      "SiriKitDomains", "AppIntents"],
                     swiftSettings: extensionSettings),
