@@ -64,12 +64,11 @@ import Testing
             #expect(try await run("intents", ["shortcuts", "add", phrase, "--donation", donation]).status == 0)
         }
 
-        // Before its App Intents are learned, Meditation's are refused while locked, and its App
-        // Shortcuts are not known: the matrix says so, and the commands agree. (5 intent cells,
-        // and each activity's continuation.)
-        #expect(try await checkCells(in: "locked", authorized: true, expectedChecks: 7) == 7)
+        // Meditation's App Intents and App Shortcuts are known from its build before anything ran,
+        // even while locked: every cell is judged, and the commands agree. (6 intent cells, the
+        // App Shortcut's included, and each activity's continuation.)
+        #expect(try await checkCells(in: "locked", authorized: true, expectedChecks: 8) == 8)
         #expect(try await run("intents", ["unlock"]).status == 0)
-        // Learned by the first request while unlocked.
         #expect(try await run("intents", Self.invocations["StartMeditationIntent"]!["direct"]! + ["--non-interactive"]).status == 0)
 
         var checked = 0

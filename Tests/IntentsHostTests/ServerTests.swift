@@ -30,7 +30,8 @@ import Testing
         // loaded machine's pauses: the server's children change only when an extension starts.
         let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path,
                                     arguments: ["--no-spare", "--idle-timeout", "600"])
-        // Meditation's extension is started at launch to describe its App Intents.
+        // Meditation's extension is started at launch to gather its phrases' values (its App
+        // Intents are known from its build).
         #expect(try await server.waitForLog("App Intents known"))
         #expect(try await intents(["authorize", "MonkeyChat", "grant"]).status == 0)
         let send = ["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi", "--yes"]
@@ -259,7 +260,8 @@ import Testing
         let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--metrics", "127.0.0.1:0"])
         let url = try #require(server.log.split(separator: " ").first { $0.hasPrefix("url=http://127.0.0.1:") })
         let port = try #require(UInt16(url.dropFirst("url=http://127.0.0.1:".count).prefix { $0.isNumber }))
-        // At start the server learns Meditation's App Intents: one extension start of its own.
+        // At start the server gathers the values of Meditation's phrases from its extension's
+        // query: one extension start of its own (its App Intents are known from its build).
         #expect(try await server.waitForLog("App Intents known"))
         #expect(server.log.contains("shortcuts=1 [IntentsServer] App Intents known"), "\(server.log)")
         #expect(try await intents(["send", "OrderPizzaIntent", "--param", "kind=funghi", "--param", "quantity=1",
@@ -273,6 +275,32 @@ import Testing
         #expect(metrics.contains(#"intents_step_duration_seconds_count{step="handle"} 1"#), "\(metrics)")
         #expect(metrics.contains("intents_extension_starts_total 2"), "\(metrics)")
         #expect(try Self.get("/", port: port).hasPrefix("HTTP/1.0 404"))
+        #expect(await server.stop() == 0)
+    }
+
+    /// The acceptance's count: installed while locked, an App Intents extension built with the
+    /// metadata plugin has its App Shortcuts, descriptions and policies known at once, and no
+    /// extension process is started for them (the phrases' entity values wait for an unlock).
+    @Test func appIntentsInstalledWhileLockedAreKnownWithNoExtensionStarted() async throws {
+        let folder = try sampleAppsFolder(apps)
+        #expect(try await runProgram(Package.cli, ["--state", state.path, "lock"],
+                                     environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_NO_SERVER": "1"]).status == 0)
+        let server = try await TestServer(apps: [folder], state: state.path, arguments: ["--metrics", "127.0.0.1:0", "--no-spare"])
+        let url = try #require(server.log.split(separator: " ").first { $0.hasPrefix("url=http://127.0.0.1:") })
+        let port = try #require(UInt16(url.dropFirst("url=http://127.0.0.1:".count).prefix { $0.isNumber }))
+        #expect(try await server.waitForLog("App Intents known"))
+        #expect(server.log.contains("shortcuts=1 [IntentsServer] App Intents known"), "\(server.log)")
+        let listed = try await intents(["shortcuts", "list"])
+        #expect(listed.output.contains("\"Start a Meditation\"  com.example.Meditation: StartMeditationIntent (6 phrases)"), "\(listed.output)")
+        let policy = try await intents(["policy", "--json", "Meditation"])
+        #expect(policy.status == 0, "\(policy.output)")
+        #expect(!policy.output.contains(#""rule":"app-intents-unknown""#), "\(policy.output)")
+        let metrics = try Self.get("/metrics", port: port)
+        // A counter shows once it counts: no line, no start. The gate refused the phrase values'
+        // query while locked, at start and for the listing.
+        let starts = metrics.split(separator: "\n").first { $0.hasPrefix("intents_extension_starts_total ") }
+        #expect(starts == nil || starts == "intents_extension_starts_total 0", "\(metrics)")
+        #expect(metrics.contains(#"intents_refusals_total{reason="lock"} 2"#), "\(metrics)")
         #expect(await server.stop() == 0)
     }
 
