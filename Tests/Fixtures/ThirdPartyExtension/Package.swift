@@ -18,6 +18,10 @@ let package = Package(
         // A meditation app's App Intents extension: the code of WWDC22's "Implement App Shortcuts
         // with App Intents" as written (an intent, an entity and its query, App Shortcuts).
         .library(name: "MindfulIntents", type: .dynamic, targets: ["MindfulIntents"]),
+        // A grocery list app's App Intents extension as Xcode lays it out (EXAppExtensionAttributes,
+        // Extensions/), its intents in a package shared with the app, metadata compiled in by the
+        // SDK's AppIntentsMetadata plugin.
+        .library(name: "GroceryIntents", type: .dynamic, targets: ["GroceryIntents"]),
     ],
     dependencies: [
         .package(name: "intents", path: "../../.."),
@@ -37,6 +41,10 @@ let package = Package(
                 swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "MindfulIntents", dependencies: [.product(name: "AppIntents", package: "intents")],
                 swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "GroceryKit", dependencies: [.product(name: "AppIntents", package: "intents")],
+                swiftSettings: [.swiftLanguageMode(.v5)], plugins: [.plugin(name: "AppIntentsMetadata", package: "intents")]),
+        .target(name: "GroceryIntents", dependencies: ["GroceryKit", .product(name: "AppIntents", package: "intents")],
+                swiftSettings: [.swiftLanguageMode(.v5)], plugins: [.plugin(name: "AppIntentsMetadata", package: "intents")]),
         // The extensions' tests, written with IntentsTesting and Swift Testing as an author writes them.
         .testTarget(name: "ExtensionTests", dependencies: ["GreeterIntents", "TodoIntents", "PhoneIntents", "MindfulIntents",
                                                            .product(name: "IntentsTesting", package: "intents")]),
