@@ -20,7 +20,8 @@ struct IntentReader {
             }
             schema.authenticationPolicy = policy
         }
-        schema.openAppWhenRun = try reader.staticBool("openAppWhenRun", of: type) ?? false
+        // An OpenIntent opens its app unless it says otherwise, as the SDK's default has it.
+        schema.openAppWhenRun = try reader.staticBool("openAppWhenRun", of: type) ?? reader.index.conforms(type, to: ["OpenIntent"])
         schema.isDiscoverable = try reader.staticBool("isDiscoverable", of: type) ?? true
         schema.customIntentClassName = try reader.staticText("intentClassName", of: type, wrappers: [])
         let parameterReader = ParameterReader(reader: reader)

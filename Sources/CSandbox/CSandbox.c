@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CSandbox.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
@@ -227,4 +228,10 @@ int csandbox_seccomp_apply_program(int flags, char *error, int error_size) {
         return -1;
     }
     return 0;
+}
+
+int csandbox_same_object(const void *first, const void *second) {
+    Dl_info a, b;
+    if (dladdr(first, &a) == 0 || dladdr(second, &b) == 0) return 0;
+    return a.dli_fbase != NULL && a.dli_fbase == b.dli_fbase;
 }

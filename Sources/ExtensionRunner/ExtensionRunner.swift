@@ -1,5 +1,6 @@
-import Foundation
+import CSandbox
 import ExtensionProtocol
+import Foundation
 
 /// The runner's logic: load one extension library and hand the socket to its SDK.
 ///
@@ -75,8 +76,20 @@ public enum ExtensionRunner {
             report(ExtensionFailure(.libraryNotLoaded, "The extension's library does not export \(entryPointName): is it built against the Intents SDK?"), on: channel)
             return loadFailure
         }
+        startExtensionType(of: library, besides: symbol)
         let serve = unsafeBitCast(symbol, to: (@convention(c) (Int32, UnsafePointer<CChar>) -> Int32).self)
         return options.principalClass.withCString { serve(options.socketDescriptor, $0) }
+    }
+
+    /// Runs the library's own `main`, when it has one: the `@main` type of an App Intents
+    /// extension as Xcode's template writes it (`@main struct MyExtension: AppIntentsExtension`),
+    /// which the SDK makes once, as Apple's systems make the extension when its process starts
+    /// (its `init()` registers the `@Dependency` values its intents use). Only a `main` defined
+    /// in the library itself counts, never the runner's own.
+    private static func startExtensionType(of library: UnsafeMutableRawPointer, besides entryPoint: UnsafeMutableRawPointer) {
+        guard let start = dlsym(library, "main"), csandbox_same_object(start, entryPoint) == 1 else { return }
+        let main = unsafeBitCast(start, to: (@convention(c) (Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32).self)
+        _ = main(CommandLine.argc, CommandLine.unsafeArgv)
     }
 
     /// The C symbol every extension library exports through the SDK.

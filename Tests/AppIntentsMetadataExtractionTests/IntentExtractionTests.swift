@@ -26,6 +26,8 @@ import Testing
         #expect(open.title == "Open Shelf")
         #expect(open.description == nil)
         #expect(open.authenticationPolicy == .alwaysAllowed)
+        // An OpenIntent opens its app unless it declares otherwise, as the SDK's default has it.
+        #expect(open.openAppWhenRun)
         let importing = try #require(extraction.compiled.metadata.intent(named: "ImportBookIntent"))
         #expect(importing.title == "Import Book")
         #expect(importing.description == "Imports an EPUB file.")

@@ -123,10 +123,21 @@ extension AppIntent {
     public typealias Dependency<Value: Sendable> = AppDependency<Value>
 }
 
-/// Resolves an intent's `@Dependency` properties: the stored `_name` wrappers.
+extension EntityQuery {
+    /// `@Dependency`: the name queries declare their dependencies with.
+    public typealias Dependency<Value: Sendable> = AppDependency<Value>
+}
+
+extension DynamicOptionsProvider {
+    /// `@Dependency`: the name options providers declare their dependencies with.
+    public typealias Dependency<Value: Sendable> = AppDependency<Value>
+}
+
+/// Resolves the `@Dependency` properties of an intent, a query or an options provider: the
+/// stored `_name` wrappers.
 enum DependencyResolution {
-    static func resolve(_ intent: any AppIntent) async throws {
-        var mirror: Mirror? = Mirror(reflecting: intent)
+    static func resolve(_ owner: Any) async throws {
+        var mirror: Mirror? = Mirror(reflecting: owner)
         while let current = mirror {
             for child in current.children {
                 if let dependency = child.value as? any AnyAppDependency { try await dependency.resolve() }

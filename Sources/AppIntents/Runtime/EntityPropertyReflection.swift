@@ -39,6 +39,8 @@ enum EntityPropertyReflection {
 
     private static func suggested<Entity: AppEntity>(_ type: Entity.Type) async -> (any AppEntity)? {
         let query = Entity.defaultQuery
+        // A query whose dependency is not registered suggests nothing to read titles from.
+        guard (try? await DependencyResolution.resolve(query)) != nil else { return nil }
         if let first = try? await query.suggestedEntities().first { return first }
         if let enumerable = query as? any EnumerableEntityQuery {
             if let all = try? await enumerable.allEntities(), let first = all.first { return first }

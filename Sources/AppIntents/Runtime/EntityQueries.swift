@@ -12,6 +12,7 @@ enum EntityQueries {
 
     private static func run<Entity: AppEntity>(opening entityType: Entity.Type, _ request: EntityQueryRequest) async throws -> [IntentValue] {
         let query = Entity.defaultQuery
+        try await DependencyResolution.resolve(query)
         let found: [Entity]
         switch request {
         case .suggested:

@@ -116,7 +116,9 @@ enum ValueCoding {
 
     private static func lookUp<Entity: AppEntity>(_ type: Entity.Type, identifier: String) async throws -> Entity? {
         guard let id = Entity.ID.entityIdentifier(for: identifier) else { return nil }
-        return try await Entity.defaultQuery.entities(for: [id]).first { $0.id == id }
+        let query = Entity.defaultQuery
+        try await DependencyResolution.resolve(query)
+        return try await query.entities(for: [id]).first { $0.id == id }
     }
 
     private static func member(_ value: IntentValue, of type: any AppEnum.Type) throws -> Any {

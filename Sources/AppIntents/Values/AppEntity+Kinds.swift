@@ -10,6 +10,11 @@ extension TransientAppEntity {
     public static var defaultQuery: TransientAppEntityQuery<Self> { TransientAppEntityQuery() }
 }
 
+extension TransientAppEntity where ID == UUID {
+    /// A new identifier each time it is read: a transient entity is never looked up by it.
+    public var id: UUID { UUID() }
+}
+
 /// The query of a `TransientAppEntity`: it finds no entity by identifier.
 public struct TransientAppEntityQuery<Entity: AppEntity>: EntityQuery {
     public init() {}

@@ -57,4 +57,7 @@ int csandbox_seccomp_apply(int allow_network, char *error, int error_size);
 /// everything else (process creation among it) stays denied. 0, or -1 with a message.
 int csandbox_seccomp_apply_program(int flags, char *error, int error_size);
 
+/// 1 when the two addresses lie in one loaded object (dladdr gives one base for both), else 0.
+int csandbox_same_object(const void *first, const void *second);
+
 #endif

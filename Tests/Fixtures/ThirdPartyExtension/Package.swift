@@ -22,6 +22,9 @@ let package = Package(
         // Extensions/), its intents in a package shared with the app, metadata compiled in by the
         // SDK's AppIntentsMetadata plugin.
         .library(name: "GroceryIntents", type: .dynamic, targets: ["GroceryIntents"]),
+        // A reading app's App Intents extension in an Intents extension's layout (PlugIns,
+        // NSExtension), whose plist lists no App Intents: its build's metadata declares them.
+        .library(name: "ReaderIntents", type: .dynamic, targets: ["ReaderIntents"]),
     ],
     dependencies: [
         .package(name: "intents", path: "../../.."),
@@ -44,6 +47,8 @@ let package = Package(
         .target(name: "GroceryKit", dependencies: [.product(name: "AppIntents", package: "intents")],
                 swiftSettings: [.swiftLanguageMode(.v5)], plugins: [.plugin(name: "AppIntentsMetadata", package: "intents")]),
         .target(name: "GroceryIntents", dependencies: ["GroceryKit", .product(name: "AppIntents", package: "intents")],
+                swiftSettings: [.swiftLanguageMode(.v5)], plugins: [.plugin(name: "AppIntentsMetadata", package: "intents")]),
+        .target(name: "ReaderIntents", dependencies: [.product(name: "AppIntents", package: "intents")],
                 swiftSettings: [.swiftLanguageMode(.v5)], plugins: [.plugin(name: "AppIntentsMetadata", package: "intents")]),
         // The extensions' tests, written with IntentsTesting and Swift Testing as an author writes them.
         .testTarget(name: "ExtensionTests", dependencies: ["GreeterIntents", "TodoIntents", "PhoneIntents", "MindfulIntents",
