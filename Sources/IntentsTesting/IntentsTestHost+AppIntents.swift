@@ -20,9 +20,10 @@ extension IntentsTestHost {
     ///   - lockState: the device's lock state for every request.
     ///   - source: how every request is invoked (App Intents need no Siri authorization).
     ///   - stepTimeout: the deadline of each step.
-    /// - Throws: `HostError` (`.extensionFailed`) when the intents cannot be described (a
-    ///   parameter App Intents cannot carry) or the description is not usable (an App Shortcut
-    ///   running an intent not in `appIntents`).
+    /// - Throws: `HostError` (`.extensionFailed`) when the intents cannot be described or the
+    ///   description is not usable (an App Shortcut running an intent not in `appIntents`). An
+    ///   intent with a parameter App Intents cannot carry is described as unavailable, and a
+    ///   request for it alone is refused.
     public init(appIntents: [any AppIntent.Type], shortcutsProvider: (any AppShortcutsProvider.Type)? = nil,
                 lockState: LockState = .unlocked, source: InvocationSource = .direct, stepTimeout: Duration = .seconds(10)) async throws {
         let declaration = AppIntentsDeclaration(typeNames: appIntents.map { String(reflecting: $0) },

@@ -42,8 +42,9 @@ private let runningExtension = Mutex<RunningExtension?>(nil)
 ///         static var includedPackages: [any AppIntentsPackage.Type] { [CorePackage.self] }
 ///     }
 ///
-/// Linux form: the host learns intents from the names the bundle's plist lists, so packages are
-/// kept for code written for Apple's systems and read by no one here.
+/// Linux form: the `AppIntentsMetadata` build plugin, applied to each package's target, compiles
+/// that module's record into the library, and the host joins the records of every module the
+/// library links; `includedPackages` is kept for code written for Apple's systems.
 public protocol AppIntentsPackage {
     /// The packages this one includes; none by default.
     static var includedPackages: [any AppIntentsPackage.Type] { get }
