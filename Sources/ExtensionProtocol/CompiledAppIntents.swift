@@ -49,14 +49,19 @@ public struct CompiledAppIntents: Hashable, Sendable {
 
     /// The records of a section's bytes, in order. Zeros between records (the linker's
     /// alignment) are skipped.
-    /// - Throws: `ProtocolError` for bytes that are not records or a payload that does not decode.
-    public static func records(inSection bytes: [UInt8]) throws -> [CompiledAppIntents] {
+    /// - Parameter maximumRecords: more records than this are refused before they are decoded.
+    /// - Throws: `ProtocolError` for bytes that are not records, a payload that does not decode,
+    ///   or more than `maximumRecords` records.
+    public static func records(inSection bytes: [UInt8], maximumRecords: Int = .max) throws -> [CompiledAppIntents] {
         var records: [CompiledAppIntents] = []
         var offset = 0
         while offset < bytes.count {
             if bytes[offset] == 0 {
                 offset += 1
                 continue
+            }
+            guard records.count < maximumRecords else {
+                throw ProtocolError(.undecodable, "the section \(sectionName) holds more than \(maximumRecords) records")
             }
             guard bytes.count - offset >= 12, Array(bytes[offset..<offset + 8]) == magic else {
                 throw ProtocolError(.undecodable, "the section \(sectionName) holds bytes that are not a record at offset \(offset)")
@@ -67,7 +72,16 @@ public struct CompiledAppIntents: Hashable, Sendable {
             }
             let payload = Array(bytes[offset + 12..<offset + 12 + length])
             var reader = WireReader(payload)
-            let record = try CompiledAppIntents(from: &reader)
+            let record: CompiledAppIntents
+            do {
+                record = try CompiledAppIntents(from: &reader)
+            } catch let error as ProtocolError {
+                // The wire coding's sentence, as a clause about this record's payload.
+                var detail = error.message
+                for prefix in ["A frame body could not be read: "] where detail.hasPrefix(prefix) { detail.removeFirst(prefix.count) }
+                while detail.hasSuffix(".") { detail.removeLast() }
+                throw ProtocolError(.undecodable, "the record at offset \(offset) of the section \(sectionName) does not decode: \(detail) of its payload")
+            }
             guard reader.isAtEnd else {
                 throw ProtocolError(.undecodable, "a record of the section \(sectionName) at offset \(offset) has bytes after its payload")
             }

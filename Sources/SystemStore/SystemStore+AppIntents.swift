@@ -8,7 +8,8 @@ import SystemCalls
 public struct AppShortcutParameterValues: Codable, Hashable, Sendable {
     /// The library the values came from (its content hash): a changed library asks again.
     public var libraryHash: String
-    /// The app's request they answer (`updateAppShortcutParameters()`), from 1.
+    /// The generation of the app they answer: 0 for the values gathered at install, then one more
+    /// for each `updateAppShortcutParameters()` and each App Intent of the app that ran.
     public var generation: Int
     public var entities: [String: [IntentValue]]
 

@@ -238,6 +238,93 @@ import Testing
         #expect(catalog.extensions.isEmpty)
     }
 
+    @Test func aSectionDeclaringMoreThanAnyAppIsRefusedBeforeItIsKept() throws {
+        let cases = (0...CompiledAppIntentsSection.maximumDeclarations).map { AppEnumCase(identifier: "c\($0)", title: "C") }
+        let huge = CompiledAppIntents(module: "Evil", metadata: AppIntentsMetadata(
+            intents: [AppIntentSchema(name: "EchoAppIntent", typeName: Self.echo, title: "Echo")],
+            enums: [AppEnumSchema(typeName: "Evil.Many", displayName: "Many", cases: cases)]))
+        try installXcodeLayout(try library([huge]))
+        let fault = try #require(BundleScanner.scan(appsFolders: [apps.path]).faults.first)
+        #expect(fault.message.contains("section declares 20003 things, more than the 20000 any app has"), "\(fault.message)")
+        let many = try library(section: (0...CompiledAppIntentsSection.maximumRecords).flatMap { CompiledAppIntents(module: "M\($0)").sectionBytes })
+        try FileManager.default.removeItem(atPath: apps.path + "/Echo.app")
+        try installXcodeLayout(many)
+        let records = try #require(BundleScanner.scan(appsFolders: [apps.path]).faults.first)
+        #expect(records.message.contains("holds more than 64 records"), "\(records.message)")
+    }
+
+    @Test func aRecordThatDoesNotDecodeIsNamedInOneSentence() throws {
+        var bytes = Self.echoRecord().sectionBytes
+        // The first intent's authentication policy, "alwaysAllowed", spelt otherwise.
+        let policy = Array("alwaysAllowed".utf8)
+        let at = try #require((0..<bytes.count - policy.count).first { Array(bytes[$0..<$0 + policy.count]) == policy })
+        bytes.replaceSubrange(at..<at + policy.count, with: Array("sometimesAllo".utf8))
+        try installXcodeLayout(try library(section: bytes))
+        let fault = try #require(BundleScanner.scan(appsFolders: [apps.path]).faults.first)
+        #expect(fault.message.contains("cannot be used: the record at offset 0 of the section intents_appintents does not decode: \"sometimesAllo\" is not an authentication policy at byte "),
+                "\(fault.message)")
+        #expect(fault.message.hasSuffix(" of its payload."), "\(fault.message)")
+        #expect(!fault.message.contains("frame body") && !fault.message.contains(".."), "\(fault.message)")
+    }
+
+    /// Text that reads otherwise than it is (a right-to-left override, an invisible space, a line
+    /// separator) is refused: a title could pass for another's.
+    @Test(arguments: ["Echo \u{202E}txet", "Ec\u{200B}ho", "Echo\u{2028}Two", "Echo \u{2066}x\u{2069}"])
+    func aTitleThatReadsOtherwiseThanItIsIsRefused(title: String) async throws {
+        try installXcodeLayout(try library([Self.echoRecord { $0.metadata.intents[0].title = title }]))
+        let listed = try await intents(["apps"])
+        #expect(listed.output.contains("holds control or invisible characters"), "\(listed.output)")
+        #expect(!listed.output.unicodeScalars.contains { [0x202E, 0x200B, 0x2028, 0x2066].contains($0.value) }, "\(listed.output)")
+    }
+
+    /// An emoji sequence's joiner is text, not a trick.
+    @Test func aTitleWithAnEmojiSequenceIsKept() async throws {
+        try installXcodeLayout(try library([Self.echoRecord { $0.metadata.intents[0].description = "For the family \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}" }]))
+        let listed = try await intents(["apps", "--json"])
+        #expect(listed.output.contains("For the family"), "\(listed.output)")
+    }
+
+    /// A FIFO where a library is looked for is refused at once, never opened to wait for a writer.
+    @Test func aFIFOInPlaceOfALibraryIsNotWaitedOn() throws {
+        let fifo = work.path + "/libFifo.so"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        #expect(LibraryTypeNames(path: fifo) == nil)
+    }
+
+    /// Two bundles share one library: the honest description cached for one (a plist that lists
+    /// only part of it) is no check of the other's compiled metadata, which the code contradicts.
+    @Test func anotherBundlesCachedDescriptionDoesNotVouchForCompiledMetadata() async throws {
+        let lying = try library([Self.echoRecord { record in
+            record.metadata.intents[1].authenticationPolicy = .alwaysAllowed
+            Self.dropShortcuts(&record)
+        }])
+        let writer = BundleWriter(appsFolder: apps.path)
+        try writer.app("Helper", identifier: "com.example.Helper")
+        try writer.appex("EchoIntents", in: "Helper", identifier: "com.example.Helper.Intents", principalClass: "Intents.INExtension",
+                         intents: [], library: lying) { plist in
+            Self.setAppIntents(&plist, ["EchoIntents.EchoAppIntent"])
+        }
+        try installXcodeLayout(lying)
+        let warm = try await intents(["send", "EchoAppIntent", "--app", "Helper", "--param", "text=warm"])
+        #expect(warm.status == 0, "\(warm.output)")
+        #expect(try await intents(["lock"]).status == 0)
+        let sent = try await intents(["send", "LockedEchoAppIntent", "--param", "text=while locked"])
+        #expect(sent.status == 5, "\(sent.output)")
+        #expect(!sent.output.contains("unlocked: while locked"), "\(sent.output)")
+        #expect(sent.output.contains("but its build compiled alwaysAllowed"), "\(sent.output)")
+    }
+
+    static func setAppIntents(_ plist: inout [String: Any], _ names: [String]) {
+        var nsExtension = plist["NSExtension"] as! [String: Any]
+        var attributes = nsExtension["NSExtensionAttributes"] as! [String: Any]
+        attributes["AppIntents"] = names
+        attributes["IntentsSupported"] = nil
+        attributes["IntentsRestrictedWhileLocked"] = nil
+        nsExtension["NSExtensionAttributes"] = attributes
+        nsExtension["NSExtensionPrincipalClass"] = nil
+        plist["NSExtension"] = nsExtension
+    }
+
     // MARK: Host behaviour with real processes
 
     @Test func anIntentTheHostCannotCarryIsRefusedAloneTheOthersServe() async throws {

@@ -36,8 +36,7 @@ enum ExtensionBundleReader {
         }
         let attributes = ["NSExtension", "NSExtensionAttributes"]
         _ = try plist.dictionary(attributes)
-        let (library, libraryIdentity) = infoPlist == nil ? try libraryPath(plist, folder: folder, root: root) : (ExtensionBundle.inProcessPath, "")
-        let compiled = try compiledAppIntents(plist, library: library)
+        let (library, libraryIdentity, compiled) = infoPlist == nil ? try libraryPath(plist, folder: folder, root: root) : (ExtensionBundle.inProcessPath, "", nil)
         var appIntents = try AppIntentsDeclaration.read(plist, attributes: attributes)
         // Without the plist's list (Xcode writes none), the build's metadata declares them.
         if appIntents.isEmpty, let compiled { appIntents = try AppIntentsDeclaration.compiled(compiled, plist: plist, library: library) }
@@ -82,8 +81,8 @@ enum ExtensionBundleReader {
             throw plist.fault(.unsupportedExtensionPoint, pointKey,
                               "In \(plist.path), EXAppExtensionAttributes > EXExtensionPointIdentifier \(point.quotedForDisplay) is not \(appIntentsExtensionPoint), the one ExtensionKit extension point this host runs.")
         }
-        let (library, libraryIdentity) = inProcess ? (ExtensionBundle.inProcessPath, "") : try libraryPath(plist, folder: folder, root: root)
-        guard let compiled = try compiledAppIntents(plist, library: library) else {
+        let (library, libraryIdentity, compiled) = inProcess ? (ExtensionBundle.inProcessPath, "", nil) : try libraryPath(plist, folder: folder, root: root)
+        guard let compiled else {
             throw plist.fault(.appIntentsMetadata, ["CFBundleExecutable"],
                               "\(library), the library of the App Intents extension \(identifier), has no compiled App Intents metadata (its \(CompiledAppIntents.sectionName) section); build its targets with the AppIntentsMetadata plugin.")
         }
@@ -97,13 +96,12 @@ enum ExtensionBundleReader {
                                resolvedPath: root, libraryIdentity: libraryIdentity, appIntents: appIntents, compiledAppIntents: compiled)
     }
 
-    /// The App Intents metadata compiled into the library at `library` (nil when it has none,
-    /// or for an extension served in process).
+    /// The App Intents metadata compiled into the library open at `descriptor` (the file the
+    /// scan checked, never reopened by its path), at `library`; nil when it has none.
     /// - Throws: `BundleFault` (`.appIntentsMetadata`) naming the library when it cannot be read.
-    private static func compiledAppIntents(_ plist: PropertyListFile, library: String) throws -> CompiledAppIntentsLibrary? {
-        guard library != ExtensionBundle.inProcessPath else { return nil }
+    private static func compiledAppIntents(_ plist: PropertyListFile, descriptor: Int32, library: String) throws -> CompiledAppIntentsLibrary? {
         do {
-            guard let records = try CompiledAppIntentsSection.records(atPath: library), !records.isEmpty else { return nil }
+            guard let records = try CompiledAppIntentsSection.records(inLibrary: descriptor), !records.isEmpty else { return nil }
             let merged = try CompiledAppIntentsLibrary.merge(records)
             return merged.metadata.intents.isEmpty ? nil : merged
         } catch let failure as CompiledAppIntentsSection.Failure {
@@ -137,15 +135,17 @@ enum ExtensionBundleReader {
 
     /// The library named by `CFBundleExecutable`: that file, or `lib<name>.so`, in the bundle;
     /// its real path, which must be a regular ELF file inside the bundle's real path `root`.
-    /// The library's real path, and its identity (`LibraryIdentity`) as scanned.
-    private static func libraryPath(_ plist: PropertyListFile, folder: String, root: String) throws -> (String, String) {
+    /// The library's real path, its identity (`LibraryIdentity`) as scanned, and the App Intents
+    /// metadata compiled into it, read from the very file checked.
+    private static func libraryPath(_ plist: PropertyListFile, folder: String, root: String) throws -> (String, String, CompiledAppIntentsLibrary?) {
         let executable = try plist.name(["CFBundleExecutable"], as: .executable)
         let names = [executable, "lib" + executable + ".so"]
         for name in names {
             switch BundleFile.open(folder + "/" + name, inside: root, elf: true) {
             case .success(let file):
                 defer { close(file.descriptor) }
-                return (file.realPath, LibraryIdentity.of(descriptor: file.descriptor) ?? "")
+                return (file.realPath, LibraryIdentity.of(descriptor: file.descriptor) ?? "",
+                        try compiledAppIntents(plist, descriptor: file.descriptor, library: file.realPath))
             case .failure(.missing):
                 continue
             case .failure(let problem):

@@ -8,41 +8,56 @@ import Foundation
 /// records decode with the wire coding's limits, so a malformed one is a fault, never a crash.
 public enum CompiledAppIntentsSection {
     /// Larger than the metadata of any app (a few kilobytes per module); a larger section is refused.
-    public static let maximumSize = 8 << 20
+    public static let maximumSize = 1 << 20
+    /// More modules than one extension links intents from.
+    public static let maximumRecords = 64
+    /// More declarations (intents, parameters, entities, properties, enums, cases, shortcuts,
+    /// phrases) than any app has, in all records together: what a section may make the host hold.
+    public static let maximumDeclarations = 20_000
 
-    /// The records of the library open at `descriptor` (read with `pread`, from any offset);
-    /// nil when it has no such section or is not an ELF file.
-    /// - Throws: `CompiledAppIntentsSection.Failure` when the section is larger than
-    ///   `maximumSize` or its bytes are not records.
+    /// The records of the library open at `descriptor` (a regular file, read with `pread` from
+    /// any offset); nil when it has no such section.
+    /// - Throws: `CompiledAppIntentsSection.Failure` when the file is not a regular 64-bit
+    ///   little-endian ELF file this host reads, the section is larger than `maximumSize`, its
+    ///   bytes are not records, or they hold more than `maximumRecords` records or
+    ///   `maximumDeclarations` declarations.
     public static func records(inLibrary descriptor: Int32) throws -> [CompiledAppIntents]? {
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw Failure(reason: "it is not a regular file")
+        }
         let file = ELFFile(length: UInt64(status.st_size)) { offset, count in
             var buffer = [UInt8](repeating: 0, count: count)
             let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
             return read == count ? buffer : nil
         }
-        guard let file, let section = file.section(named: CompiledAppIntents.sectionName) else { return nil }
+        guard let file else { throw Failure(reason: "it is not a 64-bit little-endian ELF file whose sections this host can read") }
+        guard let section = file.section(named: CompiledAppIntents.sectionName) else { return nil }
         guard section.size <= UInt64(maximumSize) else {
             throw Failure(reason: "its \(CompiledAppIntents.sectionName) section has \(section.size) bytes, more than \(maximumSize)")
         }
         guard let bytes = file.bytes(at: section.offset, count: Int(section.size)) else {
             throw Failure(reason: "its \(CompiledAppIntents.sectionName) section lies outside the file")
         }
+        let records: [CompiledAppIntents]
         do {
-            return try CompiledAppIntents.records(inSection: bytes)
+            records = try CompiledAppIntents.records(inSection: bytes, maximumRecords: maximumRecords)
         } catch let error as ProtocolError {
-            throw Failure(reason: "its \(CompiledAppIntents.sectionName) section does not decode: \(error.message)")
+            throw Failure(reason: Self.clause(error.message))
         }
+        let declarations = records.reduce(0) { $0 + $1.declarationCount }
+        guard declarations <= maximumDeclarations else {
+            throw Failure(reason: "its \(CompiledAppIntents.sectionName) section declares \(declarations) things, more than the \(maximumDeclarations) any app has")
+        }
+        return records
     }
 
-    /// The records of the library at `path` (not followed if a symlink); nil as for `records(inLibrary:)`.
-    /// - Throws: as `records(inLibrary:)`.
-    public static func records(atPath path: String) throws -> [CompiledAppIntents]? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        return try records(inLibrary: descriptor)
+    /// A decoder's sentence as a clause: its first letter lowered, its final period dropped.
+    private static func clause(_ sentence: String) -> String {
+        var text = sentence
+        while text.hasSuffix(".") { text.removeLast() }
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
     }
 
     /// Why a library's compiled App Intents metadata cannot be read: the end of a sentence
@@ -53,5 +68,16 @@ public enum CompiledAppIntentsSection {
         public init(reason: String) {
             self.reason = reason
         }
+    }
+}
+
+extension CompiledAppIntents {
+    /// How many declarations the record holds: what decoding it made the host hold.
+    var declarationCount: Int {
+        let intents = metadata.intents.reduce(0) { $0 + 1 + $1.parameters.count }
+        let entities = metadata.entities.reduce(0) { $0 + 1 + $1.properties.count }
+        let enums = metadata.enums.reduce(0) { $0 + 1 + $1.cases.count }
+        let shortcuts = metadata.shortcuts.reduce(0) { $0 + 1 + $1.phrases.count }
+        return intents + entities + enums + shortcuts + unresolved.count
     }
 }

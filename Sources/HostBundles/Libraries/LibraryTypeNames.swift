@@ -26,7 +26,8 @@ public struct LibraryTypeNames: Sendable {
     /// The types of the library at `path` (not followed if a symlink), or nil when it cannot be
     /// read or has no Swift metadata.
     public init?(path: String) {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // Not blocking: a FIFO put in the library's place must not hang the open (fstat refuses it).
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var status = stat()

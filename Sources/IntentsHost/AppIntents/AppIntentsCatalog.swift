@@ -128,16 +128,17 @@ extension IntentDispatcher {
     /// Before App Intents known from the build first run, the extension describes itself on the
     /// very process that runs them, and its answer must agree with the build: compiled metadata
     /// that the code does not bear out (a library whose section was written apart from its
-    /// code) is a fault, and nothing of it runs. Once they agree, the store's cache holds the
-    /// metadata for the library's hash, and the check is not made again for those bytes.
+    /// code) is a fault, and nothing of it runs. Once they agree, the store's cache holds this
+    /// very metadata for the library's hash, and the check is not made again for it; metadata
+    /// cached otherwise for those bytes (described for another bundle's declaration) is no check.
     /// - Throws: `HostError` (`.extensionFailed`) naming the library and what differs.
     func checkCompiledAppIntents(of bundle: ExtensionBundle, library: SealedLibrary?, metadata: AppIntentsMetadata,
                                  on channel: any ExtensionChannel) async throws {
         guard let library else { return }
-        let store = try openSystemStore()
-        if try storeCall({ try store.appIntentsMetadata(libraryHash: library.hash) }) != nil { return }
         // Metadata the extension described was compared with the build's when it was learned.
         guard let compiled = try compiledAppIntents(in: library, of: bundle), compiled.isComplete else { return }
+        let store = try openSystemStore()
+        if try storeCall({ try store.appIntentsMetadata(libraryHash: library.hash) }) == compiled.metadata { return }
         let declared = bundle.appIntents
         let timeout = configuration.stepTimeout
         try await rememberingFailure(Self.metadataKey(of: bundle, hash: library.hash) + "|check", for: Self.failureMemory) {

@@ -148,8 +148,23 @@ enum AppIntentsMetadataCheck {
     /// control characters.
     static func text(_ value: String, _ what: String, _ fail: (String) -> HostError) throws {
         guard !value.isEmpty, value.utf8.count <= maximumText * 4, value.count <= maximumText,
-              !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw fail("\(what) (\(String(value.prefix(60)).quotedForDisplay)) is empty, longer than \(maximumText) characters, or holds control characters")
+              !value.unicodeScalars.contains(where: isHidden) else {
+            throw fail("\(what) (\(String(value.prefix(60)).quotedForDisplay)) is empty, longer than \(maximumText) characters, or holds control or invisible characters")
+        }
+    }
+
+    /// A control character, a line or paragraph separator, a character that reorders the text
+    /// around it (bidirectional embeddings, overrides and isolates), or an invisible space: what
+    /// would let a title read otherwise than it is, or two texts look alike. Joiners (emoji
+    /// sequences) and the left-to-right and right-to-left marks stay.
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        default: break
+        }
+        switch scalar.value {
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200B, 0x2060, 0xFEFF: return true
+        default: return false
         }
     }
 }

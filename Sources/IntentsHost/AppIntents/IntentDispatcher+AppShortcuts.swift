@@ -67,8 +67,18 @@ extension IntentDispatcher {
             return try storeCall { try store.appShortcutParameters(extension: bundle.bundleIdentifier) }
         }
         let key = "\(bundle.bundleIdentifier)|\(bundle.libraryIdentity)|\(generation)|query"
-        let entities = try await rememberingFailure(key, for: Self.failureMemory) {
-            try await suggestedEntities(clearances, of: bundle)
+        let entities: [String: [IntentValue]]
+        do {
+            entities = try await rememberingFailure(key, for: Self.failureMemory) {
+                try await suggestedEntities(clearances, of: bundle)
+            }
+        } catch {
+            // Remembered in the store too, so that an extension whose queries fail or hang costs
+            // one step timeout per generation (a new install, an update, an App Intent run), not
+            // one per command: its phrases have no values until the next generation.
+            try storeCall { try store.saveAppShortcutParameters(AppShortcutParameterValues(libraryHash: hash, generation: generation, entities: [:]),
+                                                                 extension: bundle.bundleIdentifier) }
+            throw error
         }
         let values = AppShortcutParameterValues(libraryHash: clearances.first?.clearance.library?.hash ?? hash, generation: generation,
                                                 entities: entities)
