@@ -129,7 +129,7 @@ import Testing
 
     @Test(arguments: [
         ("an undeclared intent", "which the plist's AppIntents does not list"),
-        ("a control character", "control characters"),
+        ("a control character", "control or invisible characters"),
         ("a dangling entity", "an entity of a type it does not describe"),
         ("a phrase naming no parameter", "which is not a parameter of StartIntent"),
         ("a path as a type", "is not a module-qualified type name"),
