@@ -72,19 +72,22 @@ import Testing
         // `fork` step shows it refused, in ActivityContinuationSandboxTests).
         let (dispatcher, app) = try app(running: "\(Self.leavesProof); exec sleep 1000", stepTimeout: .seconds(5))
         // Every process of the sandbox seen while it runs: the launcher (keeper), the namespace's
-        // init and the app, all in the group the host kills at the deadline.
+        // init and the app, all in the group the host kills at the deadline. Sampled on a thread
+        // of its own: a task could wait for a thread of the concurrency pool past the deadline
+        // when the whole suite runs on two cores (a CI run saw no sample at all).
         let seen = ProcessesSeen()
-        let sampler = Task.detached { [self] in
-            while !Task.isCancelled {
+        let sampler = Thread { [self] in
+            while !seen.isStopped {
                 seen.add(sandboxProcesses())
-                try? await Task.sleep(for: .milliseconds(10))
+                usleep(10_000)
             }
         }
+        sampler.name = "test-process-sampler"
+        sampler.start()
         let error = await #expect(throws: HostError.self) {
             try await dispatcher.continueActivity(UserActivityPayload(activityType: "com.example.go"), in: app, capturingOutput: true)
         }
-        sampler.cancel()
-        _ = await sampler.value
+        seen.stop()
         #expect(error?.code == .requestTimedOut)
         #expect(error?.message == "\"Slow\" (com.example.Slow) did not finish continuing \"com.example.go\" within 5 s (requestTimedOut); its process was ended.")
         #expect(FileManager.default.fileExists(atPath: proof), "the app ran")
@@ -162,6 +165,14 @@ import Testing
 final class ProcessesSeen: @unchecked Sendable {
     private let lock = NSLock()
     private var seen: Set<pid_t> = []
+    private var stopped = false
+
+    /// Whether the sampling was told to stop.
+    var isStopped: Bool { lock.withLock { stopped } }
+
+    func stop() {
+        lock.withLock { stopped = true }
+    }
 
     func add(_ processes: Set<pid_t>) {
         lock.withLock { seen.formUnion(processes) }
