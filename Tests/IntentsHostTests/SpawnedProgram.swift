@@ -35,6 +35,10 @@ struct SpawnedProgram {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout ?? out[1], 1)
         posix_spawn_file_actions_adddup2(&actions, stderr ?? err[1], 2)
+        // And nothing else: a descriptor some other code of this process opened without
+        // close-on-exec would reach the program (a CI run's `serve --ready-fd 99` took an
+        // inherited socket for its ready pipe and served on, its test waiting forever).
+        _ = Self.closeFrom(&actions, 3)
         if let currentDirectory {
             guard Self.addChangeDirectory(&actions, currentDirectory) == 0 else {
                 close(out[0]); close(err[0])
@@ -67,6 +71,15 @@ struct SpawnedProgram {
         if stdout != nil { shutdown(out[0], Int32(SHUT_RDWR)) }
         if stderr != nil { shutdown(err[0], Int32(SHUT_RDWR)) }
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
+    /// module does not declare.
+    private static let closeFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+            fatalError("This glibc has no posix_spawn_file_actions_addclosefrom_np (2.34 and later have it).")
+        }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 
     /// How a program ended: its status as Foundation's `terminationStatus` gives it (the exit
     /// code, or the number of the signal that ended it), that signal, and what it wrote.
