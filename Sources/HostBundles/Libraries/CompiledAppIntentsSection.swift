@@ -26,12 +26,7 @@ public enum CompiledAppIntentsSection {
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw Failure(reason: "it is not a regular file")
         }
-        let file = ELFFile(length: UInt64(status.st_size)) { offset, count in
-            var buffer = [UInt8](repeating: 0, count: count)
-            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
-            return read == count ? buffer : nil
-        }
-        guard let file else { throw Failure(reason: "it is not a 64-bit little-endian ELF file whose sections this host can read") }
+        guard let file = ELFFile(length: UInt64(status.st_size), read: ELFFile.reader(of: descriptor)) else { throw Failure(reason: "it is not a 64-bit little-endian ELF file whose sections this host can read") }
         guard let section = file.section(named: CompiledAppIntents.sectionName) else { return nil }
         guard section.size <= UInt64(maximumSize) else {
             throw Failure(reason: "its \(CompiledAppIntents.sectionName) section has \(section.size) bytes, more than \(maximumSize)")
@@ -43,21 +38,14 @@ public enum CompiledAppIntentsSection {
         do {
             records = try CompiledAppIntents.records(inSection: bytes, maximumRecords: maximumRecords)
         } catch let error as ProtocolError {
-            throw Failure(reason: Self.clause(error.message))
+            // The records' own sentences, written as clauses (`the record at offset ...`).
+            throw Failure(reason: error.message)
         }
         let declarations = records.reduce(0) { $0 + $1.declarationCount }
         guard declarations <= maximumDeclarations else {
             throw Failure(reason: "its \(CompiledAppIntents.sectionName) section declares \(declarations) things, more than the \(maximumDeclarations) any app has")
         }
         return records
-    }
-
-    /// A decoder's sentence as a clause: its first letter lowered, its final period dropped.
-    private static func clause(_ sentence: String) -> String {
-        var text = sentence
-        while text.hasSuffix(".") { text.removeLast() }
-        guard let first = text.first else { return text }
-        return first.lowercased() + text.dropFirst()
     }
 
     /// Why a library's compiled App Intents metadata cannot be read: the end of a sentence

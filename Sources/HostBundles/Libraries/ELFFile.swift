@@ -48,6 +48,16 @@ struct ELFFile {
         }
     }
 
+    /// Reads of the file open at `descriptor`, with `pread` (any offset, the descriptor's own
+    /// offset untouched); nil for a short read. The descriptor must stay open while it is used.
+    static func reader(of descriptor: Int32) -> (UInt64, Int) -> [UInt8]? {
+        { offset, count in
+            var buffer = [UInt8](repeating: 0, count: count)
+            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+            return read == count ? buffer : nil
+        }
+    }
+
     func section(named name: String) -> Section? {
         sections.first { $0.name == name }?.section
     }

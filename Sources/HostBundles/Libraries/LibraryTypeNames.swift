@@ -29,14 +29,10 @@ public struct LibraryTypeNames: Sendable {
         // Not blocking: a FIFO put in the library's place must not hang the open (fstat refuses it).
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        self.init(length: UInt64(status.st_size)) { offset, count in
-            var buffer = [UInt8](repeating: 0, count: count)
-            let read = buffer.withUnsafeMutableBytes { pread(handle.fileDescriptor, $0.baseAddress, count, off_t(offset)) }
-            return read == count ? buffer : nil
-        }
+        self.init(length: UInt64(status.st_size), read: ELFFile.reader(of: descriptor))
     }
 
     /// The types of the library held in `bytes`.
