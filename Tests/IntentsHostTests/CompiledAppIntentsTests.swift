@@ -49,13 +49,11 @@ import Testing
         let sectionFile = work.path + "/section-\(UUID().uuidString)"
         let output = work.path + "/lib-\(UUID().uuidString).so"
         try Data(bytes).write(to: URL(fileURLWithPath: sectionFile))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/objcopy")
-        process.arguments = ["--remove-section", CompiledAppIntents.sectionName,
-                             "--add-section", "\(CompiledAppIntents.sectionName)=\(sectionFile)", base, output]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "objcopy failed")
+        // Spawned as the suite spawns its programs: Foundation's Process.run() on this toolchain
+        // now and then crashes a test process with as many descriptors as this suite's.
+        let ending = try SpawnedProgram("/usr/bin/objcopy", ["--remove-section", CompiledAppIntents.sectionName,
+                                                             "--add-section", "\(CompiledAppIntents.sectionName)=\(sectionFile)", base, output]).finish()
+        try #require(ending.status == 0, "objcopy failed: \(String(decoding: ending.stderr, as: UTF8.self))")
         return output
     }
 
