@@ -256,9 +256,11 @@ let package = Package(
         .executableTarget(name: "continuation-probe", dependencies: ["Intents", "SandboxAttacks"], path: "Tests/Fixtures/ContinuationProbe",
                           swiftSettings: extensionSettings),
 
-        .testTarget(name: "SharedKitTests", dependencies: ["SharedKit"]),
+        // How the tests start programs (posix_spawn, no inherited descriptors), shared by the test targets.
+        .target(name: "TestPrograms", path: "Tests/TestPrograms", swiftSettings: strictSettings),
+        .testTarget(name: "SharedKitTests", dependencies: ["SharedKit", "TestPrograms"]),
         // Type-checks generated code against the SDK, so the SDK's modules must be built first.
-        .testTarget(name: "IntentDefinitionCodegenTests", dependencies: ["IntentDefinitionCodegen", "Intents", "SiriKitDomains"]),
+        .testTarget(name: "IntentDefinitionCodegenTests", dependencies: ["IntentDefinitionCodegen", "Intents", "SiriKitDomains", "TestPrograms"]),
         .testTarget(name: "ExtensionProtocolTests", dependencies: ["ExtensionProtocol"]),
         // The extractor on sources written as apps write them, and the records in the built sample libraries
         // against what the SDK describes at run time (MeditationKit linked here for that).
@@ -268,7 +270,7 @@ let package = Package(
                     swiftSettings: extensionSettings),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
                     swiftSettings: extensionSettings),
-        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools",
+        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "TestPrograms",
                                                          "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
                                                          "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains", "CommandReports", "Deadlines"]),
     ]

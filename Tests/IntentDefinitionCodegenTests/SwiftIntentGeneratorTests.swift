@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 @testable import IntentDefinitionCodegen
 
@@ -12,16 +13,8 @@ func typeCheckErrors(_ source: String, name: String = "Generated") throws -> Str
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("\(name).swift")
     try Data(source.utf8).write(to: file)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swiftc", "-typecheck", "-swift-version", "5", "-I", productsFolder + "/Modules", file.path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return process.terminationStatus == 0 ? nil : String(decoding: output, as: UTF8.self)
+    let ending = try SpawnedProgram.run("/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "5", "-I", productsFolder + "/Modules", file.path])
+    return ending.status == 0 && ending.signal == nil ? nil : String(decoding: ending.stdout + ending.stderr, as: UTF8.self)
 }
 
 func generate(_ top: [String: Any], file: String = "Test.intentdefinition") throws -> String {

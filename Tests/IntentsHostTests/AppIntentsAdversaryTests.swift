@@ -9,6 +9,7 @@ import HostTools
 import Synchronization
 import SystemStore
 import Testing
+import TestPrograms
 
 /// An extension that answers what its script says, at the channel level: a hostile extension
 /// may answer anything, late, or never. A nil answer is no answer: the request times out as a

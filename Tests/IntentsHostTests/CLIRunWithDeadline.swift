@@ -1,6 +1,7 @@
 import Foundation
 @testable import ExtensionProcesses
 import Testing
+import TestPrograms
 
 /// What a run of `intents` under a deadline gave: whether it finished, its status and output,
 /// how long it ran and how many bytes it read (`rchar` of /proc/PID/io, last sampled).

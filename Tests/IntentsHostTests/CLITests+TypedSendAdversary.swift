@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestPrograms
 
 /// Red-team pass on `intents send` run as a typed host-API conversation by the small client
 /// (`SendArguments`, `HostAPICommand`): command lines where the served command did not do what

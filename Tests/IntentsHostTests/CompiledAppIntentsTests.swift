@@ -3,6 +3,7 @@ import Foundation
 import HostBundles
 import IntentsHost
 import Testing
+import TestPrograms
 
 /// App Intents known from the metadata a build compiled into the library (the
 /// `intents_appintents` section), without running the extension, and Xcode's App Intents

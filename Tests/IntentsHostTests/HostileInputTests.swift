@@ -4,6 +4,7 @@ import SQLiteSupport
 import SystemCalls
 import SystemStore
 import Testing
+import TestPrograms
 
 /// Hostile and broken input to the `intents` executable: each finding of the hostile-input
 /// review, run as a user runs the CLI. A run that hangs is killed and fails its test.

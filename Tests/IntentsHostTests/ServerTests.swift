@@ -3,6 +3,7 @@ import Foundation
 import LocalAPI
 import SystemStore
 import Testing
+import TestPrograms
 
 /// `intents serve`: a real server process, real clients.
 @Suite struct ServerTests {

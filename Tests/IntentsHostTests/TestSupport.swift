@@ -6,6 +6,7 @@ import IntentsHost
 import LocalAPI
 import Synchronization
 import Testing
+import TestPrograms
 
 /// A folder under the system's temporary folder, removed when the value is released (with the
 /// server an app may have started for it).

@@ -1,46 +1,26 @@
 import Foundation
 import SharedKit
+import TestPrograms
 import Testing
 
-/// The tool process the tests run beside themselves (Tests/Fixtures/SharedStoreTool).
+/// The tool process the tests run beside themselves (Tests/Fixtures/SharedStoreTool), spawned
+/// as the other suites spawn their programs (`SpawnedProgram`), not with Foundation's `Process`.
 struct StoreTool {
     static var path: String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return (executable as NSString).deletingLastPathComponent + "/sharedstore-tool"
     }
 
-    let process = Process()
-    private let output = Pipe()
-    private var pending = ""
+    let program: SpawnedProgram
+    private var lines: OutputLines
 
     init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: Self.path)
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.standardError
-        try process.run()
+        program = try SpawnedProgram(Self.path, arguments)
+        lines = program.outputLines()
     }
 
     /// The next line the tool prints, waiting at most `timeout`; nil at its end or on timeout.
-    mutating func nextLine(timeout: Duration = .seconds(20)) -> String? {
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if let newline = pending.firstIndex(of: "\n") {
-                let line = String(pending[..<newline])
-                pending.removeSubrange(...newline)
-                return line
-            }
-            let left = deadline - ContinuousClock.now
-            guard left > .zero else { return nil }
-            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, Int32(left.components.seconds * 1000 + 1)) == 1 else { return nil }
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = read(descriptor, &buffer, buffer.count)
-            guard count > 0 else { return nil }
-            pending += String(decoding: buffer[..<count], as: UTF8.self)
-        }
-    }
+    mutating func nextLine(timeout: Duration = .seconds(20)) -> String? { lines.next(timeout: timeout) }
 }
 
 /// Two real processes on one real SQLite file.
@@ -55,7 +35,7 @@ struct StoreTool {
                     var tool = try StoreTool(arguments)
                     var lines: [String] = []
                     while let line = tool.nextLine(timeout: .seconds(120)) { lines.append(line) }
-                    tool.process.waitUntilExit()
+                    _ = tool.program.finish()
                     return lines.joined(separator: "\n")
                 })
             }
@@ -74,9 +54,8 @@ struct StoreTool {
         var writer = try StoreTool(["write-sequence", folder.database, "seq"])
         var acknowledged = 0
         while acknowledged < 300, let line = writer.nextLine(), let number = Int(line) { acknowledged = number }
-        kill(writer.process.processIdentifier, SIGKILL)
-        writer.process.waitUntilExit()
-        #expect(writer.process.terminationReason == .uncaughtSignal && writer.process.terminationStatus == SIGKILL)
+        kill(writer.program.pid, SIGKILL)
+        #expect(writer.program.finish().signal == SIGKILL)
         #expect(acknowledged >= 300)
 
         let store = try SharedStore(suiteName: "test", path: folder.database)
@@ -86,13 +65,13 @@ struct StoreTool {
         }
     }
 
-    @Test func anotherProcessSeesAChangeAtOnce() async throws {
+    @Test func anotherProcessSeesAChangeAtOnce() throws {
         let store = try SharedStore(suiteName: "test", path: folder.database)
         var observer = try StoreTool(["observe", folder.database, "menu"])
         #expect(observer.nextLine() == "ready")
         try store.set("margherita unavailable", forKey: "menu")
         #expect(observer.nextLine(timeout: .seconds(5)) == "changed")
-        observer.process.waitUntilExit()
+        _ = observer.program.finish()
     }
 
     @Test func thisProcessSeesAnotherProcesssChange() async throws {

@@ -1,4 +1,3 @@
-import ExtensionProcesses
 import Foundation
 
 /// A program the tests start with `posix_spawn`, its standard output and error each captured
@@ -8,8 +7,9 @@ import Foundation
 /// Foundation's `Process.run()` on this toolchain over-reads `/proc/self/fd` entries and now
 /// and then crashes a suite that spawns as many processes as this one (swift-corelibs-foundation
 /// PR 5472, fixed later); the tests' most frequent runs go through this instead.
-struct SpawnedProgram {
-    let pid: pid_t
+public struct SpawnedProgram: Sendable {
+    /// The program's process id.
+    public let pid: pid_t
     private let output: Int32
     private let errors: Int32
 
@@ -18,7 +18,7 @@ struct SpawnedProgram {
     /// - Parameters:
     ///   - stdout: a descriptor for its standard output, which the caller keeps; nil: captured.
     ///   - stderr: the same for its standard error.
-    init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: String? = nil,
+    public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, currentDirectory: String? = nil,
          stdout: Int32? = nil, stderr: Int32? = nil) throws {
         // Close-on-exec from the start: other tests spawn programs from other threads meanwhile.
         var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
@@ -72,6 +72,10 @@ struct SpawnedProgram {
         if stderr != nil { shutdown(err[0], Int32(SHUT_RDWR)) }
     }
 
+    /// The lines the program writes to its standard output, read as they come (when it was
+    /// captured); `finish()` then reads what is left.
+    public func outputLines() -> OutputLines { OutputLines(descriptor: output) }
+
     /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
     /// module does not declare.
     private static let closeFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
@@ -83,17 +87,21 @@ struct SpawnedProgram {
 
     /// How a program ended: its status as Foundation's `terminationStatus` gives it (the exit
     /// code, or the number of the signal that ended it), that signal, and what it wrote.
-    struct Ending {
-        var status: Int32
-        var signal: Int32?
-        var stdout: Data
-        var stderr: Data
+    public struct Ending: Sendable {
+        /// The exit code, or the number of the signal that ended the program.
+        public var status: Int32
+        /// The signal that ended the program, if one did.
+        public var signal: Int32?
+        /// What it wrote to its standard output.
+        public var stdout: Data
+        /// What it wrote to its standard error.
+        public var stderr: Data
     }
 
     /// Reads both streams to their ends (together, so that neither fills while the other is
     /// read), then reaps the program. Blocks the calling thread until the program and every
     /// process holding its streams have ended.
-    func finish() -> Ending {
+    public func finish() -> Ending {
         var streams = [Data(), Data()]
         var open = [output, errors]
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -117,7 +125,7 @@ struct SpawnedProgram {
     }
 
     /// Runs a program to its end; see `init` and `finish`.
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Ending {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Ending {
         try SpawnedProgram(executable, arguments, environment: environment).finish()
     }
 
@@ -130,16 +138,33 @@ struct SpawnedProgram {
     }
 }
 
-/// Starts a program that runs beside a test (a fake server, a witness, an attacker), watched
-/// through its pidfd (`ChildProcess`): its output discarded unless `output` says where, no
-/// descriptor of the test's but those, no signal blocked; the test signals and awaits it.
-func spawnBeside(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                 output: ChildProcess.Output = .discarded) throws -> ChildProcess {
-    try ChildProcess.spawn(executable, arguments: arguments, environment: environment.map { $0.map { "\($0.key)=\($0.value)" } },
-                           output: output, ownGroup: false)
-}
+/// Lines read one at a time from a program's captured standard output, each wait bounded.
+public struct OutputLines {
+    private let descriptor: Int32
+    private var pending = ""
 
-extension ChildProcess {
-    /// Whether it has not been reaped yet.
-    var isRunning: Bool { exitStatus == nil }
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// The next whole line, waiting at most `timeout` for it; nil at the end of the stream or
+    /// on timeout.
+    public mutating func next(timeout: Duration = .seconds(20)) -> String? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let newline = pending.firstIndex(of: "\n") {
+                let line = String(pending[..<newline])
+                pending.removeSubrange(...newline)
+                return line
+            }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return nil }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let polled = poll(&poller, 1, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
+            if polled < 0 && errno == EINTR { continue }
+            guard polled == 1 else { return nil }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { return nil }
+            pending += String(decoding: buffer[..<count], as: UTF8.self)
+        }
+    }
 }
