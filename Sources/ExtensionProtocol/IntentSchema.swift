@@ -46,10 +46,15 @@ public struct ParameterSchema: Codable, Hashable, Sendable {
     /// Whether a name a user types makes a value of it; false for structured objects such as a
     /// date range or a reminder's trigger, which the host then refuses as typed text.
     public var acceptsTypedName: Bool
+    /// When the parameter applies, from its definition's parent parameter; nil: always. A
+    /// parameter that does not apply is neither resolved nor asked for.
+    public var relationship: ParameterRelationship?
 
     public init(name: String, title: String? = nil, type: ValueType, isList: Bool = false,
-                enumerationCases: [EnumerationValue] = [], providesOptions: Bool = false, acceptsTypedName: Bool = true) {
+                enumerationCases: [EnumerationValue] = [], providesOptions: Bool = false, acceptsTypedName: Bool = true,
+                relationship: ParameterRelationship? = nil) {
         self.acceptsTypedName = acceptsTypedName
+        self.relationship = relationship
         self.name = name
         self.title = title ?? name
         self.type = type
@@ -58,7 +63,7 @@ public struct ParameterSchema: Codable, Hashable, Sendable {
         self.providesOptions = providesOptions
     }
 
-    private enum CodingKeys: String, CodingKey { case name, title, type, isList, enumerationCases, providesOptions, acceptsTypedName }
+    private enum CodingKeys: String, CodingKey { case name, title, type, isList, enumerationCases, providesOptions, acceptsTypedName, relationship }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -66,7 +71,43 @@ public struct ParameterSchema: Codable, Hashable, Sendable {
                   type: try container.decode(ValueType.self, forKey: .type), isList: try container.decode(Bool.self, forKey: .isList),
                   enumerationCases: try container.decode([EnumerationValue].self, forKey: .enumerationCases),
                   providesOptions: try container.decodeIfPresent(Bool.self, forKey: .providesOptions) ?? false,
-                  acceptsTypedName: try container.decodeIfPresent(Bool.self, forKey: .acceptsTypedName) ?? true)
+                  acceptsTypedName: try container.decodeIfPresent(Bool.self, forKey: .acceptsTypedName) ?? true,
+                  relationship: try container.decodeIfPresent(ParameterRelationship.self, forKey: .relationship))
+    }
+}
+
+/// A parameter that applies only while another parameter of the intent, its parent, has a value
+/// or one of some values: Xcode's "Parent Parameter" (`INIntentParameterRelationship`), such as a
+/// delivery address asked for only when the order type is delivery.
+public struct ParameterRelationship: Codable, Hashable, Sendable {
+    /// The parent parameter's name.
+    public var parent: String
+    /// The parent's values under which the parameter applies, as `matches` compares them
+    /// (an enumeration case's name, `true` or `false`, a number); empty: any value.
+    public var values: [String]
+
+    public init(parent: String, values: [String] = []) {
+        self.parent = parent
+        self.values = values
+    }
+
+    /// Whether the parameter applies when its parent holds `value` (nil: no value).
+    public func holds(forParentValue value: IntentValue?) -> Bool {
+        guard let value else { return false }
+        let elements = value.elements
+        guard !elements.isEmpty else { return false }
+        guard !values.isEmpty else { return true }
+        return elements.contains { element in values.contains { Self.matches(element, $0) } }
+    }
+
+    private static func matches(_ value: IntentValue, _ expected: String) -> Bool {
+        switch value {
+        case .enumeration(let item): return item.name == expected || String(item.rawValue) == expected
+        case .boolean(let flag): return (flag ? "true" : "false") == expected || (flag ? "1" : "0") == expected
+        case .integer(let number): return String(number) == expected || (number == 0 ? "false" : number == 1 ? "true" : "") == expected
+        case .string(let text): return text == expected
+        default: return value.displayString == expected
+        }
     }
 }
 

@@ -112,13 +112,26 @@ extension ParameterSchema: WireCodable {
         writer.array(enumerationCases) { $0.value($1) }
         writer.bool(providesOptions)
         writer.bool(acceptsTypedName)
+        writer.optional(relationship) { $0.value($1) }
     }
 
     public init(from reader: inout WireReader) throws {
         let name = try reader.string(), title = try reader.string(), typeName = try reader.string()
         guard let type = ValueType(rawValue: typeName) else { throw reader.fault("unknown value type \"\(typeName)\"") }
         self.init(name: name, title: title, type: type, isList: try reader.bool(), enumerationCases: try reader.array { try $0.value() },
-                  providesOptions: try reader.bool(), acceptsTypedName: try reader.bool())
+                  providesOptions: try reader.bool(), acceptsTypedName: try reader.bool(),
+                  relationship: try reader.optional { try $0.value() })
+    }
+}
+
+extension ParameterRelationship: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        writer.string(parent)
+        writer.array(values) { $0.string($1) }
+    }
+
+    public init(from reader: inout WireReader) throws {
+        self.init(parent: try reader.string(), values: try reader.array { try $0.string() })
     }
 }
 

@@ -35,6 +35,20 @@ struct HandlingEmitter {
         var element: String
         /// What prompts call the parameter.
         var title: String
+        /// Whether the collection methods take the user's `searchTerm:` (Xcode's "Allow search").
+        var supportsSearch = false
+        /// Whether the protocol also has the form Xcode generated before iOS 14,
+        /// `provide<Name>Options(for:with:)`, answering an array.
+        var hasArrayForm = true
+        /// The array form's element: `String` where the collection holds `NSString`, as Swift
+        /// imports `NSArray<NSString *>`; the collection's element otherwise.
+        var arrayElement: String {
+            element == "NSString" ? "String" : element
+        }
+        /// How the array form's values become the collection's (`NSString(string:)` for strings).
+        var toCollectionElements: String {
+            element == "NSString" ? ".map { NSString(string: $0) }" : ""
+        }
     }
 
     let intentClass: String
@@ -54,6 +68,8 @@ struct HandlingEmitter {
         var body: String
         var docs: [String]
         var defaultDocs: [String]
+        /// An attribute written before the declaration (Xcode's availability of older forms).
+        var attribute: String? = nil
     }
 
     /// `override class var handlingTable`, inside the intent class.
@@ -71,7 +87,8 @@ struct HandlingEmitter {
             }
             for provider in optionsProviders {
                 let name = SwiftSource.upperFirst(provider.parameter)
-                out.line("    .providingOptions(\(SwiftSource.literal(provider.parameter))) { try await $0.provide\(name)OptionsCollection(for: $1) }")
+                let search = provider.supportsSearch ? ", searchTerm: nil" : ""
+                out.line("    .providingOptions(\(SwiftSource.literal(provider.parameter))) { try await $0.provide\(name)OptionsCollection(for: $1\(search)) }")
             }
         }
     }
@@ -115,20 +132,7 @@ struct HandlingEmitter {
                 defaultDocs: ["Answers `notImplemented()`: the host leaves `\(resolver.parameter)` as the user gave it."]))
         }
         for provider in optionsProviders {
-            let name = SwiftSource.upperFirst(provider.parameter)
-            let collection = "INObjectCollection<\(provider.element)>"
-            requirements.append(Requirement(
-                declaration: "func provide\(name)OptionsCollection(for intent: \(intentClass)) async throws -> \(collection)",
-                body: "try await withIntentOptionsCompletion { provide\(name)OptionsCollection(for: intent, with: $0) }",
-                docs: optionsDocs(provider) + ["", "- Parameter intent: The intent as it stands.", "- Returns: The values to offer, in sections or not."],
-                defaultDocs: ["Calls `provide\(name)OptionsCollection(for:with:)`, throwing the error it gives, so that a handler may implement the completion-handler form instead."]))
-            requirements.append(Requirement(
-                declaration: "func provide\(name)OptionsCollection(for intent: \(intentClass), with completion: @escaping (\(collection)?, (any Error)?) -> Void)",
-                body: "completion(nil, nil)",
-                docs: ["The completion-handler form of `provide\(name)OptionsCollection(for:)`, which says how the host offers the values; implement either form.",
-                       "", "- Parameters:", "  - intent: The intent as it stands.",
-                       "  - completion: Call it once, with the values to offer, or with an error, which means no options."],
-                defaultDocs: ["Answers no options and no error: the user is asked to type the \(provider.title)."]))
+            requirements += optionsRequirements(provider)
         }
         requirements += otherRequirements.map {
             Requirement(declaration: $0.declaration, body: $0.body, docs: [$0.summary],
@@ -140,6 +144,7 @@ struct HandlingEmitter {
             for (index, requirement) in requirements.enumerated() {
                 if index > 0 { out.line() }
                 out.doc(lines: requirement.docs)
+                if let attribute = requirement.attribute { out.line(attribute) }
                 out.line(requirement.declaration)
             }
         }
@@ -148,6 +153,7 @@ struct HandlingEmitter {
             for (index, requirement) in requirements.enumerated() {
                 if index > 0 { out.line() }
                 out.doc(lines: requirement.defaultDocs)
+                if let attribute = requirement.attribute { out.line(attribute) }
                 out.block("\(access) \(requirement.declaration)") { out in
                     if !requirement.body.isEmpty { out.line(requirement.body) }
                 }
@@ -248,6 +254,63 @@ struct HandlingEmitter {
                     + "that still asks after 12 rounds (`intents send` exits 5), and a user who gives 3 unusable answers in a row, or who cannot be asked "
                     + "(`--non-interactive`), ends the conversation with exit status 2."]
         return lines
+    }
+
+    /// The options methods of one parameter: the collection forms (with `searchTerm:` when the
+    /// definition allows search), and the array forms Xcode generated before iOS 14, which the
+    /// collection form's default calls, so that a handler written for either is asked.
+    private func optionsRequirements(_ provider: OptionsProvider) -> [Requirement] {
+        let name = SwiftSource.upperFirst(provider.parameter)
+        let collection = "INObjectCollection<\(provider.element)>"
+        let method = "provide\(name)OptionsCollection"
+        let search = provider.supportsSearch ? ", searchTerm: String?" : ""
+        let searchLabel = provider.supportsSearch ? "searchTerm:" : ""
+        let searchArgument = provider.supportsSearch ? ", searchTerm: searchTerm" : ""
+        let searchDoc = provider.supportsSearch ? ["  - searchTerm: What the user typed to search the options, or nil for all of them; the host sends nil."] : []
+        // The collection form's default asks the array form, in its async form, whose default asks
+        // its completion-handler form: a handler that implements any one of the four is asked.
+        let collectionDefault = provider.hasArrayForm
+            ? "Task { do { completion(INObjectCollection(items: try await provide\(name)Options(for: intent)\(provider.toCollectionElements)), nil) } catch { completion(nil, error) } }"
+            : "completion(nil, nil)"
+        var requirements = [
+            Requirement(
+                declaration: "func \(method)(for intent: \(intentClass)\(search)) async throws -> \(collection)",
+                body: "try await withIntentOptionsCompletion { \(method)(for: intent\(searchArgument), with: $0) }",
+                docs: optionsDocs(provider) + ["", provider.supportsSearch ? "- Parameters:" : "- Parameter intent: The intent as it stands."]
+                    + (provider.supportsSearch ? ["  - intent: The intent as it stands."] + searchDoc : [])
+                    + ["- Returns: The values to offer, in sections or not."],
+                defaultDocs: ["Calls `\(method)(for:\(searchLabel)with:)`, throwing the error it gives, so that a handler may implement the completion-handler form instead."]),
+            Requirement(
+                declaration: "func \(method)(for intent: \(intentClass)\(search), with completion: @escaping (\(collection)?, (any Error)?) -> Void)",
+                body: collectionDefault,
+                docs: ["The completion-handler form of `\(method)(for:\(searchLabel))`, which says how the host offers the values; implement either form.",
+                       "", "- Parameters:", "  - intent: The intent as it stands."] + searchDoc
+                    + ["  - completion: Call it once, with the values to offer, or with an error, which means no options."],
+                defaultDocs: [provider.hasArrayForm
+                    ? "Calls `provide\(name)Options(for:)`, the form Xcode generated before iOS 14, and offers its values in one section."
+                    : "Answers no options and no error: the user is asked to type the \(provider.title)."]),
+        ]
+        guard provider.hasArrayForm else { return requirements }
+        let availability = "@available(iOS, introduced: 13.0, deprecated: 14.0, message: \"Use \(method)(for:\(searchLabel)with:) instead\")"
+        requirements += [
+            Requirement(
+                declaration: "func provide\(name)Options(for intent: \(intentClass)) async throws -> [\(provider.arrayElement)]",
+                body: "try await withIntentArrayCompletion { provide\(name)Options(for: intent, with: $0) }",
+                docs: ["The `async` form of `provide\(name)Options(for:with:)`, which the default of `\(method)(for:\(searchLabel)with:)` calls.",
+                       "", "- Parameter intent: The intent as it stands.", "- Returns: The values to offer."],
+                defaultDocs: ["Calls `provide\(name)Options(for:with:)`, throwing the error it gives."],
+                attribute: availability),
+            Requirement(
+                declaration: "func provide\(name)Options(for intent: \(intentClass), with completion: @escaping ([\(provider.arrayElement)]?, (any Error)?) -> Void)",
+                body: "completion(nil, nil)",
+                docs: ["Offers the values the user may choose for `\(provider.parameter)`, as Xcode generated it before iOS 14: an array, with no sections.",
+                       "", "The host calls it through the defaults of `\(method)(for:\(searchLabel)with:)` and `provide\(name)Options(for:)`, when the handler implements neither.",
+                       "", "- Parameters:", "  - intent: The intent as it stands.",
+                       "  - completion: Call it once, with the values to offer, or with an error, which means no options."],
+                defaultDocs: ["Answers no options and no error: the user is asked to type the \(provider.title)."],
+                attribute: availability),
+        ]
+        return requirements
     }
 
     private func optionsDocs(_ provider: OptionsProvider) -> [String] {

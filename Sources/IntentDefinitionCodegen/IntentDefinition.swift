@@ -42,9 +42,38 @@ public struct IntentDefinition: Hashable, Sendable {
         public var property: Property
         public var supportsResolution: Bool
         public var supportsDynamicOptions: Bool
+        /// Whether the options come with the user's search term (Xcode's "Allow search"), so that
+        /// `provide<Name>OptionsCollection` takes a `searchTerm:`.
+        public var supportsSearch = false
         /// Custom reasons for `unsupported(forReason:)`, numbered from 1 in this order.
         public var unsupportedReasons: [UnsupportedReason]
+        /// When the parameter applies: only while its parent parameter has a value, or one value.
+        public var relationship: Relationship?
+        /// The smallest and largest values a number parameter takes (`INIntentParameterMetadata`).
+        public var minimum: Double?
+        public var maximum: Double?
         public var name: String { property.name }
+
+        public init(property: Property, supportsResolution: Bool, supportsDynamicOptions: Bool, supportsSearch: Bool = false,
+                    unsupportedReasons: [UnsupportedReason], relationship: Relationship? = nil, minimum: Double? = nil, maximum: Double? = nil) {
+            self.property = property
+            self.supportsResolution = supportsResolution
+            self.supportsDynamicOptions = supportsDynamicOptions
+            self.supportsSearch = supportsSearch
+            self.unsupportedReasons = unsupportedReasons
+            self.relationship = relationship
+            self.minimum = minimum
+            self.maximum = maximum
+        }
+    }
+
+    /// A parameter's parent (`INIntentParameterRelationship`): the parameter applies, is resolved
+    /// and is asked for only while the parent has any value (`HasAnyValue`) or one of `values`
+    /// (`EnumHasExactValue` with a case name, `BooleanHasExactValue` with `true` or `false`).
+    public struct Relationship: Hashable, Sendable {
+        public var parent: String
+        /// The parent's values under which the parameter applies; empty for any value.
+        public var values: [String]
     }
 
     public struct UnsupportedReason: Hashable, Sendable {

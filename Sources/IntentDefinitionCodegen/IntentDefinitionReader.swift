@@ -22,8 +22,10 @@ public struct IntentDefinitionError: Error, CustomStringConvertible, Sendable {
 /// type properties share one shape under their prefixes (`INIntentParameter`,
 /// `INIntentResponseParameter`, `INTypeProperty`): `Name`, `DisplayName`, `Type`, `EnumType`,
 /// `ObjectType`, `SupportsMultipleValues`; parameters add `SupportsResolution`,
-/// `SupportsDynamicEnumeration` and `UnsupportedReasons` (`INIntentParameterUnsupportedReasonCode`,
-/// `...FormatString`). Codes: `INIntentResponseCodeName`, `...Success`, `...FormatString`,
+/// `SupportsDynamicEnumeration`, `SupportsSearch`, `UnsupportedReasons` (`INIntentParameterUnsupportedReasonCode`,
+/// `...FormatString`), `Relationship` (`INIntentParameterRelationshipParentName`, `...PredicateName`,
+/// `...PredicateValue` or `...PredicateValues`) and, in `INIntentParameterMetadata`, `...MinimumValue`
+/// and `...MaximumValue`. Codes: `INIntentResponseCodeName`, `...Success`, `...FormatString`,
 /// `...ConciseFormatString`. Enums: `INEnumName`, `INEnumDisplayName`, `INEnumValues`
 /// (`INEnumValueName`, `INEnumValueDisplayName`, `INEnumValueIndex`, 0 when absent). Types:
 /// `INTypeName`, `INTypeDisplayName`, `INTypeProperties`, where `INTypePropertyDefault` marks the
@@ -73,25 +75,40 @@ public struct IntentDefinitionReader {
         return IntentDefinition(intents: intents, enums: enums, types: types)
     }
 
-    private func intent(_ entry: [String: Any], at place: Place) throws -> IntentDefinition.Intent {
+    private mutating func intent(_ entry: [String: Any], at place: Place) throws -> IntentDefinition.Intent {
         let name = (try place.optionalIdentifier(entry, "INIntentClassPrefix") ?? "") + (try place.identifier(entry, "INIntentName"))
         let here = place.named(name)
         var titles: [String: String] = [:]
         for (combination, value) in try here.dictionary(entry, "INIntentParameterCombinations") ?? [:] {
             if let value = value as? [String: Any], let title = value["INIntentParameterCombinationTitle"] as? String { titles[combination] = title }
         }
-        let parameters = try here.dictionaries(entry, "INIntentParameters").enumerated().map { index, parameter in
+        var parameters: [IntentDefinition.Parameter] = []
+        for (index, parameter) in try here.dictionaries(entry, "INIntentParameters").enumerated() {
             let spot = here.appending("INIntentParameters[\(index)]")
             let reasons = try spot.dictionaries(parameter, "INIntentParameterUnsupportedReasons").enumerated().map { offset, reason in
                 IntentDefinition.UnsupportedReason(
                     code: try spot.appending("INIntentParameterUnsupportedReasons[\(offset)]").identifier(reason, "INIntentParameterUnsupportedReasonCode"),
                     formatString: try spot.string(reason, "INIntentParameterUnsupportedReasonFormatString"))
             }
-            return IntentDefinition.Parameter(
-                property: try property(parameter, prefix: "INIntentParameter", at: spot),
+            let property = try property(parameter, prefix: "INIntentParameter", at: spot)
+            let named = spot.named(property.name)
+            let metadata = try named.dictionary(parameter, "INIntentParameterMetadata") ?? [:]
+            let limits = named.appending("INIntentParameterMetadata")
+            parameters.append(IntentDefinition.Parameter(
+                property: property,
                 supportsResolution: try spot.bool(parameter, "INIntentParameterSupportsResolution"),
                 supportsDynamicOptions: try spot.bool(parameter, "INIntentParameterSupportsDynamicEnumeration"),
-                unsupportedReasons: reasons)
+                supportsSearch: try spot.bool(parameter, "INIntentParameterSupportsSearch"),
+                unsupportedReasons: reasons,
+                relationship: try relationship(parameter, at: named),
+                minimum: try limits.number(metadata, "INIntentParameterMetadataMinimumValue"),
+                maximum: try limits.number(metadata, "INIntentParameterMetadataMaximumValue")))
+        }
+        for parameter in parameters {
+            guard let parent = parameter.relationship?.parent else { continue }
+            guard parent != parameter.name, parameters.contains(where: { $0.name == parent }) else {
+                throw IntentDefinitionError("\(here.file): \(here.path).INIntentParameters (\(parameter.name)).INIntentParameterRelationship names the parent \"\(parent)\", which is not another parameter of the intent.")
+            }
         }
         let response = try here.dictionary(entry, "INIntentResponse") ?? [:]
         let responsePlace = here.appending("INIntentResponse")
@@ -112,6 +129,37 @@ public struct IntentDefinitionReader {
             userConfirmationRequired: try here.bool(entry, "INIntentUserConfirmationRequired"),
             suggestedInvocationPhrase: try here.string(entry, "INIntentSuggestedInvocationPhrase"),
             parameterCombinationTitles: titles, parameters: parameters, responseCodes: codes, responseParameters: outputs)
+    }
+
+    /// The predicates of `INIntentParameterRelationshipPredicateName` the host knows how to check.
+    static let relationshipPredicates: Set<String> = ["HasAnyValue", "EnumHasExactValue", "BooleanHasExactValue"]
+
+    /// A parameter's `INIntentParameterRelationship`, or nil when it has none; a predicate the host
+    /// does not know leaves the parameter always applying, with a note.
+    private mutating func relationship(_ entry: [String: Any], at place: Place) throws -> IntentDefinition.Relationship? {
+        guard let relation = try place.dictionary(entry, "INIntentParameterRelationship") else { return nil }
+        let here = place.appending("INIntentParameterRelationship")
+        let parent = try here.identifier(relation, "INIntentParameterRelationshipParentName")
+        let predicate = try here.string(relation, "INIntentParameterRelationshipPredicateName") ?? "HasAnyValue"
+        guard Self.relationshipPredicates.contains(predicate) else {
+            notes.append("\(here.file): \(here.path).INIntentParameterRelationshipPredicateName is \"\(SwiftSource.printable(predicate))\", which this SDK does not know; the parameter applies whatever \(parent) holds.")
+            return nil
+        }
+        if predicate == "HasAnyValue" { return IntentDefinition.Relationship(parent: parent, values: []) }
+        var values = try [relation["INIntentParameterRelationshipPredicateValue"]].compactMap { $0 }
+            .map { try here.predicateValue($0, "INIntentParameterRelationshipPredicateValue") }
+        if let many = relation["INIntentParameterRelationshipPredicateValues"] {
+            guard let list = many as? [Any] else {
+                throw IntentDefinitionError("\(here.file): \(here.path).INIntentParameterRelationshipPredicateValues is not an array.")
+            }
+            values += try list.map { try here.predicateValue($0, "INIntentParameterRelationshipPredicateValues") }
+        }
+        // Xcode leaves the value out for a Boolean parent that must be off.
+        if values.isEmpty && predicate == "BooleanHasExactValue" { values = ["false"] }
+        guard !values.isEmpty else {
+            throw IntentDefinitionError("\(here.file): \(here.path) uses \(predicate) with no INIntentParameterRelationshipPredicateValue.")
+        }
+        return IntentDefinition.Relationship(parent: parent, values: values)
     }
 
     private func property(_ entry: [String: Any], prefix: String, at place: Place) throws -> IntentDefinition.Property {
@@ -184,6 +232,22 @@ struct Place {
         guard let value = entry[key] else { return nil }
         guard let number = value as? Int, abs(number) < 1 << 31 else { throw fail(key, "is not an integer") }
         return number
+    }
+
+    /// A number of the metadata (a limit): an integer or a real.
+    func number(_ entry: [String: Any], _ key: String) throws -> Double? {
+        guard let value = entry[key] else { return nil }
+        if let number = value as? Int { return Double(number) }
+        if let number = value as? Double, number.isFinite { return number }
+        throw fail(key, "is not a number")
+    }
+
+    /// A relationship's value as the host compares it: a case name, `true` or `false`, a number.
+    func predicateValue(_ value: Any, _ key: String) throws -> String {
+        if let text = value as? String, !text.isEmpty, text.count <= 200 { return text }
+        // A property list's <true/> and <false/> read as numbers on Linux: 1 and 0 stand for both.
+        if let number = value as? Int { return String(number) }
+        throw fail(key, "is not a case name, a Boolean or a number")
     }
 
     func dictionary(_ entry: [String: Any], _ key: String) throws -> [String: Any]? {

@@ -47,7 +47,7 @@ struct IntentEmitter {
             }
             out.line()
             out.doc(lines: ["What `\(generator.fileName)` says of the intent: its title, description, category, verb, key parameter, "
-                            + "whether the user confirms it, its suggested phrase, and the titles of its parameter combinations."])
+                            + "whether the user confirms it, its suggested phrase, the titles of its parameter combinations, and which parameters apply only under their parent's value."])
             out.block("\(access) override class var intentDefinitionMetadata: INIntentDefinitionMetadata?") { out in
                 out.line("INIntentDefinitionMetadata(")
                 out.line("    title: \(SwiftSource.literal(intent.title)), description: \(SwiftSource.literal(intent.description)),")
@@ -56,7 +56,17 @@ struct IntentEmitter {
                 out.line("    suggestedInvocationPhrase: \(SwiftSource.literal(intent.suggestedInvocationPhrase)),")
                 let titles = intent.parameterCombinationTitles.sorted { $0.key < $1.key }
                     .map { "\(SwiftSource.literal($0.key)): \(SwiftSource.literal($0.value))" }
-                out.line("    parameterCombinationTitles: [\(titles.isEmpty ? ":" : titles.joined(separator: ", "))])")
+                let relationships = parameters.compactMap { parameter, _ in
+                    parameter.relationship.map {
+                        "\(SwiftSource.literal(parameter.name)): .init(parent: \(SwiftSource.literal($0.parent)), values: [\($0.values.map { SwiftSource.literal($0) }.joined(separator: ", "))])"
+                    }
+                }
+                if relationships.isEmpty {
+                    out.line("    parameterCombinationTitles: [\(titles.isEmpty ? ":" : titles.joined(separator: ", "))])")
+                } else {
+                    out.line("    parameterCombinationTitles: [\(titles.isEmpty ? ":" : titles.joined(separator: ", "))],")
+                    out.line("    parameterRelationships: [\(relationships.joined(separator: ", "))])")
+                }
             }
             out.line()
             handling.emitTable(into: &out)
@@ -83,7 +93,20 @@ struct IntentEmitter {
             lines.append("The definition does not resolve it: the value stands as the user gave it.")
         }
         if parameter.supportsDynamicOptions {
-            lines.append("The handler offers its values with `provide\(SwiftSource.upperFirst(parameter.name))OptionsCollection(for:with:)`.")
+            let search = parameter.supportsSearch ? "searchTerm:" : ""
+            lines.append("The handler offers its values with `provide\(SwiftSource.upperFirst(parameter.name))OptionsCollection(for:\(search)with:)`, "
+                         + "or the older `provide\(SwiftSource.upperFirst(parameter.name))Options(for:with:)`.")
+        }
+        if let relationship = parameter.relationship {
+            let condition = relationship.values.isEmpty
+                ? "`\(relationship.parent)` has a value"
+                : "`\(relationship.parent)` is \(relationship.values.map { "`\($0)`" }.joined(separator: " or "))"
+            lines.append("It applies only while \(condition): otherwise the host neither resolves it nor asks for it, and it stays as the user gave it.")
+        }
+        if parameter.minimum != nil || parameter.maximum != nil {
+            let range = [parameter.minimum.map { "at least \(FormatString.number($0))" }, parameter.maximum.map { "at most \(FormatString.number($0))" }]
+                .compactMap { $0 }.joined(separator: " and ")
+            lines.append("The definition limits it to \(range); the default unsupported reasons' dialogs name these limits.")
         }
         return lines
     }
@@ -103,7 +126,8 @@ struct IntentEmitter {
                                                 providesOptions: parameter.supportsDynamicOptions)
             },
             optionsProviders: parameters.filter { $0.parameter.supportsDynamicOptions }.map {
-                HandlingEmitter.OptionsProvider(parameter: $0.parameter.name, element: $0.type.optionElement, title: title(of: $0.parameter.property))
+                HandlingEmitter.OptionsProvider(parameter: $0.parameter.name, element: $0.type.optionElement, title: title(of: $0.parameter.property),
+                                                supportsSearch: $0.parameter.supportsSearch)
             },
             codeNames: ResponseEmitter.standardCodes + intent.responseCodes.map(\.name).filter { !ResponseEmitter.standardCodes.contains($0) },
             confirmationPrompt: confirmationPrompt)
@@ -122,7 +146,7 @@ struct IntentEmitter {
                                 + "(`reasonDescription`), then asks for another value."])
             out.block("\(access) enum \(reasonType): Int, INUnsupportedReason") { out in
                 for (index, reason) in parameter.unsupportedReasons.enumerated() {
-                    let text = reason.formatString.map { dialog in
+                    let text = reason.formatString.map { FormatString.filled($0, for: parameter) }.map { dialog in
                         "The host tells the user \"\(dialog)\"" + (dialog.contains("${\(parameter.name)}") ? ", the value filling `${\(parameter.name)}`." : "")
                     }
                         ?? "The definition gives it no dialog: the host tells the user \"\(DocText.words(reason.code)).\""
@@ -136,9 +160,7 @@ struct IntentEmitter {
                     out.switchOnSelf { out in
                         for reason in parameter.unsupportedReasons {
                             // `${<parameter>}` stays for the host, which fills in the value.
-                            let text = reason.formatString.map {
-                                FormatString.filled($0, except: parameter.name, with: parameter.property.displayName ?? parameter.name)
-                            }
+                            let text = reason.formatString.map { FormatString.filled($0, for: parameter) }
                             out.line("case .\(SwiftSource.identifier(reason.code)): return \(SwiftSource.literal(text))")
                         }
                     }
@@ -172,10 +194,24 @@ enum FormatString {
         return names
     }
 
-    /// The text with every placeholder but `${kept}` replaced by `value`.
-    static func filled(_ text: String, except kept: String, with value: String) -> String {
-        var result = text
-        for name in placeholders(in: text) where name != kept { result = result.replacingOccurrences(of: "${\(name)}", with: value) }
+    /// An unsupported reason's dialog as the host tells it: `${displayName}` replaced by the
+    /// parameter's display name, `${minimumValue}` and `${maximumValue}` by its limits, and
+    /// `${<parameter>}` left for the host to fill with the value; other placeholders stay as written.
+    static func filled(_ text: String, for parameter: IntentDefinition.Parameter) -> String {
+        let displayName = parameter.property.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? parameter.name
+        var result = text.replacingOccurrences(of: "${displayName}", with: displayName)
+        if let minimum = parameter.minimum { result = result.replacingOccurrences(of: "${minimumValue}", with: number(minimum)) }
+        if let maximum = parameter.maximum { result = result.replacingOccurrences(of: "${maximumValue}", with: number(maximum)) }
         return result
+    }
+
+    /// A limit as a dialog shows it: `10`, `2.5`.
+    static func number(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// The output property a placeholder names: `orderDetails` for `${orderDetails.total}`.
+    static func property(_ placeholder: String) -> String {
+        String(placeholder.prefix { $0 != "." })
     }
 }

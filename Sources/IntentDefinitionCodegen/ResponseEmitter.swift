@@ -64,7 +64,9 @@ struct ResponseEmitter {
                 out.line("self.code = code")
             }
             for code in intent.responseCodes {
+                // A placeholder may name a property path (`${orderDetails.total}`): the factory takes the output it starts with.
                 let named = (FormatString.placeholders(in: code.formatString ?? "") + FormatString.placeholders(in: code.conciseFormatString ?? ""))
+                    .map(FormatString.property)
                 var used: [(IntentDefinition.Property, PropertyType)] = []
                 for name in named where !used.contains(where: { $0.0.name == name }) {
                     if let output = outputs.first(where: { $0.0.name == name }) { used.append(output) }

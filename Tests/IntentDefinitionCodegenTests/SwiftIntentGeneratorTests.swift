@@ -129,9 +129,17 @@ func generate(_ top: [String: Any], file: String = "Test.intentdefinition") thro
 }
 
 /// Real `.intentdefinition` files from public projects, kept outside the repository with their
-/// licenses (`../shared/fixtures/intentdefinition/<project>/`): each must generate and type-check.
+/// licenses (`../shared/fixtures/intentdefinition/<project>/` beside the checkout, or the folder
+/// `INTENT_DEFINITION_FIXTURES` names): each must generate and type-check. Outside CI they are
+/// skipped when missing; under CI (`INTENTS_REQUIRE_REAL_DEFINITIONS=1`, which `.ci/run` sets)
+/// their absence fails the run.
 @Suite struct RealDefinitionFileTests {
-    static let folder = URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/fixtures/intentdefinition").path
+    static let folder: String = {
+        if let named = ProcessInfo.processInfo.environment["INTENT_DEFINITION_FIXTURES"], !named.isEmpty { return named }
+        return URL(fileURLWithPath: packageRoot).deletingLastPathComponent().appendingPathComponent("shared/fixtures/intentdefinition").path
+    }()
+
+    static var required: Bool { ProcessInfo.processInfo.environment["INTENTS_REQUIRE_REAL_DEFINITIONS"] == "1" }
 
     static var files: [String] {
         let projects = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -139,6 +147,11 @@ func generate(_ top: [String: Any], file: String = "Test.intentdefinition") thro
             ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + project)) ?? [])
                 .filter { $0.hasSuffix(".intentdefinition") }.map { "\(folder)/\(project)/\($0)" }
         }
+    }
+
+    @Test(.enabled(if: required, "the real definition files are required under CI only"))
+    func theRealDefinitionFilesArePresentUnderCI() {
+        #expect(Self.files.count >= 2, "No real .intentdefinition files in \(Self.folder): set INTENT_DEFINITION_FIXTURES to ../shared/fixtures/intentdefinition.")
     }
 
     @Test(.enabled(if: !files.isEmpty, "the real definition files are not beside this checkout"), arguments: files)
@@ -149,5 +162,87 @@ func generate(_ top: [String: Any], file: String = "Test.intentdefinition") thro
         let source = try SwiftIntentGenerator(definition: definition, fileName: "real").source()
         let errors = try typeCheckErrors(source)
         #expect(errors == nil, "\(path):\n\(errors ?? "")")
+    }
+}
+
+/// The generated code of the real definition files has Xcode's signatures: handlers written the
+/// way each project's extension is written against Xcode's generated interface (the response
+/// factory that names a property path, the array form of `provide…Options` in its completion
+/// and `async` forms, custom unsupported reasons) compile against it unchanged.
+@Suite struct RealDefinitionFileSignatureTests {
+    /// A handler per project, in the style of that project's own extension.
+    static let handlers: [String: String] = [
+        "soupchef": """
+        final class SoupOrderHandler: NSObject, OrderSoupIntentHandling {
+            func provideToppingsOptions(for intent: OrderSoupIntent, with completion: @escaping ([INObject]?, Error?) -> Void) {
+                completion([INObject(identifier: "croutons", display: "Croutons")], nil)
+            }
+            func provideStoreLocationOptions(for intent: OrderSoupIntent, with completion: @escaping ([CLPlacemark]?, Error?) -> Void) {
+                completion([CLPlacemark(location: CLLocation(latitude: 37.33, longitude: -122.03), name: "Cupertino", postalAddress: nil)], nil)
+            }
+            func resolveQuantity(for intent: OrderSoupIntent, with completion: @escaping (OrderSoupQuantityResolutionResult) -> Void) {
+                guard let quantity = intent.quantity else { return completion(.needsValue()) }
+                if quantity.intValue > 8 { return completion(.unsupported(forReason: .notEnoughInStock)) }
+                if quantity.intValue >= 5 { return completion(.confirmationRequired(with: quantity.intValue)) }
+                completion(.success(with: quantity.intValue))
+            }
+            func resolveOrderType(for intent: OrderSoupIntent, with completion: @escaping (OrderTypeResolutionResult) -> Void) {
+                completion(intent.orderType == .unknown ? .needsValue() : .success(with: intent.orderType))
+            }
+            func resolveDeliveryLocation(for intent: OrderSoupIntent, with completion: @escaping (INPlacemarkResolutionResult) -> Void) {
+                guard let location = intent.deliveryLocation else { return completion(.needsValue()) }
+                completion(.success(with: location))
+            }
+            func confirm(intent: OrderSoupIntent, completion: @escaping (OrderSoupIntentResponse) -> Void) {
+                completion(intent.soup == .unknown ? .failureOutOfStock(soup: intent.soup) : OrderSoupIntentResponse(code: .ready, userActivity: nil))
+            }
+            func handle(intent: OrderSoupIntent, completion: @escaping (OrderSoupIntentResponse) -> Void) {
+                let details = OrderDetails(identifier: nil, display: "10 minutes")
+                details.estimatedTime = Calendar.current.dateComponents([.hour, .minute], from: Date())
+                details.total = INCurrencyAmount(amount: NSDecimalNumber(string: "9.5"), currencyCode: "USD")
+                let response = OrderSoupIntentResponse.success(orderDetails: details, soup: intent.soup, waitTime: "10 minutes")
+                response.userActivity = NSUserActivity(activityType: "OrderComplete")
+                completion(Bool.random() ? response : .successReadySoon(orderDetails: details, soup: intent.soup))
+            }
+        }
+        """,
+        "netnewswire": """
+        enum FeedHandlerError: LocalizedError { case unreachable }
+        final class FeedHandler: NSObject, AddWebFeedIntentHandling {
+            func resolveUrl(for intent: AddWebFeedIntent) async -> AddWebFeedUrlResolutionResult {
+                guard let url = intent.url else { return .unsupported(forReason: .required) }
+                return .success(with: url)
+            }
+            func provideAccountNameOptions(for intent: AddWebFeedIntent) async throws -> [String] {
+                if intent.url == nil { throw FeedHandlerError.unreachable }
+                return ["On My iPhone", "Feedbin"]
+            }
+            func resolveAccountName(for intent: AddWebFeedIntent, with completion: @escaping (AddWebFeedAccountNameResolutionResult) -> Void) {
+                guard let name = intent.accountName else { return completion(.notRequired()) }
+                completion(.success(with: name))
+            }
+            func provideFolderNameOptions(for intent: AddWebFeedIntent, with completion: @escaping ([String]?, Error?) -> Void) {
+                completion(["Tech", "News"], nil)
+            }
+            func handle(intent: AddWebFeedIntent, completion: @escaping (AddWebFeedIntentResponse) -> Void) {
+                completion(AddWebFeedIntentResponse(code: .success, userActivity: nil))
+            }
+        }
+        """,
+    ]
+
+    static var projects: [String] {
+        RealDefinitionFileTests.files.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent }.filter { handlers[$0] != nil }
+    }
+
+    @Test(.enabled(if: !projects.isEmpty, "the real definition files are not beside this checkout"), arguments: projects)
+    func aHandlerWrittenAgainstXcodesInterfaceCompiles(_ project: String) throws {
+        let path = RealDefinitionFileTests.files.first { $0.contains("/\(project)/") }!
+        var reader = IntentDefinitionReader(fileName: URL(fileURLWithPath: path).lastPathComponent)
+        let definition = try reader.read(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let source = try SwiftIntentGenerator(definition: definition, fileName: "Intents.intentdefinition").source()
+        let handler = try #require(Self.handlers[project])
+        let errors = try typeCheckErrors(source + "\nimport CoreLocation\n" + handler)
+        #expect(errors == nil, "\(project):\n\(errors ?? "")")
     }
 }

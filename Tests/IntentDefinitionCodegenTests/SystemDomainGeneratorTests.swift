@@ -252,12 +252,14 @@ import Testing
 
     /// Every public declaration the generator writes has a doc comment: the declarations that
     /// begin a line (`public`, `open`, a property wrapper, an enum case, a protocol requirement)
-    /// come right after a `///` line.
+    /// come right after a `///` line, or after an attribute that comes right after one.
     @Test func everyGeneratedDeclarationIsDocumented() throws {
         for (name, source) in [("system domains", try SystemDomainGenerator().source()), ("pizza", try pizzaSource())] {
             let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             for (index, line) in lines.enumerated() where isDeclaration(line) {
-                #expect(index > 0 && lines[index - 1].hasPrefix("///"), "\(name): no doc comment for \(line)")
+                // An attribute line (`@available`) may stand between the comment and the declaration.
+                let above = lines[..<index].last { !$0.hasPrefix("@available") }
+                #expect(above?.hasPrefix("///") == true, "\(name): no doc comment for \(line)")
             }
         }
     }

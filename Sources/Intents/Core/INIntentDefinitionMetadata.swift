@@ -1,3 +1,5 @@
+import ExtensionProtocol
+
 /// What an `.intentdefinition` file says about a custom intent beyond its parameters: the
 /// titles, description and suggested phrase Shortcuts shows, and whether the system asks the
 /// user to confirm before `handle`. Linux addition: Xcode keeps these in the compiled
@@ -23,10 +25,16 @@ public struct INIntentDefinitionMetadata: Hashable, Sendable {
     public var suggestedInvocationPhrase: String?
     /// The title of each parameter combination ("Order ${quantity} ${kind}"), by combination ("kind,quantity").
     public var parameterCombinationTitles: [String: String]
+    /// The parameters that apply only while another has a value, by parameter: Xcode's "Parent
+    /// Parameter" (a delivery address only for delivery orders). The host neither resolves nor
+    /// asks for a parameter whose parent's condition fails, as Siri does not ask for it.
+    public var parameterRelationships: [String: ParameterRelationship]
 
     /// Called by generated code; write it by hand only for an intent class you do not generate.
     public init(title: String?, description: String?, category: String?, verb: String?, keyParameter: String?,
-                userConfirmationRequired: Bool, suggestedInvocationPhrase: String?, parameterCombinationTitles: [String: String]) {
+                userConfirmationRequired: Bool, suggestedInvocationPhrase: String?, parameterCombinationTitles: [String: String],
+                parameterRelationships: [String: ParameterRelationship] = [:]) {
+        self.parameterRelationships = parameterRelationships
         self.title = title
         self.description = description
         self.category = category

@@ -110,6 +110,17 @@ public func withIntentCompletion<Value>(_ body: (@escaping (Value) -> Void) -> V
     }
 }
 
+/// Runs a `provide…Options` completion-handler method (the array form Xcode generated before
+/// iOS 14) as an `async throws` one: an error is thrown, and no array and no error means none.
+public func withIntentArrayCompletion<Element>(
+    _ body: (@escaping ([Element]?, (any Error)?) -> Void) -> Void) async throws -> [Element] {
+    let (options, error): ([Element]?, (any Error)?) = await withIntentCompletion { completion in
+        body { completion(($0, $1)) }
+    }
+    if let error { throw error }
+    return options ?? []
+}
+
 /// Runs a `provide…OptionsCollection` completion-handler method as an `async throws` one: an
 /// error is thrown, and no collection and no error means no options.
 public func withIntentOptionsCompletion<Object>(

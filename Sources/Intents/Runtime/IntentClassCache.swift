@@ -45,6 +45,9 @@ final class IntentClassCache: @unchecked Sendable {
         if let metadata = intentClass.intentDefinitionMetadata {
             schema.title = metadata.title
             schema.userConfirmationRequired = metadata.userConfirmationRequired
+            for index in schema.parameters.indices {
+                schema.parameters[index].relationship = metadata.parameterRelationships[schema.parameters[index].name]
+            }
         }
         for index in schema.parameters.indices {
             schema.parameters[index].providesOptions = table?.providesOptions(for: schema.parameters[index].name) ?? false

@@ -10,7 +10,9 @@ import HostPolicy
 /// resolution result needs a value, a choice or a confirmation.
 ///
 /// Parameters are resolved in declared order, each until it succeeds, is not required, or
-/// is not resolved by the handler; every answer is resolved again. `confirm` answering a
+/// is not resolved by the handler; every answer is resolved again. A parameter that applies
+/// only under its parent's value (`ParameterSchema.relationship`) is skipped when the parent,
+/// as resolved so far, does not have it. `confirm` answering a
 /// failure ends the conversation there, and answering `userConfirmationRequired` asks the user
 /// whether to go ahead; otherwise `handle` gives the final answer.
 public struct ConversationDriver: Sendable {
@@ -43,6 +45,10 @@ public struct ConversationDriver: Sendable {
         defer { channel.notify(.endConversation(conversation: conversation)) }
         var state = ConversationState(intent: intent, conversation: conversation)
         for parameter in schema.parameters {
+            // A parameter whose parent does not have the value it depends on (a delivery address
+            // of a pickup order) is neither resolved nor asked for, as Siri leaves it out.
+            if let relationship = parameter.relationship,
+               !relationship.holds(forParentValue: state.intent.parameters[relationship.parent]) { continue }
             try await resolve(parameter, conversation: conversation, state: &state)
         }
         let confirmed = try await respond(.confirm(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent))
