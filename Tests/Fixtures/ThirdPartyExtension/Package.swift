@@ -11,6 +11,11 @@ let package = Package(
         // A café's extension whose intent classes live in a shared framework, generated from an
         // .intentdefinition file by the SDK's build plugin.
         .library(name: "CoffeeIntents", type: .dynamic, targets: ["CoffeeIntents"]),
+        // A noodle shop's extension in the style of Apple's SoupChef sample (iOS 13): a custom intent
+        // whose delivery address and shop each apply under one order type (parameter relationships),
+        // limits with their default reasons, the array forms of provide…Options, and a response
+        // dialog that names a property of an object output.
+        .library(name: "NoodleIntents", type: .dynamic, targets: ["NoodleIntents"]),
         // A to-do app's extension: INAddTasksIntent, completing on the main queue.
         .library(name: "TodoIntents", type: .dynamic, targets: ["TodoIntents"]),
         // A phone app's extension: INStartCallIntent, continued in the app.
@@ -36,6 +41,12 @@ let package = Package(
                 swiftSettings: [.swiftLanguageMode(.v5)],
                 plugins: [.plugin(name: "IntentDefinitionGenerator", package: "intents")]),
         .target(name: "CoffeeIntents", dependencies: ["CoffeeKit", .product(name: "Intents", package: "intents"),
+                                                      .product(name: "CoreLocation", package: "intents")],
+                swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "NoodleKit", dependencies: [.product(name: "Intents", package: "intents")],
+                swiftSettings: [.swiftLanguageMode(.v5)],
+                plugins: [.plugin(name: "IntentDefinitionGenerator", package: "intents")]),
+        .target(name: "NoodleIntents", dependencies: ["NoodleKit", .product(name: "Intents", package: "intents"),
                                                       .product(name: "CoreLocation", package: "intents")],
                 swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "TodoIntents", dependencies: [.product(name: "Intents", package: "intents")],
