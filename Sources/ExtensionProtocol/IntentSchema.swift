@@ -91,22 +91,30 @@ public struct ParameterRelationship: Codable, Hashable, Sendable {
         self.values = values
     }
 
-    /// Whether the parameter applies when its parent holds `value` (nil: no value).
+    /// The most values a relationship lists; an extension that describes more is refused.
+    public static let maximumValues = 64
+
+    /// Whether the parameter applies when its parent holds `value` (nil: no value). Linear in
+    /// the parent's elements: each is looked up among the values as the names it goes by.
     public func holds(forParentValue value: IntentValue?) -> Bool {
         guard let value else { return false }
         let elements = value.elements
         guard !elements.isEmpty else { return false }
         guard !values.isEmpty else { return true }
-        return elements.contains { element in values.contains { Self.matches(element, $0) } }
+        let expected = Set(values)
+        return elements.contains { element in Self.names(of: element).contains { expected.contains($0) } }
     }
 
-    private static func matches(_ value: IntentValue, _ expected: String) -> Bool {
+    /// The names a parent value matches a relationship's value by: an enumeration case's name
+    /// and number, a Boolean's `true`/`false` and `1`/`0`, a number, a text, or what it displays.
+    private static func names(of value: IntentValue) -> [String] {
         switch value {
-        case .enumeration(let item): return item.name == expected || String(item.rawValue) == expected
-        case .boolean(let flag): return (flag ? "true" : "false") == expected || (flag ? "1" : "0") == expected
-        case .integer(let number): return String(number) == expected || (number == 0 ? "false" : number == 1 ? "true" : "") == expected
-        case .string(let text): return text == expected
-        default: return value.displayString == expected
+        case .enumeration(let item): return [item.name, String(item.rawValue)]
+        case .boolean(let flag): return flag ? ["true", "1"] : ["false", "0"]
+        case .integer(let number): return number == 0 ? ["0", "false"] : number == 1 ? ["1", "true"] : [String(number)]
+        case .string(let text): return [text]
+        case .list: return []
+        default: return [value.displayString]
         }
     }
 }

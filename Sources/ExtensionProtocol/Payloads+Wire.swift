@@ -131,7 +131,12 @@ extension ParameterRelationship: WireCodable {
     }
 
     public init(from reader: inout WireReader) throws {
-        self.init(parent: try reader.string(), values: try reader.array { try $0.string() })
+        let parent = try reader.string()
+        let values = try reader.array { try $0.string() }
+        guard values.count <= Self.maximumValues else {
+            throw reader.fault("a parameter relationship lists \(values.count) values, more than \(Self.maximumValues)")
+        }
+        self.init(parent: parent, values: values)
     }
 }
 

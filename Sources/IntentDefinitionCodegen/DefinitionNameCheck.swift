@@ -11,7 +11,8 @@ struct DefinitionNameCheck {
     static let reservedTypeNames: Set<String> = [
         "String", "Int", "Double", "Float", "Bool", "Character", "URL", "Data", "Date", "DateComponents", "TimeInterval",
         "Array", "Dictionary", "Set", "Optional", "Error", "Result", "Void", "Never", "Any", "AnyObject", "Type", "Protocol",
-        "Swift", "Foundation", "Intents", "CoreLocation",
+        "Swift", "Foundation", "Intents", "CoreLocation", "Task", "NSString", "withIntentCompletion", "withIntentOptionsCompletion",
+        "withIntentArrayCompletion",
     ]
     static let intentMembers: Set<String> = ["identifier", "intentDescription", "suggestedInvocationPhrase", "description", "hash"]
     static let responseMembers: Set<String> = ["code", "userActivity", "description", "hash"]

@@ -270,7 +270,7 @@ struct HandlingEmitter {
         // The collection form's default asks the array form, in its async form, whose default asks
         // its completion-handler form: a handler that implements any one of the four is asked.
         let collectionDefault = provider.hasArrayForm
-            ? "Task { do { completion(INObjectCollection(items: try await provide\(name)Options(for: intent)\(provider.toCollectionElements)), nil) } catch { completion(nil, error) } }"
+            ? "_Concurrency.Task { do { completion(INObjectCollection(items: try await provide\(name)Options(for: intent)\(provider.toCollectionElements)), nil) } catch { completion(nil, error) } }"
             : "completion(nil, nil)"
         var requirements = [
             Requirement(

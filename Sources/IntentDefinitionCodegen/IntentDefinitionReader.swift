@@ -33,8 +33,11 @@ public struct IntentDefinitionError: Error, CustomStringConvertible, Sendable {
 public struct IntentDefinitionReader {
     /// The file's name, for messages.
     public let fileName: String
-    /// Intents the generator skipped (not `Custom`), with why.
+    /// Intents the generator skipped (not `Custom`), and definitions it generates though they
+    /// look wrong (a relationship to a value its parent never has), with why.
     public private(set) var notes: [String] = []
+    /// Relationships to an enum parent, checked against its cases once the enums are read.
+    private var pendingEnumChecks: [(place: String, parent: IntentDefinition.Parameter, values: [String])] = []
 
     public init(fileName: String) {
         self.fileName = fileName
@@ -71,6 +74,12 @@ public struct IntentDefinitionReader {
             intents.append(try intent(entry, at: here))
         }
         let enums = try place.dictionaries(top, "INEnums").enumerated().map { try enumeration($1, at: place.appending("INEnums[\($0)]")) }
+        for check in pendingEnumChecks {
+            guard let enumName = check.parent.property.enumType, let cases = enums.first(where: { $0.name == enumName })?.values else { continue }
+            for value in check.values where !cases.contains(where: { $0.name == value || String($0.index) == value }) {
+                notes.append("\(check.place) depends on \(check.parent.name) being \"\(SwiftSource.printable(value))\", which is not a case of \(enumName): the parameter never applies.")
+            }
+        }
         let types = try place.dictionaries(top, "INTypes").enumerated().map { try customType($1, at: place.appending("INTypes[\($0)]")) }
         return IntentDefinition(intents: intents, enums: enums, types: types)
     }
@@ -104,11 +113,18 @@ public struct IntentDefinitionReader {
                 minimum: try limits.number(metadata, "INIntentParameterMetadataMinimumValue"),
                 maximum: try limits.number(metadata, "INIntentParameterMetadataMaximumValue")))
         }
-        for parameter in parameters {
-            guard let parent = parameter.relationship?.parent else { continue }
-            guard parent != parameter.name, parameters.contains(where: { $0.name == parent }) else {
-                throw IntentDefinitionError("\(here.file): \(here.path).INIntentParameters (\(parameter.name)).INIntentParameterRelationship names the parent \"\(parent)\", which is not another parameter of the intent.")
+        for (index, parameter) in parameters.enumerated() {
+            guard let relationship = parameter.relationship else { continue }
+            let parent = relationship.parent
+            let place = "\(here.file): \(here.path).INIntentParameters (\(parameter.name)).INIntentParameterRelationship"
+            guard parent != parameter.name, let parentIndex = parameters.firstIndex(where: { $0.name == parent }) else {
+                throw IntentDefinitionError("\(place) names the parent \"\(parent)\", which is not another parameter of the intent.")
             }
+            // The host resolves in declared order: a parent after its child is judged as the user gave it.
+            if parentIndex > index {
+                notes.append("\(place) names the parent \(parent), which comes after it: the host decides whether \(parameter.name) applies from \(parent) as the user gave it, before resolving \(parent).")
+            }
+            pendingEnumChecks.append((place, parent: parameters[parentIndex], values: relationship.values))
         }
         let response = try here.dictionary(entry, "INIntentResponse") ?? [:]
         let responsePlace = here.appending("INIntentResponse")
@@ -230,7 +246,7 @@ struct Place {
 
     func integer(_ entry: [String: Any], _ key: String) throws -> Int? {
         guard let value = entry[key] else { return nil }
-        guard let number = value as? Int, abs(number) < 1 << 31 else { throw fail(key, "is not an integer") }
+        guard let number = value as? Int, number > -(1 << 31), number < 1 << 31 else { throw fail(key, "is not an integer") }
         return number
     }
 
@@ -244,9 +260,14 @@ struct Place {
 
     /// A relationship's value as the host compares it: a case name, `true` or `false`, a number.
     func predicateValue(_ value: Any, _ key: String) throws -> String {
-        if let text = value as? String, !text.isEmpty, text.count <= 200 { return text }
-        // A property list's <true/> and <false/> read as numbers on Linux: 1 and 0 stand for both.
+        if let text = value as? String {
+            guard !text.isEmpty, text.count <= 200 else { throw fail(key, "is empty or longer than 200 characters") }
+            return text
+        }
+        // An <integer> may also read as a Bool (NSNumber), and a <true/> only as a Bool: the
+        // number first, and 1 and 0 match a Boolean parent as true and false do.
         if let number = value as? Int { return String(number) }
+        if let flag = value as? Bool { return flag ? "true" : "false" }
         throw fail(key, "is not a case name, a Boolean or a number")
     }
 

@@ -183,12 +183,13 @@ enum FormatString {
     /// The `${name}` placeholders, in order of first appearance.
     static func placeholders(in text: String) -> [String] {
         var names: [String] = []
+        var seen: Set<String> = []
         var rest = Substring(text)
         while let start = rest.range(of: "${") {
             rest = rest[start.upperBound...]
             guard let end = rest.firstIndex(of: "}") else { break }
             let name = String(rest[..<end])
-            if !names.contains(name) { names.append(name) }
+            if seen.insert(name).inserted { names.append(name) }
             rest = rest[rest.index(after: end)...]
         }
         return names
@@ -207,7 +208,7 @@ enum FormatString {
 
     /// A limit as a dialog shows it: `10`, `2.5`.
     static func number(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        value.rounded() == value && abs(value) < 9e18 ? String(Int(value)) : String(value)
     }
 
     /// The output property a placeholder names: `orderDetails` for `${orderDetails.total}`.

@@ -45,3 +45,12 @@ import Testing
         #expect(try ParameterSchema(from: &plainReader).relationship == nil)
     }
 }
+
+extension ParameterRelationshipTests {
+    @Test func anExtensionListingTooManyValuesIsRefused() {
+        var writer = WireWriter()
+        ParameterRelationship(parent: "orderType", values: (0...ParameterRelationship.maximumValues).map(String.init)).write(to: &writer)
+        var reader = WireReader(writer.bytes)
+        #expect(throws: (any Error).self) { try ParameterRelationship(from: &reader) }
+    }
+}

@@ -129,4 +129,55 @@ import Testing
         }
         #expect(try typeCheckErrors(source) == nil)
     }
+
+    @Test func aBooleanParentsValueIsReadAsWritten() throws {
+        var definition = Self.orderDefinition(relationship: [
+            "INIntentParameterRelationshipParentName": "express", "INIntentParameterRelationshipPredicateName": "BooleanHasExactValue",
+            "INIntentParameterRelationshipPredicateValue": true,
+        ])
+        var intents = definition["INIntents"] as! [[String: Any]]
+        var parameters = intents[0]["INIntentParameters"] as! [[String: Any]]
+        parameters.insert(parameterEntry("express", "Boolean"), at: 0)
+        intents[0]["INIntentParameters"] = parameters
+        definition["INIntents"] = intents
+        let address = try #require(try read(definition).intents.first?.parameters.first { $0.name == "deliveryAddress" })
+        #expect(address.relationship?.values == ["true"] || address.relationship?.values == ["1"])
+    }
+
+    @Test func doubtfulRelationshipsGenerateWithANote() throws {
+        var reader = IntentDefinitionReader(fileName: "Test.intentdefinition")
+        var definition = Self.orderDefinition(relationship: [
+            "INIntentParameterRelationshipParentName": "orderType", "INIntentParameterRelationshipPredicateName": "EnumHasExactValue",
+            "INIntentParameterRelationshipPredicateValue": "drone",
+        ])
+        // The store's parent comes after it.
+        var intents = definition["INIntents"] as! [[String: Any]]
+        var parameters = intents[0]["INIntentParameters"] as! [[String: Any]]
+        parameters.insert(parameters.remove(at: 3), at: 0)
+        intents[0]["INIntentParameters"] = parameters
+        definition["INIntents"] = intents
+        _ = try reader.read(try definitionData(definition))
+        #expect(reader.notes.contains { $0.hasSuffix("INIntentParameters (deliveryAddress).INIntentParameterRelationship depends on orderType being \"drone\", which is not a case of OrderType: the parameter never applies.") }, "\(reader.notes)")
+        #expect(reader.notes.contains { $0.hasSuffix("INIntentParameters (store).INIntentParameterRelationship names the parent orderType, which comes after it: the host decides whether store applies from orderType as the user gave it, before resolving orderType.") }, "\(reader.notes)")
+    }
+
+    @Test func extremeNumbersAreRefusedOrWrittenWhole() throws {
+        var definition = Self.orderDefinition(quantityMetadata: ["INIntentParameterMetadataMaximumValue": 1e15])
+        #expect(try generate(definition).contains("Quantity can't be higher than 1000000000000000."))
+        var enums = definition["INEnums"] as! [[String: Any]]
+        var values = enums[0]["INEnumValues"] as! [[String: Any]]
+        values[1]["INEnumValueIndex"] = Int.min
+        enums[0]["INEnumValues"] = values
+        definition["INEnums"] = enums
+        #expect(errorMessage { _ = try read(definition) } == "Test.intentdefinition: INEnums[0] (OrderType).INEnumValues[1].INEnumValueIndex is not an integer.")
+    }
+
+    @Test func aTypeNamedLikeWhatTheGeneratedCodeCallsIsRefused() {
+        var definition = Self.orderDefinition()
+        var types = definition["INTypes"] as! [[String: Any]]
+        types[0]["INTypeName"] = "Task"
+        definition["INTypes"] = types
+        let message = errorMessage { _ = try generate(definition) }
+        #expect(message?.contains("Task") == true, "\(message ?? "no error")")
+    }
 }

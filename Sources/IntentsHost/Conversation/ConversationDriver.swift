@@ -152,7 +152,9 @@ public struct ConversationDriver: Sendable {
             return try await askConfirmation(of: value, parameter: parameter, state: &state)
         case .unsupported(let reason):
             let subject = current.map { "\"\($0.displayString)\" cannot be used for \(title)" } ?? "That \(title) cannot be used"
-            let because = reason.map { ": " + ($0.message.map { Self.filled($0, parameter: parameter, value: current) } ?? Self.words($0.name)) } ?? "."
+            let because = reason.map {
+                ": " + ($0.message.map { Self.filled($0, parameter: parameter, value: current, intent: state.intent) } ?? Self.words($0.name))
+            } ?? "."
             await tell(Prompt(kind: .notice, parameter: parameter.name, text: subject + because), state: &state)
             return try await askValue(parameter, state: &state)
         default:
@@ -237,10 +239,26 @@ public struct ConversationDriver: Sendable {
     private var questions: UserQuestions { UserQuestions(user: user, maximumBadAnswers: maximumBadAnswers) }
 
     /// A reason's dialog with `${parameter}` replaced by the value (or the parameter's title),
-    /// as Siri fills an `.intentdefinition` format string.
-    static func filled(_ text: String, parameter: ParameterSchema, value: IntentValue?) -> String {
+    /// and `${other}` by the value the intent holds for another of its parameters, as Siri fills
+    /// an `.intentdefinition` format string; a placeholder with no value stays as written.
+    static func filled(_ text: String, parameter: ParameterSchema, value: IntentValue?, intent: IntentPayload? = nil) -> String {
         let replacement = value?.displayString ?? parameter.title
-        var result = text.replacingOccurrences(of: "${\(parameter.name)}", with: replacement)
+        // One pass over the dialog: text put in is never scanned again.
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "${"), let end = rest[start.upperBound...].firstIndex(of: "}") {
+            result += rest[..<start.lowerBound]
+            let name = String(rest[start.upperBound..<end])
+            if name == parameter.name {
+                result += replacement
+            } else if let other = intent?.parameters[name] {
+                result += other.displayString
+            } else {
+                result += rest[start.lowerBound...end]
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        result += rest
         if result.hasPrefix(replacement), let first = result.first, first.isLowercase, value == nil {
             result = first.uppercased() + result.dropFirst()
         }
