@@ -77,6 +77,37 @@ final class TipIntentResponse: INIntentResponse, NSSecureCoding {
                         contactIdentifier: "c-\(name)", customIdentifier: "u-\(name)")
     }
 
+    /// Which classes conform, as on Apple's systems: the value classes, intents and system
+    /// responses do; resolution results do not (Apple's are NSObject alone).
+    @Test func theDataClassesConformAndResolutionResultsDoNot() throws {
+        let secure: [AnyClass] = [INIntent.self, INObject.self, INPerson.self, INPersonHandle.self, INSpeakableString.self,
+                                  INCurrencyAmount.self, INImage.self, INFile.self, INTask.self, INTaskList.self, INNote.self,
+                                  INNoteContent.self, INMessage.self, INSpatialEventTrigger.self, INTemporalEventTrigger.self,
+                                  INDateComponentsRange.self, INCallRecord.self, INCallRecordFilter.self, INPaymentRecord.self,
+                                  INPaymentMethod.self, INPaymentAccount.self, INBalanceAmount.self, INMediaItem.self,
+                                  INMediaSearch.self, INRideOption.self, INRideStatus.self, INAddTasksIntentResponse.self,
+                                  INSendMessageIntentResponse.self, ProbeDrink.self, ProbeOrderIntent.self]
+        for type in secure {
+            #expect((type as? NSSecureCoding.Type)?.supportsSecureCoding == true, "\(type)")
+            #expect(type is NSCopying.Type, "\(type)")
+        }
+        #expect(!(INIntentResolutionResult.self is NSCoding.Type))
+        #expect(!(INTaskListResolutionResult.self is NSCoding.Type))
+        #expect(INIntentResponse.self is NSCopying.Type && !(INIntentResponse.self is NSCoding.Type),
+                "the base copies and archives, but only subclasses that declare it conform")
+    }
+
+    /// Every system intent, empty, archives and comes back as its own class.
+    @Test func everySystemIntentRoundTripsAsItsClass() throws {
+        for (name, type) in IntentClassLookup.systemIntents {
+            let intent = type.init()
+            intent.identifier = "id-\(name)"
+            let back = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: INIntent.self, from: Self.archive(intent)), "\(name)")
+            #expect(Swift.type(of: back) == type && back.identifier == "id-\(name)", "\(name)")
+            #expect(Swift.type(of: intent.copy() as AnyObject) == type, "\(name)")
+        }
+    }
+
     @Test func aPersonWithItsHandleRoundTrips() throws {
         let person = Self.person("Kiki", "kiki@example.com")
         let back = try Self.roundTrip(person)
