@@ -7,7 +7,7 @@ import Testing
 // The classes an archive names must be top-level: swift-corelibs-foundation's NSStringFromClass
 // traps on a nested class.
 
-enum TipIntentResponseCode: Int, INCustomIntentResponseCode {
+public enum TipIntentResponseCode: Int, INCustomIntentResponseCode {
     case unspecified = 0, ready, continueInApp, inProgress, success, failure, failureRequiringAppLaunch
     case successWithTip = 100
 }
@@ -36,6 +36,19 @@ final class TipIntentResponse: INIntentResponse, NSSecureCoding {
         let copy = super.copy(with: zone) as! TipIntentResponse
         copy.code = code
         return copy
+    }
+}
+
+/// A custom response of the shape a generated one would have with NSSecureCoding: its typed
+/// `code` reads the base's, so decoding and copying keep it with no code of its own.
+public class ReadsItsCodeIntentResponse: INIntentResponse, NSSecureCoding {
+    @IntentParameter public var tip: String?
+    public var code: TipIntentResponseCode { TipIntentResponseCode(rawValue: responseCodeRawValue) ?? .unspecified }
+    public class var supportsSecureCoding: Bool { true }
+    public required override init?(coder: NSCoder) { super.init(coder: coder) }
+    public required init() { super.init() }
+    public init(code: TipIntentResponseCode, userActivity: NSUserActivity?) {
+        super.init(responseCode: code, userActivity: userActivity)
     }
 }
 
@@ -239,6 +252,12 @@ final class TipIntentResponse: INIntentResponse, NSSecureCoding {
         #expect(orderBack.identifier == "order-1")
         #expect(orderBack.drink?.origins == ["Brazil", "Ethiopia"] && orderBack.cup == .large && orderBack.strength?.doubleValue == 1.5)
         #expect(orderBack.pickup?.name == "Café Central")
+
+        let reading = ReadsItsCodeIntentResponse(code: .successWithTip, userActivity: nil)
+        reading.tip = "thanks"
+        let readingBack = try Self.roundTrip(reading)
+        #expect(readingBack.code == .successWithTip && readingBack.tip == "thanks")
+        #expect((reading.copy() as? ReadsItsCodeIntentResponse)?.code == .successWithTip)
 
         let response = TipIntentResponse(code: .successWithTip, userActivity: nil)
         response.tip = NSNumber(value: 2.5)
