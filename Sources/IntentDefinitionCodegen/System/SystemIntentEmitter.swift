@@ -33,6 +33,10 @@ struct SystemIntentEmitter {
                           summary: "Makes the intent with its parameters, in the order of Apple's initializer.")
             }
             out.line()
+            out.doc(lines: ["Reads an intent archived with `NSKeyedArchiver`: its identifier and parameter values (see `INIntent.init(coder:)`).",
+                            "", "- Parameter coder: A keyed coder (`NSKeyedUnarchiver`)."])
+            out.line("public required init?(coder: NSCoder) { super.init(coder: coder) }")
+            out.line()
             handling.emitTable(into: &out, override: "override")
         }
     }
@@ -129,13 +133,20 @@ struct SystemIntentEmitter {
         out.doc(lines: ["The answer to \(intent.name): a code\(outputs), and the user activity for the app.",
                         "", "`confirm` and `handle` answer one. After the conversation, the host shows the code and the output properties "
                             + "(`intents send --json` puts them in `code`, `codeName` and `output`)."])
-        try out.block("open class \(response): INIntentResponse") { out in
+        try out.block("open class \(response): INIntentResponse, NSSecureCoding") { out in
             for output in intent.outputs {
                 out.doc(lines: outputDocs(output))
                 out.line(try declaration(of: output, setter: nil, owner: response))
             }
             out.doc(lines: ["The response's code, which decides how the host goes on; `unspecified` for a response made with `init()`."])
-            out.line("public private(set) var code: \(response)Code = .unspecified")
+            out.line("public var code: \(response)Code { \(response)Code(rawValue: responseCodeRawValue) ?? .unspecified }")
+            out.line()
+            out.doc(lines: ["True: the response archives with `NSKeyedArchiver` under secure coding."])
+            out.line("public class var supportsSecureCoding: Bool { true }")
+            out.line()
+            out.doc(lines: ["Reads a response archived with `NSKeyedArchiver`: its code, output properties and user activity (see `INIntentResponse.init(coder:)`).",
+                            "", "- Parameter coder: A keyed coder (`NSKeyedUnarchiver`)."])
+            out.line("public required override init?(coder: NSCoder) { super.init(coder: coder) }")
             out.line()
             out.doc(lines: ["Makes a response with code `unspecified`, which the host counts as a failure; the SDK makes one this way for `notImplemented()`."])
             out.block("public required init()") { $0.line("super.init()") }
@@ -147,7 +158,6 @@ struct SystemIntentEmitter {
                                 + "when nil, the SDK sends one whose `activityType` is `\(intent.name)`."])
             out.block("public init(code: \(response)Code, userActivity: NSUserActivity?)") { out in
                 out.line("super.init(responseCode: code, userActivity: userActivity)")
-                out.line("self.code = code")
             }
         }
     }

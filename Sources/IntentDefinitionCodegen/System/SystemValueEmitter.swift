@@ -94,7 +94,7 @@ struct SystemValueEmitter {
         out.doc(lines: [type.summary, "",
                         "It crosses the process boundary as an object with its properties; \(named). "
                             + (type.isMutable ? "Its properties are settable, as the extension fills them in." : "Its properties are read-only, set by its initializer.")])
-        out.block("open class \(type.name): NSObject") { out in
+        out.block("open class \(type.name): NSObject, NSSecureCoding, NSCopying") { out in
             for property in type.properties {
                 let binding = type.isMutable ? "var" : "let"
                 out.doc(lines: valueDocs(property, of: type, noun: noun))
@@ -117,6 +117,7 @@ struct SystemValueEmitter {
             out.line()
             out.doc(lines: ["A hash of the properties as they cross the process boundary, consistent with `isEqual(_:)`."])
             out.line("open override var hash: Int { intentValue.hashValue }")
+            emitCoding(of: type, noun: noun, into: &out)
         }
         out.line()
         out.block("extension \(type.name): IntentValueConvertible") { out in
@@ -191,6 +192,46 @@ struct SystemValueEmitter {
                                 + "After a yes the parameter is resolved again and the value is not asked about twice; after a no the user is asked for a value.",
                             "", "- Parameter \(noun)ToConfirm: The value to ask about, or nil for the current one.", "- Returns: A confirmation result."])
             out.line("public class func confirmationRequired(with \(noun)ToConfirm: \(type.name)?) -> Self { confirmation(\(noun)ToConfirm) }")
+        }
+    }
+
+    /// `NSSecureCoding` and `NSCopying`: the value archives as it crosses the process boundary
+    /// (the SDK's `IntentArchive`), and copies through its wire form, so that a copy shares no
+    /// mutable object with the original; what never crosses (an `INImage`) is not archived, and
+    /// is shared by the copy.
+    private func emitCoding(of type: SystemType, noun: String, into out: inout SourceWriter) {
+        let thing = Self.words(noun)
+        let kept = type.properties.filter { !$0.crossesBoundary }.map(\.name)
+        let notArchived = kept.isEmpty ? "" : " \(DocText.codeList(kept)) never \(kept.count == 1 ? "crosses" : "cross") the boundary and \(kept.count == 1 ? "is" : "are") not archived."
+        func arguments(from source: String, keeping: String?) -> String {
+            type.properties.map { property in
+                let label = SwiftSource.identifier(type.initializerLabels[property.name] ?? property.name)
+                let name = SwiftSource.identifier(property.name)
+                guard property.crossesBoundary else { return "\(label): \(keeping.map { "\($0).\(name)" } ?? "nil")" }
+                return "\(label): \(source).\(name)"
+            }.joined(separator: ", ")
+        }
+        out.line()
+        out.doc(lines: ["True: \(Self.article(thing)) \(thing) archives with `NSKeyedArchiver` under secure coding."])
+        out.line("public class var supportsSecureCoding: Bool { true }")
+        out.line()
+        out.doc(lines: ["Archives the \(thing) as it crosses the process boundary, its properties in the SDK's wire coding.\(notArchived)",
+                        "", "- Parameter coder: A keyed coder (`NSKeyedArchiver`)."])
+        out.line("open func encode(with coder: NSCoder) { IntentArchive.encode(intentValue, into: coder) }")
+        out.line()
+        out.doc(lines: ["Reads \(Self.article(thing)) \(thing) archived by `encode(with:)`; nil when the archive is not one, or a property has the wrong kind.",
+                        "", "- Parameter coder: A keyed coder (`NSKeyedUnarchiver`)."])
+        out.block("public required convenience init?(coder: NSCoder)") { out in
+            out.line("guard let read = IntentArchive.decodeObject(\(type.name).self, from: coder) else { return nil }")
+            out.line("self.init(\(arguments(from: "read", keeping: nil)))")
+        }
+        out.line()
+        out.doc(lines: ["\(Self.article(thing).capitalized) \(thing) of the same class, equal to this one and independent of it: its properties are rebuilt from their wire form.",
+                        "", "- Parameter zone: Unused, as in Swift on Apple's systems.", "- Returns: The new \(thing)."])
+        out.block("open func copy(with zone: NSZone? = nil) -> Any") { out in
+            out.line("// The value comes from this very class, so it always reads back.")
+            out.line("guard let copied = Self.fromIntentValue(intentValue) else { return self }")
+            out.line("return Self(\(arguments(from: "copied", keeping: "self")))")
         }
     }
 

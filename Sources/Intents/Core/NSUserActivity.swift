@@ -42,6 +42,28 @@ open class NSUserActivity: NSObject {
         userInfo = merged
     }
 
+    /// An activity rebuilt from its wire form: `userInfo` values come back in their plain form
+    /// (strings, numbers, booleans, arrays, dictionaries for people and objects).
+    convenience init(payload: UserActivityPayload) {
+        self.init(activityType: payload.activityType)
+        title = payload.title
+        userInfo = payload.userInfo.isEmpty ? nil : Dictionary(uniqueKeysWithValues: payload.userInfo.map { ($0.key, $0.value.plainValue) })
+    }
+
+    /// A new activity with the same properties (the `userInfo` dictionary is copied, its values
+    /// are shared): what a copied response carries.
+    func duplicate() -> NSUserActivity {
+        let copy = NSUserActivity(activityType: activityType)
+        copy.title = title
+        copy.userInfo = userInfo
+        copy.requiredUserInfoKeys = requiredUserInfoKeys
+        copy.isEligibleForSearch = isEligibleForSearch
+        copy.isEligibleForPrediction = isEligibleForPrediction
+        copy.persistentIdentifier = persistentIdentifier
+        copy.suggestedInvocationPhrase = suggestedInvocationPhrase
+        return copy
+    }
+
     /// What crosses to the host: every `userInfo` entry.
     var payload: UserActivityPayload { payload(keeping: nil) }
 

@@ -5,7 +5,7 @@ import ExtensionProtocol
 ///
 /// It crosses the process boundary as an object displayed `12.50 EUR`, with the amount and
 /// the ISO 4217 code as properties; a user's `12.50 EUR` is read back the same way.
-open class INCurrencyAmount: NSObject {
+open class INCurrencyAmount: NSObject, NSSecureCoding, NSCopying {
     /// The amount in the currency's main unit (12.50 for twelve euros fifty, not cents); exact
     /// decimal arithmetic, as money needs.
     public let amount: NSDecimalNumber?
@@ -19,6 +19,30 @@ open class INCurrencyAmount: NSObject {
         self.currencyCode = currencyCode
         super.init()
     }
+
+    /// True: an amount archives with `NSKeyedArchiver` under secure coding.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Archives the amount as it crosses the process boundary: the decimal's text and the code.
+    /// - Parameter coder: A keyed coder (`NSKeyedArchiver`).
+    open func encode(with coder: NSCoder) {
+        IntentArchive.encode(intentValue, into: coder)
+    }
+
+    /// Reads an amount archived by `encode(with:)`; nil when the archive is not one, or its code
+    /// is not three letters.
+    /// - Parameter coder: A keyed coder (`NSKeyedUnarchiver`).
+    public required init?(coder: NSCoder) {
+        guard let read = IntentArchive.decodeObject(INCurrencyAmount.self, from: coder) else { return nil }
+        amount = read.amount
+        currencyCode = read.currencyCode
+        super.init()
+    }
+
+    /// The same amount: an amount cannot change, so the copy is the amount itself.
+    /// - Parameter zone: Unused, as in Swift on Apple's systems.
+    /// - Returns: The amount.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The amount then the code, `12.5 EUR`: what the host shows and what a user may type back.
     open override var description: String {

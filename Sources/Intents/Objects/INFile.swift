@@ -5,7 +5,7 @@ import ExtensionProtocol
 ///
 /// It crosses the process boundary as an object whose display string is the file name; its
 /// content travels base64-encoded, so keep files small (frames are capped at 16 MiB).
-open class INFile: NSObject {
+open class INFile: NSObject, NSSecureCoding, NSCopying {
     /// The file's content; empty for a file made from a URL, whose content is not read.
     open private(set) var data: Data
     /// The name shown for the file (`menu.pdf`), also its display string when it crosses to the host.
@@ -34,6 +34,46 @@ open class INFile: NSObject {
         self.typeIdentifier = typeIdentifier
         super.init()
     }
+
+    /// True: a file archives with `NSKeyedArchiver` under secure coding.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Archives the file as it crosses the process boundary: its name, type, and its content or
+    /// its URL (the file at a URL is not read).
+    /// - Parameter coder: A keyed coder (`NSKeyedArchiver`).
+    open func encode(with coder: NSCoder) {
+        IntentArchive.encode(intentValue, into: coder)
+    }
+
+    /// Reads a file archived by `encode(with:)`; nil when the archive is not one.
+    /// - Parameter coder: A keyed coder (`NSKeyedUnarchiver`).
+    public required init?(coder: NSCoder) {
+        guard let read = IntentArchive.decodeObject(INFile.self, from: coder) else { return nil }
+        data = read.data
+        filename = read.filename
+        typeIdentifier = read.typeIdentifier
+        fileURL = read.fileURL
+        super.init()
+    }
+
+    /// A file of the same class with the same content, name, type and URL; changing the copy's
+    /// `filename` leaves this file's alone.
+    /// - Parameter zone: Unused, as in Swift on Apple's systems.
+    /// - Returns: The new file.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = Self(data: data, filename: filename, typeIdentifier: typeIdentifier)
+        copy.fileURL = fileURL
+        return copy
+    }
+
+    /// Equal to another file with the same content, name, type and URL.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? INFile else { return false }
+        return data == other.data && filename == other.filename && typeIdentifier == other.typeIdentifier && fileURL == other.fileURL
+    }
+
+    /// A hash consistent with `isEqual(_:)`.
+    open override var hash: Int { filename.hashValue ^ data.count }
 
     /// The filename and the size of the carried data, `INFile(menu.pdf, 2048 bytes)`.
     open override var description: String { "INFile(\(filename), \(data.count) bytes)" }

@@ -5,7 +5,7 @@ import ExtensionProtocol
 ///
 /// A custom type's own properties are declared with `@IntentParameter`, as generated code
 /// does, and cross the process boundary with the object.
-open class INObject: NSObject {
+open class INObject: NSObject, NSSecureCoding, NSCopying {
     /// Your identifier for the object (a database key), which the host keeps and sends back, so
     /// that `resolve` and `handle` can find the object; nil for a name the user only typed.
     public let identifier: String?
@@ -37,6 +37,67 @@ open class INObject: NSObject {
     public convenience init(identifier: String?, display: String, subtitle: String?, image: INImage?) {
         self.init(identifier: identifier, display: display, pronunciationHint: nil)
         self.subtitleString = subtitle
+    }
+
+    /// True: objects, and the custom types that subclass them, archive with `NSKeyedArchiver`
+    /// under secure coding.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Archives the object as it crosses the process boundary (identifier, display string, hint
+    /// and the custom properties its class declares with `@IntentParameter`), with its subtitle
+    /// and alternative speakable matches beside it.
+    /// - Parameter coder: A keyed coder (`NSKeyedArchiver`).
+    open func encode(with coder: NSCoder) {
+        IntentArchive.encode(intentValue, into: coder)
+        coder.encode(subtitleString.map { $0 as NSString }, forKey: "subtitleString")
+        coder.encode(alternativeSpeakableMatches.map { $0 as NSArray }, forKey: "alternativeSpeakableMatches")
+    }
+
+    /// Reads an object archived by `encode(with:)`, as an instance of the class being decoded,
+    /// with the custom properties its class declares; nil when the archive is not an object or a
+    /// property has the wrong kind. Properties the class does not declare are ignored.
+    /// - Parameter coder: A keyed coder (`NSKeyedUnarchiver`).
+    public required init?(coder: NSCoder) {
+        guard let value = IntentArchive.decode(IntentValue.self, from: coder, of: INObject.self),
+              case .object(let object) = value else {
+            IntentArchive.fail(coder, "The archive is not an INObject.")
+            return nil
+        }
+        identifier = object.identifier
+        displayString = object.display
+        pronunciationHint = object.pronunciationHint
+        super.init()
+        guard assignProperties(object.properties) else {
+            IntentArchive.fail(coder, "The archive of \(type(of: self)) has a property of the wrong kind.")
+            return nil
+        }
+        subtitleString = IntentArchive.string(forKey: "subtitleString", from: coder)
+        alternativeSpeakableMatches = coder.decodeObject(of: [NSArray.self, INSpeakableString.self],
+                                                         forKey: "alternativeSpeakableMatches") as? [INSpeakableString]
+    }
+
+    /// An object of the same class with the same identifier, display string, hint, subtitle,
+    /// alternative matches and custom properties; setting a property of the copy leaves this
+    /// object's alone.
+    /// - Parameter zone: Unused, as in Swift on Apple's systems.
+    /// - Returns: The new object.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = Self(identifier: identifier, display: displayString, pronunciationHint: pronunciationHint)
+        if case .object(let object) = intentValue { _ = copy.assignProperties(object.properties) }
+        copy.subtitleString = subtitleString
+        copy.alternativeSpeakableMatches = alternativeSpeakableMatches
+        return copy
+    }
+
+    /// Sets the custom properties the class declares from their wire values; false when one has
+    /// the wrong kind. Properties the class does not declare are ignored.
+    func assignProperties(_ properties: [String: IntentValue]) -> Bool {
+        guard !properties.isEmpty else { return true }
+        for (name, parameter) in reflectedParameters(of: self) {
+            guard let property = properties[name] else { continue }
+            guard parameter.assign(property) else { return false }
+        }
+        return true
     }
 
     /// What the assistant says for the object: its display string.
@@ -73,11 +134,6 @@ extension INObject: IntentValueConvertible {
     public static func fromIntentValue(_ value: IntentValue) -> Self? {
         guard case .object(let object) = value else { return nil }
         let made = Self(identifier: object.identifier, display: object.display, pronunciationHint: object.pronunciationHint)
-        guard !object.properties.isEmpty else { return made }
-        for (name, parameter) in reflectedParameters(of: made) {
-            guard let property = object.properties[name] else { continue }
-            guard parameter.assign(property) else { return nil }
-        }
-        return made
+        return made.assignProperties(object.properties) ? made : nil
     }
 }

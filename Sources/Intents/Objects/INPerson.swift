@@ -2,7 +2,7 @@ import Foundation
 import ExtensionProtocol
 
 /// A person: a recipient, a sender, a contact.
-open class INPerson: NSObject {
+open class INPerson: NSObject, NSSecureCoding, NSCopying {
     /// The handle; nil for a person known only by name (as Siri gives a name the user spoke).
     public internal(set) var personHandle: INPersonHandle?
     /// The person's name in parts, when the app knows them; never sent to the host, so nil on a
@@ -30,6 +30,53 @@ open class INPerson: NSObject {
         self.contactIdentifier = contactIdentifier
         self.customIdentifier = customIdentifier
         super.init()
+    }
+
+    /// True: a person archives with `NSKeyedArchiver` under secure coding.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Archives the person as it crosses the process boundary (display name, handle value and
+    /// type, contact and custom identifiers), with what stays in the process beside it: the
+    /// handle's label, the name components and the image.
+    /// - Parameter coder: A keyed coder (`NSKeyedArchiver`).
+    open func encode(with coder: NSCoder) {
+        IntentArchive.encode(intentValue, into: coder)
+        coder.encode(personHandle?.label.map { $0.rawValue as NSString }, forKey: "handleLabel")
+        coder.encode(nameComponents.map { $0 as NSPersonNameComponents }, forKey: "nameComponents")
+        coder.encode(image, forKey: "image")
+    }
+
+    /// Reads a person archived by `encode(with:)`; nil when the archive is not one.
+    /// - Parameter coder: A keyed coder (`NSKeyedUnarchiver`).
+    public required init?(coder: NSCoder) {
+        guard let value = IntentArchive.decode(IntentValue.self, from: coder, of: INPerson.self),
+              case .person(let person) = value else {
+            IntentArchive.fail(coder, "The archive is not an INPerson.")
+            return nil
+        }
+        if person.handle != nil || person.handleType != nil {
+            let type = person.handleType.flatMap(INPersonHandleType.init(rawValue:)) ?? .unknown
+            let label = IntentArchive.string(forKey: "handleLabel", from: coder).map(INPersonHandleLabel.init(rawValue:))
+            personHandle = INPersonHandle(value: person.handle, type: type, label: label)
+        }
+        nameComponents = coder.decodeObject(of: NSPersonNameComponents.self, forKey: "nameComponents").map { $0 as PersonNameComponents }
+        displayName = person.displayName
+        image = coder.decodeObject(of: INImage.self, forKey: "image")
+        contactIdentifier = person.contactIdentifier
+        customIdentifier = person.customIdentifier
+        super.init()
+    }
+
+    /// A person of the same class with the same properties and a copy of the handle; the image is
+    /// shared, as it cannot change.
+    /// - Parameter zone: Unused, as in Swift on Apple's systems.
+    /// - Returns: The new person.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = Self(personHandle: personHandle?.copy() as? INPersonHandle ?? INPersonHandle(value: nil, type: .unknown),
+                        nameComponents: nameComponents, displayName: displayName, image: image,
+                        contactIdentifier: contactIdentifier, customIdentifier: customIdentifier)
+        if personHandle == nil { copy.personHandle = nil }
+        return copy
     }
 
     /// `INPerson(Bobo)`: the display name only, for logs.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a person can be reached: an address and its type.
-open class INPersonHandle: NSObject {
+open class INPersonHandle: NSObject, NSSecureCoding, NSCopying {
     /// The address itself (`+1 555 0100`, `bobo@example.com`), as the app or the user gave it;
     /// nil for a handle that only says its type.
     public let value: String?
@@ -19,6 +19,49 @@ open class INPersonHandle: NSObject {
         self.label = label
         super.init()
     }
+
+    /// True: a handle archives with `NSKeyedArchiver` under secure coding.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Archives the value, the type and the label.
+    /// - Parameter coder: A keyed coder (`NSKeyedArchiver`).
+    open func encode(with coder: NSCoder) {
+        guard coder.allowsKeyedCoding else { return }
+        coder.encode(IntentArchive.version, forKey: IntentArchive.versionKey)
+        coder.encode(value.map { $0 as NSString }, forKey: "value")
+        coder.encode(type.rawValue, forKey: "type")
+        coder.encode(label.map { $0.rawValue as NSString }, forKey: "label")
+    }
+
+    /// Reads a handle archived by `encode(with:)`; nil when the archive is not one.
+    /// - Parameter coder: A keyed coder (`NSKeyedUnarchiver`).
+    public required init?(coder: NSCoder) {
+        guard coder.allowsKeyedCoding, coder.containsValue(forKey: IntentArchive.versionKey),
+              let type = INPersonHandleType(rawValue: coder.decodeInteger(forKey: "type")) else {
+            IntentArchive.fail(coder, "The archive is not an INPersonHandle.")
+            return nil
+        }
+        self.value = IntentArchive.string(forKey: "value", from: coder)
+        self.type = type
+        self.label = IntentArchive.string(forKey: "label", from: coder).map(INPersonHandleLabel.init(rawValue:))
+        super.init()
+    }
+
+    /// A handle with the same value, type and label.
+    /// - Parameter zone: Unused, as in Swift on Apple's systems.
+    /// - Returns: The new handle.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        INPersonHandle(value: value, type: type, label: label)
+    }
+
+    /// Equal to another handle with the same value, type and label.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? INPersonHandle else { return false }
+        return value == other.value && type == other.type && label == other.label
+    }
+
+    /// A hash consistent with `isEqual(_:)`.
+    open override var hash: Int { value.hashValue ^ type.rawValue }
 }
 
 /// The kind of address a handle holds, numbered as Apple numbers it.

@@ -2,7 +2,7 @@ import Foundation
 import ExtensionProtocol
 
 /// A string the assistant can say, with the identifier of the vocabulary entry it came from.
-open class INSpeakableString: NSObject {
+open class INSpeakableString: NSObject, NSSecureCoding, NSCopying {
     /// Your identifier for the thing the phrase names (a group's key); nil for a phrase made with
     /// `init(spokenPhrase:)`, and the phrase itself for one the user typed.
     public let vocabularyIdentifier: String?
@@ -27,6 +27,44 @@ open class INSpeakableString: NSObject {
         self.pronunciationHint = nil
         super.init()
     }
+
+    /// True: a speakable string archives with `NSKeyedArchiver` under secure coding.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Archives the string as it crosses the process boundary: identifier, phrase and hint.
+    /// - Parameter coder: A keyed coder (`NSKeyedArchiver`).
+    open func encode(with coder: NSCoder) {
+        IntentArchive.encode(intentValue, into: coder)
+    }
+
+    /// Reads a speakable string archived by `encode(with:)`; nil when the archive is not one.
+    /// - Parameter coder: A keyed coder (`NSKeyedUnarchiver`).
+    public required init?(coder: NSCoder) {
+        guard let value = IntentArchive.decode(IntentValue.self, from: coder, of: INSpeakableString.self),
+              case .object(let object) = value else {
+            IntentArchive.fail(coder, "The archive is not an INSpeakableString.")
+            return nil
+        }
+        vocabularyIdentifier = object.identifier
+        spokenPhrase = object.display
+        pronunciationHint = object.pronunciationHint
+        super.init()
+    }
+
+    /// The same string: a speakable string cannot change, so the copy is the string itself.
+    /// - Parameter zone: Unused, as in Swift on Apple's systems.
+    /// - Returns: The string.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
+
+    /// Equal to another speakable string with the same identifier, phrase and hint.
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? INSpeakableString else { return false }
+        return vocabularyIdentifier == other.vocabularyIdentifier && spokenPhrase == other.spokenPhrase
+            && pronunciationHint == other.pronunciationHint
+    }
+
+    /// A hash consistent with `isEqual(_:)`.
+    open override var hash: Int { spokenPhrase.hashValue }
 
     /// The spoken phrase, as it is.
     open override var description: String { spokenPhrase }

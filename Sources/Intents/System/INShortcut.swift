@@ -55,10 +55,7 @@ public enum INShortcut: Hashable {
                 throw INIntentError(.decodingGeneric, "The shortcut's \(payload.name) cannot be rebuilt: \(error).")
             }
         case .userActivity(let payload):
-            let activity = NSUserActivity(activityType: payload.activityType)
-            activity.title = payload.title
-            activity.userInfo = payload.userInfo.isEmpty ? nil : Dictionary(uniqueKeysWithValues: payload.userInfo.map { ($0.key, $0.value.plainValue) })
-            self = .userActivity(activity)
+            self = .userActivity(NSUserActivity(payload: payload))
         }
     }
 

@@ -67,6 +67,13 @@ class AddTasksIntentHandler: NSObject, INAddTasksIntentHandling {
                                                    tasks: all.map(self.task(titled:)), groupName: nil,
                                                    createdDateComponents: nil, modifiedDateComponents: nil, identifier: listName)
             response.addedTasks = tasks
+            // The app shows what Siri added when it next opens: the tasks go to the app group.
+            do {
+                try AppGroupArchive.addedTasks.append(tasks)
+            } catch {
+                completion(INAddTasksIntentResponse(code: .failure, userActivity: nil))
+                return
+            }
             completion(response)
         }
     }
