@@ -42,14 +42,21 @@ struct ResponseEmitter {
         out.doc(lines: ["The answer to \(intent.name)Intent, with its output properties.", "",
                         "`confirm` and `handle` answer one. After the conversation, the host shows the code and the output properties "
                             + "(`intents send --json` puts them in `code`, `codeName` and `output`)."])
-        out.block("\(access) class \(response): INIntentResponse") { out in
+        out.block("\(access) class \(response): INIntentResponse, NSSecureCoding") { out in
             for (property, _) in outputs {
                 let what = property.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? DocText.words(property.name)
                 out.doc(lines: ["The \(what).", "", "An output of the response, which the host shows after the answer; nil when not set."])
                 out.line(PropertyType.declaration(of: property, type: outputs.first { $0.0 == property }!.1, access: access))
             }
             out.doc(lines: ["The response's code, which decides how the host goes on; `unspecified` for a response made with `init()`."])
-            out.line("\(access) private(set) var code: \(response)Code = .unspecified")
+            out.line("\(access) var code: \(response)Code { \(response)Code(rawValue: responseCodeRawValue) ?? .unspecified }")
+            out.line()
+            out.doc(lines: ["True: the response archives with `NSKeyedArchiver` under secure coding, as Xcode's generated responses do."])
+            out.line("\(access) class var supportsSecureCoding: Bool { true }")
+            out.line()
+            out.doc(lines: ["Reads a response archived with `NSKeyedArchiver`: its code, output properties and user activity.",
+                            "", "- Parameter coder: A keyed coder (`NSKeyedUnarchiver`)."])
+            out.line("\(access) required override init?(coder: NSCoder) { super.init(coder: coder) }")
             out.line()
             out.doc(lines: ["Makes a response with code `unspecified`, which the host counts as a failure; the SDK makes one this way for `notImplemented()`."])
             out.block("\(access) required init()") { $0.line("super.init()") }
@@ -61,7 +68,6 @@ struct ResponseEmitter {
                                 + "when nil, the SDK sends one whose `activityType` is `\(intent.name)Intent`."])
             out.block("\(access) init(code: \(response)Code, userActivity: NSUserActivity?)") { out in
                 out.line("super.init(responseCode: code, userActivity: userActivity)")
-                out.line("self.code = code")
             }
             for code in intent.responseCodes {
                 // A placeholder may name a property path (`${orderDetails.total}`): the factory takes the output it starts with.

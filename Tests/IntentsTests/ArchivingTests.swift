@@ -2,6 +2,7 @@ import CoreLocation
 import ExtensionProtocol
 import Foundation
 @testable import Intents
+import SharedGreetings
 import Testing
 
 // The classes an archive names must be top-level: swift-corelibs-foundation's NSStringFromClass
@@ -345,5 +346,22 @@ public class ReadsItsCodeIntentResponse: INIntentResponse, NSSecureCoding {
         let reader = try NSKeyedUnarchiver(forReadingFrom: coder.encodedData)
         reader.decodingFailurePolicy = .setErrorAndReturn
         #expect(INAddTasksIntent(coder: reader) == nil)
+    }
+}
+
+/// A response the SDK's plugin generated from a definition file archives as Xcode's generated
+/// responses do: its own class, its typed code and its outputs.
+@Suite struct GeneratedResponseArchivingTests {
+    @Test func aGeneratedResponseRoundTripsWithItsCodeAndOutputs() throws {
+        let response = SharedGreetIntentResponse(code: .success, userActivity: nil)
+        response.greeting = "Hello, Ada"
+        let data = try NSKeyedArchiver.archivedData(withRootObject: response, requiringSecureCoding: true)
+        let back = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: SharedGreetIntentResponse.self, from: data))
+        #expect(back.code == .success)
+        #expect(back.greeting == "Hello, Ada")
+        let copy = try #require(response.copy() as? SharedGreetIntentResponse)
+        #expect(copy.code == .success && copy.greeting == "Hello, Ada")
+        copy.greeting = "Bye"
+        #expect(response.greeting == "Hello, Ada")
     }
 }

@@ -11,7 +11,8 @@ import ExtensionProtocol
 /// subclass with an initializer of its own (`init(code:userActivity:)`) to implement
 /// `init?(coder:)`. The system responses conform; a custom response conforms by declaring
 /// `NSSecureCoding` with `supportsSecureCoding` and `required init?(coder:)` calling
-/// `super.init(coder:)`, where it sets its typed `code` from `responseCodeRawValue`.
+/// `super.init(coder:)`, where it sets its typed `code` from `responseCodeRawValue`; the
+/// responses the SDK's plugin generates from a definition file do so.
 open class INIntentResponse: NSObject, NSCopying {
     /// The activity handed to the app when the response sends the user there (`continueInApp`,
     /// `failureRequiringAppLaunch`). When nil, the SDK sends one whose `activityType` is the
