@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "Intents", targets: ["Intents"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
+        .library(name: "Contacts", targets: ["Contacts"]),
         // The host in its layers: bundle model, policy, extension processes, engine, tools.
         .library(name: "IntentsHost", targets: ["HostBundles", "HostPolicy", "ExtensionProcesses", "IntentsHost", "HostTools"]),
         .library(name: "IntentsTesting", targets: ["IntentsTesting"]),
@@ -107,10 +108,12 @@ let package = Package(
                 path: "Plugins/BuildTools/AppIntentsMetadata"),
         // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
         // The subset of Core Location that intents carry (CLPlacemark, CLLocation).
-        .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
+        // The subset of Contacts that people and places need (CNContact, CNPostalAddress).
+        .target(name: "Contacts", swiftSettings: strictSettings + extensionSettings),
+        .target(name: "CoreLocation", dependencies: ["Contacts"], swiftSettings: strictSettings + extensionSettings),
         // Its system calls go to a server (started on demand through IntentsClient), never to the
         // system store: an extension library that uses only the SDK links no SQLite.
-        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemCalls", "CoreLocation", "LocalAPI", "IntentsClient", "Deadlines"],
+        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemCalls", "CoreLocation", "Contacts", "LocalAPI", "IntentsClient", "Deadlines"],
                 swiftSettings: strictSettings + extensionSettings, plugins: ["SiriKitDomainGenerator"]),
         // App Intents (AppIntent, @Parameter, AppEntity, App Shortcuts): Swift 5 mode, like Intents, whose request
         // handler finds this module's responder by name.
@@ -263,7 +266,7 @@ let package = Package(
         // The extractor on sources written as apps write them, and the records in the built sample libraries
         // against what the SDK describes at run time (MeditationKit linked here for that).
         .testTarget(name: "AppIntentsMetadataExtractionTests", dependencies: ["AppIntentsMetadataExtraction", "ExtensionProtocol", "Intents", "MeditationKit"]),
-        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SystemCalls", "SharedGreetings",
+        .testTarget(name: "IntentsTests", dependencies: ["Intents", "Contacts", "CoreLocation", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SystemCalls", "SharedGreetings",
                                                      "SiriKitDomains", "AppIntents"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
