@@ -107,9 +107,9 @@ let package = Package(
         .plugin(name: "AppIntentsMetadata", capability: .buildTool(), dependencies: ["intents-appintents-metadata"],
                 path: "Plugins/BuildTools/AppIntentsMetadata"),
         // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
-        // The subset of Core Location that intents carry (CLPlacemark, CLLocation).
         // The subset of Contacts that people and places need (CNContact, CNPostalAddress).
         .target(name: "Contacts", swiftSettings: strictSettings + extensionSettings),
+        // The subset of Core Location that intents carry (CLPlacemark, CLLocation).
         .target(name: "CoreLocation", dependencies: ["Contacts"], swiftSettings: strictSettings + extensionSettings),
         // Its system calls go to a server (started on demand through IntentsClient), never to the
         // system store: an extension library that uses only the SDK links no SQLite.
@@ -139,9 +139,13 @@ let package = Package(
                                                            .product(name: "Logging", package: "swift-log"),
                                                            .product(name: "Metrics", package: "swift-metrics")],
                 swiftSettings: strictSettings),
+        // The user's contacts as the host reads them (vCard files): what a spoken name is matched
+        // against before an extension resolves a person, as Siri matches it.
+        .target(name: "ContactBook", swiftSettings: strictSettings),
         // The engine: `IntentDispatcher` (routing, the policy gate's caller), the SiriKit and App Intents
         // conversation drivers, the App Intents catalog and entity queries.
         .target(name: "IntentsHost", dependencies: ["HostBundles", "HostPolicy", "ExtensionProcesses", "ExtensionProtocol", "SystemStore", "Deadlines",
+                                                    "ContactBook",
                                                     .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
         // Tools above the engine: lint, the phrase index of `intents say`, transcripts (YAML, replay,
@@ -168,7 +172,7 @@ let package = Package(
         ], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [
             "ExtensionProtocol", "IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "IntentsServer", "SystemStore",
-            "LocalAPI", "CommandReports",
+            "LocalAPI", "CommandReports", "ContactBook",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strictSettings),
@@ -273,6 +277,7 @@ let package = Package(
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools",
                                                          "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
-                                                         "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains", "CommandReports", "Deadlines"]),
+                                                         "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains", "CommandReports", "Deadlines",
+                                                         "ContactBook"]),
     ]
 )

@@ -35,7 +35,7 @@ public struct IntentsCommand: AsyncParsableCommand {
         subcommands: [AppsCommand.self, ValidateCommand.self, LintCommand.self, PolicyCommand.self, SendCommand.self, SayCommand.self,
                       TestCommand.self,
                       ShortcutsCommand.self, DonationsCommand.self, SuggestionsCommand.self,
-                      AuthorizeCommand.self, VocabularyCommand.self,
+                      AuthorizeCommand.self, VocabularyCommand.self, ContactsCommand.self,
                       LockCommand.self, UnlockCommand.self, StatusCommand.self, ServeCommand.self])
 
     public init() {}
@@ -202,10 +202,11 @@ struct GlobalOptions: ParsableArguments {
             let placeholder = HostConfiguration(appsFolders: [], stateFolder: state, runnerPath: "", stepTimeout: stepTimeout)
             return try HostSession.configuration(requested: placeholder, namesAppsFolders: false)
         }
-        let requested = HostConfiguration(appsFolders: try resolvedAppsFolders(state: state, environment: environment),
+        var requested = HostConfiguration(appsFolders: try resolvedAppsFolders(state: state, environment: environment),
                                           stateFolder: state,
                                           runnerPath: HostConfiguration.defaultRunnerPath(environment: environment),
                                           stepTimeout: stepTimeout)
+        requested.contactsPath = environment["INTENTS_CONTACTS"].flatMap { $0.isEmpty ? nil : $0 }
         return try HostSession.configuration(requested: requested, namesAppsFolders: namesAppsFolders)
     }
 
