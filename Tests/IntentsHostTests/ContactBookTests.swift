@@ -3,7 +3,9 @@ import ExtensionProtocol
 import Foundation
 import HostBundles
 @testable import IntentsHost
+import Synchronization
 import Testing
+import ExtensionProcesses
 
 /// The user's contacts as the host reads them: vCard files, untrusted, bounded; and the names
 /// a spoken name matches.
@@ -154,5 +156,72 @@ import Testing
         let broken = PersonResolution(contacts: { throw ContactBookError(file: "c.vcf", line: 2, "END:X ends no card") })
         let error = #expect(throws: HostError.self) { try broken.candidates(for: PersonValue(displayName: "Mom")) }
         #expect(error?.code == .badState && error?.message == "Contacts file c.vcf, line 2: END:X ends no card.")
+    }
+}
+
+/// The driver's part: people are matched before the extension's resolve, a name once per
+/// parameter, and only people the user named but did not identify.
+@Suite struct ContactMatchingDriverTests {
+    /// Answers every resolve with "no resolve method" (the value stays as sent), recording what
+    /// each resolve carried; confirm is ready, handle succeeds.
+    final class RecordingChannel: ExtensionChannel, @unchecked Sendable {
+        let resolved = Mutex<[IntentValue?]>([])
+        var isAlive: Bool { true }
+        func request(_ message: HostToExtensionMessage, timeout: Duration) async throws -> ExtensionToHostMessage {
+            switch message {
+            case .resolve(let id, _, let intent, let parameter):
+                resolved.withLock { $0.append(intent.parameters[parameter]) }
+                return .resolved(requestID: id, results: [.unimplemented])
+            case .confirm(let id, _, _): return .responded(requestID: id, response: ResponsePayload(code: 1, codeName: "ready", category: .ready))
+            case .handle(let id, _, _): return .responded(requestID: id, response: ResponsePayload(code: 3, codeName: "success", category: .success))
+            default: throw HostError(.extensionFailed, "unexpected \(message)")
+            }
+        }
+        func notify(_ message: HostToExtensionMessage) {}
+        func shutdown() async {}
+    }
+
+    static let schema = IntentSchema(name: "NoteFriendsIntent", parameters: [
+        ParameterSchema(name: "recipients", title: "recipient", type: .person, isList: true),
+        ParameterSchema(name: "content", type: .string),
+    ])
+    static let book = ContactBook(cards: [
+        ContactCard(identifier: "mom-1", formattedName: "Maria Silva", givenName: "Maria", nicknames: ["Mom"],
+                    phoneNumbers: [.init(value: "+351 910 000 100", types: ["cell"])]),
+        ContactCard(identifier: "ana-1", formattedName: "Ana Costa", givenName: "Ana", emailAddresses: [.init(value: "ana@example.com")]),
+        ContactCard(identifier: "ana-2", formattedName: "Ana Neves", givenName: "Ana", phoneNumbers: [.init(value: "+351 910 000 200")]),
+    ])
+
+    @Test func peopleAreMatchedBeforeResolveAndTheUserPicksAmongSeveral() async throws {
+        let channel = RecordingChannel()
+        let loads = Mutex(0)
+        var driver = ConversationDriver(channel: channel, schema: Self.schema, user: ScriptedUser(answers: ["2"]), timeout: .seconds(5))
+        driver.personResolution = PersonResolution(contacts: { loads.withLock { $0 += 1 }; return Self.book })
+        let known = PersonValue(displayName: "Mom", handle: "+1 555", handleType: 2)
+        let outcome = try await driver.run(IntentPayload(name: "NoteFriendsIntent", parameters: [
+            "recipients": .list([.person(PersonValue(displayName: "mom")), .person(PersonValue(displayName: "ana")),
+                                 .person(PersonValue(displayName: "Zed")), .person(known)]),
+            "content": .string("hi"),
+        ]))
+        let expected = IntentValue.list([
+            .person(PersonValue(displayName: "Maria Silva", handle: "+351 910 000 100", handleType: 2, contactIdentifier: "mom-1")),
+            .person(PersonValue(displayName: "Ana Neves", handle: "+351 910 000 200", handleType: 2, contactIdentifier: "ana-2")),
+            .person(PersonValue(displayName: "Zed")),
+            .person(known),
+        ])
+        #expect(channel.resolved.withLock { $0.first } == expected, "the extension's first resolve already has the contacts")
+        #expect(outcome.intent.parameters["recipients"] == expected)
+        #expect(outcome.prompts.map(\.text) == ["Which recipient do you mean?"])
+        #expect(outcome.prompts.first?.choices == ["Ana Costa (ana@example.com)", "Ana Neves (+351 910 000 200)"])
+        #expect(loads.withLock { $0 } == 1, "the contacts are read once per conversation")
+    }
+
+    @Test func withoutContactsNothingIsReadOrAsked() async throws {
+        let channel = RecordingChannel()
+        let driver = ConversationDriver(channel: channel, schema: Self.schema, user: ScriptedUser(answers: []), timeout: .seconds(5))
+        let outcome = try await driver.run(IntentPayload(name: "NoteFriendsIntent", parameters: [
+            "recipients": .list([.person(PersonValue(displayName: "Mom"))]), "content": .string("hi")]))
+        #expect(outcome.intent.parameters["recipients"] == .list([.person(PersonValue(displayName: "Mom"))]))
+        #expect(outcome.prompts.isEmpty)
     }
 }
