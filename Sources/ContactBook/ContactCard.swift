@@ -81,9 +81,15 @@ public struct ContactCard: Hashable, Sendable {
 
     /// The names a spoken name is compared with: `FN`, the given and family names, the given
     /// name alone, each nickname, and the organization when the card has no person's name.
+    /// A card with no `N` (vCard 4.0 does not require it) whose `FN` is not its organization
+    /// has `FN`'s first word as its given name.
     public var spokenNames: [String] {
         var names = [formattedName, personName, givenName] + nicknames
         if personName.isEmpty { names.append(organization) }
+        if personName.isEmpty, formattedName != organization {
+            let words = formattedName.split(whereSeparator: \.isWhitespace)
+            if words.count > 1 { names.append(String(words[0])) }
+        }
         return names.filter { !$0.isEmpty }
     }
 }

@@ -16,7 +16,8 @@ struct ContactsCommand: AsyncParsableCommand {
         user's contacts before the extension's resolve: one match gives the extension an INPerson
         with the contact's handle (a phone number, else an email address) and identifier; several
         make the host ask which one; none leaves the name as spoken. A name is matched against a
-        contact's full name, given name and nicknames (NICKNAME), ignoring case and diacritics.
+        contact's full name, given name (from N, else FN's first word) and nicknames (NICKNAME),
+        ignoring case and diacritics.
 
         The contacts are the .vcf file, or the .vcf files of the folder, chosen with `contacts use`
         (kept in the state folder's system store), or named by INTENTS_CONTACTS in the environment

@@ -136,6 +136,11 @@ import ExtensionProcesses
         #expect(book.matches(for: "Silva").isEmpty, "a family name alone is not matched")
         #expect(book.matches(for: "Mari").isEmpty, "nor a prefix")
         #expect(book.matches(for: " ").isEmpty)
+        // No N: FN's first word is the given name, unless FN is the organization's.
+        let fnOnly = ContactBook(cards: [ContactCard(identifier: "5", formattedName: "Alex Roe"),
+                                         ContactCard(identifier: "6", formattedName: "Acme Tools", organization: "Acme Tools")])
+        #expect(fnOnly.matches(for: "alex").map(\.identifier) == ["5"])
+        #expect(fnOnly.matches(for: "acme").isEmpty)
     }
 
     @Test func oneMatchBecomesThePersonWithItsHandleAndTheAppsNamesAreCandidates() throws {
