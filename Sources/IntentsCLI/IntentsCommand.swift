@@ -23,6 +23,7 @@ public struct IntentsCommand: AsyncParsableCommand {
           intents validate ./MyApp.app
           intents lint ./MyApp.app --fail-on error
           intents authorize MonkeyChat grant
+          intents contacts use ~/contacts.vcf && intents send INStartCallIntent --param contacts=Mom
           intents shortcuts add "pizza time" --donation ID && intents say "pizza time"
           intents send OrderPizzaIntent --param kind=pep --param quantity=2 --answer 1 --record order.yaml && intents test order.yaml
 
