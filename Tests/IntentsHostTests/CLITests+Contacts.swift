@@ -1,3 +1,5 @@
+import CommandReports
+import ExtensionProtocol
 import Foundation
 import SystemStore
 import Testing
@@ -44,5 +46,16 @@ extension CLITests {
         #expect(try await intentsOffThePool(.served, ["contacts", "forget"]).stdout == "Contacts: none.\n")
         let none = try await sameServedAndEmbedded(["contacts", "list"])
         #expect(none.stdout == "No contacts: choose a .vcf file or folder with `intents contacts use PATH`.\n")
+    }
+}
+
+/// A place's postal address is in `--json` output and transcripts, its empty parts left out.
+@Suite struct PlacemarkReportTests {
+    @Test func theJSONOfAPlaceHoldsItsAddress() {
+        let place = IntentValue.placemark(PlacemarkValue(name: "Café", postalAddress: PostalAddressValue(
+            street: "Rua Augusta 1", city: "Lisboa", country: "Portugal")))
+        #expect(place.jsonValue.text == #"{"name":"Café","postalAddress":{"city":"Lisboa","country":"Portugal","street":"Rua Augusta 1"}}"#)
+        let plain = place.plainValue as? [String: Any]
+        #expect((plain?["postalAddress"] as? [String: String]) == ["street": "Rua Augusta 1", "city": "Lisboa", "country": "Portugal"])
     }
 }
