@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "Intents", targets: ["Intents"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
+        .library(name: "Contacts", targets: ["Contacts"]),
         // The host in its layers: bundle model, policy, extension processes, engine, tools.
         .library(name: "IntentsHost", targets: ["HostBundles", "HostPolicy", "ExtensionProcesses", "IntentsHost", "HostTools"]),
         .library(name: "IntentsTesting", targets: ["IntentsTesting"]),
@@ -106,11 +107,13 @@ let package = Package(
         .plugin(name: "AppIntentsMetadata", capability: .buildTool(), dependencies: ["intents-appintents-metadata"],
                 path: "Plugins/BuildTools/AppIntentsMetadata"),
         // The SDK mirrors Apple's pre-concurrency classes (NSObject, completion handlers): Swift 5 mode.
+        // The subset of Contacts that people and places need (CNContact, CNPostalAddress).
+        .target(name: "Contacts", swiftSettings: strictSettings + extensionSettings),
         // The subset of Core Location that intents carry (CLPlacemark, CLLocation).
-        .target(name: "CoreLocation", swiftSettings: strictSettings + extensionSettings),
+        .target(name: "CoreLocation", dependencies: ["Contacts"], swiftSettings: strictSettings + extensionSettings),
         // Its system calls go to a server (started on demand through IntentsClient), never to the
         // system store: an extension library that uses only the SDK links no SQLite.
-        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemCalls", "CoreLocation", "LocalAPI", "IntentsClient", "Deadlines"],
+        .target(name: "Intents", dependencies: ["ExtensionProtocol", "SystemCalls", "CoreLocation", "Contacts", "LocalAPI", "IntentsClient", "Deadlines"],
                 swiftSettings: strictSettings + extensionSettings, plugins: ["SiriKitDomainGenerator"]),
         // App Intents (AppIntent, @Parameter, AppEntity, App Shortcuts): Swift 5 mode, like Intents, whose request
         // handler finds this module's responder by name.
@@ -136,9 +139,13 @@ let package = Package(
                                                            .product(name: "Logging", package: "swift-log"),
                                                            .product(name: "Metrics", package: "swift-metrics")],
                 swiftSettings: strictSettings),
+        // The user's contacts as the host reads them (vCard files): what a spoken name is matched
+        // against before an extension resolves a person, as Siri matches it.
+        .target(name: "ContactBook", swiftSettings: strictSettings),
         // The engine: `IntentDispatcher` (routing, the policy gate's caller), the SiriKit and App Intents
         // conversation drivers, the App Intents catalog and entity queries.
         .target(name: "IntentsHost", dependencies: ["HostBundles", "HostPolicy", "ExtensionProcesses", "ExtensionProtocol", "SystemStore", "Deadlines",
+                                                    "ContactBook",
                                                     .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
         // Tools above the engine: lint, the phrase index of `intents say`, transcripts (YAML, replay,
@@ -165,7 +172,7 @@ let package = Package(
         ], swiftSettings: strictSettings),
         .target(name: "IntentsCLI", dependencies: [
             "ExtensionProtocol", "IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "IntentsServer", "SystemStore",
-            "LocalAPI", "CommandReports",
+            "LocalAPI", "CommandReports", "ContactBook",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: strictSettings),
@@ -265,13 +272,14 @@ let package = Package(
         // The extractor on sources written as apps write them, and the records in the built sample libraries
         // against what the SDK describes at run time (MeditationKit linked here for that).
         .testTarget(name: "AppIntentsMetadataExtractionTests", dependencies: ["AppIntentsMetadataExtraction", "ExtensionProtocol", "Intents", "MeditationKit"]),
-        .testTarget(name: "IntentsTests", dependencies: ["Intents", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SystemCalls", "SharedGreetings",
+        .testTarget(name: "IntentsTests", dependencies: ["Intents", "Contacts", "CoreLocation", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SystemCalls", "SharedGreetings",
                                                      "SiriKitDomains", "AppIntents"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "TestPrograms",
                                                          "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
-                                                         "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains", "CommandReports", "Deadlines"]),
+                                                         "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains", "CommandReports", "Deadlines",
+                                                         "ContactBook"]),
     ]
 )

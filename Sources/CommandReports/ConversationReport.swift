@@ -149,6 +149,12 @@ extension IntentValue {
             if let name = place.name { result["name"] = .string(name) }
             if let latitude = place.latitude { result["latitude"] = .number(latitude) }
             if let longitude = place.longitude { result["longitude"] = .number(longitude) }
+            if let address = place.postalAddress {
+                let keys = ["street", "subLocality", "city", "subAdministrativeArea", "state", "postalCode", "country", "isoCountryCode"]
+                var parts: [String: JSONValue] = [:]
+                for (key, part) in zip(keys, address.parts) where !part.isEmpty { parts[key] = .string(part) }
+                result["postalAddress"] = .object(parts)
+            }
             return .object(result)
         }
     }

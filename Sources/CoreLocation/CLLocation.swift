@@ -38,7 +38,9 @@ public func CLLocationCoordinate2DIsValid(_ coordinate: CLLocationCoordinate2D) 
 
 /// A place on Earth. The subset of Core Location's class that intents carry: coordinates and
 /// a timestamp; no altitude, accuracy or course, which no intent parameter holds.
-open class CLLocation: NSObject, @unchecked Sendable {
+///
+/// Immutable, copyable and securely codable, as Core Location's class.
+open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
     /// Where the location is, in degrees (WGS 84, as on Apple's systems).
     public let coordinate: CLLocationCoordinate2D
     /// When the location object was made: a location from an intent gets the time it was rebuilt in
@@ -51,6 +53,28 @@ open class CLLocation: NSObject, @unchecked Sendable {
         self.timestamp = Date()
         super.init()
     }
+
+    /// Locations code securely: decoding reads numbers and a date only.
+    public class var supportsSecureCoding: Bool { true }
+
+    /// Writes the coordinate and the timestamp.
+    open func encode(with coder: NSCoder) {
+        coder.encode(coordinate.latitude, forKey: "latitude")
+        coder.encode(coordinate.longitude, forKey: "longitude")
+        coder.encode(timestamp as NSDate, forKey: "timestamp")
+    }
+
+    /// Reads what `encode(with:)` wrote; nil when the coordinate is missing.
+    public required init?(coder: NSCoder) {
+        guard coder.containsValue(forKey: "latitude"), coder.containsValue(forKey: "longitude") else { return nil }
+        self.coordinate = CLLocationCoordinate2D(latitude: coder.decodeDouble(forKey: "latitude"),
+                                                 longitude: coder.decodeDouble(forKey: "longitude"))
+        self.timestamp = (coder.decodeObject(of: NSDate.self, forKey: "timestamp") as Date?) ?? Date()
+        super.init()
+    }
+
+    /// Locations are immutable: the copy is the location itself.
+    open func copy(with zone: NSZone? = nil) -> Any { self }
 
     /// The great-circle distance to `location`, in meters (haversine, mean Earth radius).
     open func distance(from location: CLLocation) -> CLLocationDistance {

@@ -29,6 +29,10 @@ extension IntentValue {
             if let name = place.name { result["name"] = name }
             if let latitude = place.latitude { result["latitude"] = latitude }
             if let longitude = place.longitude { result["longitude"] = longitude }
+            if let address = place.postalAddress {
+                let keys = ["street", "subLocality", "city", "subAdministrativeArea", "state", "postalCode", "country", "isoCountryCode"]
+                result["postalAddress"] = Dictionary(uniqueKeysWithValues: zip(keys, address.parts).filter { !$0.1.isEmpty })
+            }
             return result
         }
     }

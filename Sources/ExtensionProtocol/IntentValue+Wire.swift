@@ -11,12 +11,19 @@ extension IntentValue: WireCodable {
         case .dateComponents(let components): writer.unsigned(7); writer.value(components)
         case .list(let values): writer.unsigned(8); writer.array(values) { $0.value($1) }
         case .url(let address): writer.unsigned(9); writer.string(address)
-        case .placemark(let place): writer.unsigned(10); writer.value(place)
+        case .placemark(let place):
+            // A place with a postal address has a case of its own (11), so that the bytes of a
+            // place without one stay those of protocol version 2's case 10.
+            if let address = place.postalAddress {
+                writer.unsigned(11); writer.value(place); writer.value(address)
+            } else {
+                writer.unsigned(10); writer.value(place)
+            }
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 11, of: "IntentValue") {
+        switch try reader.tag(below: 12, of: "IntentValue") {
         case 0: self = .string(try reader.string())
         case 1: self = .integer(try reader.int())
         case 2: self = .double(try reader.double())
@@ -27,7 +34,11 @@ extension IntentValue: WireCodable {
         case 7: self = .dateComponents(try reader.value())
         case 8: self = .list(try reader.array { try $0.value() })
         case 9: self = .url(try reader.string())
-        default: self = .placemark(try reader.value())
+        case 10: self = .placemark(try reader.value())
+        default:
+            var place: PlacemarkValue = try reader.value()
+            place.postalAddress = try reader.value()
+            self = .placemark(place)
         }
     }
 }
@@ -63,6 +74,8 @@ extension ObjectValue: WireCodable {
     }
 }
 
+/// The name and the coordinates; the postal address, when there is one, follows the place in
+/// `IntentValue`'s case 11.
 extension PlacemarkValue: WireCodable {
     public func write(to writer: inout WireWriter) {
         writer.optional(name) { $0.string($1) }
@@ -73,6 +86,18 @@ extension PlacemarkValue: WireCodable {
     public init(from reader: inout WireReader) throws {
         self.init(name: try reader.optional { try $0.string() }, latitude: try reader.optional { try $0.double() },
                   longitude: try reader.optional { try $0.double() })
+    }
+}
+
+extension PostalAddressValue: WireCodable {
+    public func write(to writer: inout WireWriter) {
+        for part in parts { writer.string(part) }
+    }
+
+    public init(from reader: inout WireReader) throws {
+        self.init(street: try reader.string(), subLocality: try reader.string(), city: try reader.string(),
+                  subAdministrativeArea: try reader.string(), state: try reader.string(), postalCode: try reader.string(),
+                  country: try reader.string(), isoCountryCode: try reader.string())
     }
 }
 

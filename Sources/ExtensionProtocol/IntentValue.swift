@@ -99,16 +99,20 @@ public struct PlacemarkValue: Hashable, Sendable, Codable {
     public var name: String?
     public var latitude: Double?
     public var longitude: Double?
+    /// The place's postal address (`CLPlacemark.postalAddress`); nil when it has none.
+    public var postalAddress: PostalAddressValue?
 
-    public init(name: String?, latitude: Double? = nil, longitude: Double? = nil) {
+    public init(name: String?, latitude: Double? = nil, longitude: Double? = nil, postalAddress: PostalAddressValue? = nil) {
         self.name = name
         self.latitude = latitude
         self.longitude = longitude
+        self.postalAddress = postalAddress
     }
 
-    /// The name, the coordinates, or both: `Lisbon (38.7223, -9.1393)`.
+    /// The name (else the postal address), the coordinates, or both: `Lisbon (38.7223, -9.1393)`.
     public var displayString: String {
         let coordinates = latitude.flatMap { latitude in longitude.map { "\(latitude), \($0)" } }
+        let name = name ?? postalAddress.map(\.displayString).flatMap { $0.isEmpty ? nil : $0 }
         switch (name, coordinates) {
         case let (name?, coordinates?): return "\(name) (\(coordinates))"
         case let (name?, nil): return name
@@ -116,6 +120,44 @@ public struct PlacemarkValue: Hashable, Sendable, Codable {
         case (nil, nil): return "(no place)"
         }
     }
+}
+
+/// A postal address: what `CNPostalAddress` carries, every part a string, empty when unknown.
+public struct PostalAddressValue: Hashable, Sendable, Codable {
+    public var street: String
+    public var subLocality: String
+    public var city: String
+    public var subAdministrativeArea: String
+    public var state: String
+    public var postalCode: String
+    public var country: String
+    public var isoCountryCode: String
+
+    public init(street: String = "", subLocality: String = "", city: String = "", subAdministrativeArea: String = "",
+                state: String = "", postalCode: String = "", country: String = "", isoCountryCode: String = "") {
+        self.street = street
+        self.subLocality = subLocality
+        self.city = city
+        self.subAdministrativeArea = subAdministrativeArea
+        self.state = state
+        self.postalCode = postalCode
+        self.country = country
+        self.isoCountryCode = isoCountryCode
+    }
+
+    /// The parts in order: street, sub-locality, city, sub-administrative area, state, postal
+    /// code, country, ISO country code.
+    public var parts: [String] { [street, subLocality, city, subAdministrativeArea, state, postalCode, country, isoCountryCode] }
+
+    /// The non-empty parts but the ISO code, on one line: `1 Main St, Springfield, 12345`.
+    public var displayString: String {
+        [street.replacingNewlines, subLocality, city, subAdministrativeArea, state, postalCode, country]
+            .filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+}
+
+private extension String {
+    var replacingNewlines: String { split(separator: "\n").joined(separator: ", ") }
 }
 
 /// A case of an intent enumeration, by its raw value and its name.

@@ -23,6 +23,7 @@ public struct IntentsCommand: AsyncParsableCommand {
           intents validate ./MyApp.app
           intents lint ./MyApp.app --fail-on error
           intents authorize MonkeyChat grant
+          intents contacts use ~/contacts.vcf && intents send INStartCallIntent --param contacts=Mom
           intents shortcuts add "pizza time" --donation ID && intents say "pizza time"
           intents send OrderPizzaIntent --param kind=pep --param quantity=2 --answer 1 --record order.yaml && intents test order.yaml
 
@@ -35,7 +36,7 @@ public struct IntentsCommand: AsyncParsableCommand {
         subcommands: [AppsCommand.self, ValidateCommand.self, LintCommand.self, PolicyCommand.self, SendCommand.self, SayCommand.self,
                       TestCommand.self,
                       ShortcutsCommand.self, DonationsCommand.self, SuggestionsCommand.self,
-                      AuthorizeCommand.self, VocabularyCommand.self,
+                      AuthorizeCommand.self, VocabularyCommand.self, ContactsCommand.self,
                       LockCommand.self, UnlockCommand.self, StatusCommand.self, ServeCommand.self])
 
     public init() {}
@@ -202,10 +203,11 @@ struct GlobalOptions: ParsableArguments {
             let placeholder = HostConfiguration(appsFolders: [], stateFolder: state, runnerPath: "", stepTimeout: stepTimeout)
             return try HostSession.configuration(requested: placeholder, namesAppsFolders: false)
         }
-        let requested = HostConfiguration(appsFolders: try resolvedAppsFolders(state: state, environment: environment),
+        var requested = HostConfiguration(appsFolders: try resolvedAppsFolders(state: state, environment: environment),
                                           stateFolder: state,
                                           runnerPath: HostConfiguration.defaultRunnerPath(environment: environment),
                                           stepTimeout: stepTimeout)
+        requested.contactsPath = environment["INTENTS_CONTACTS"].flatMap { $0.isEmpty ? nil : $0 }
         return try HostSession.configuration(requested: requested, namesAppsFolders: namesAppsFolders)
     }
 

@@ -252,6 +252,7 @@ public final class IntentDispatcher: Sendable {
             conversationLogger[metadataKey: "conversation"] = "\(intentPayload.identifier ?? "")"
             var driver = ConversationDriver(channel: channel, schema: schema, user: user, timeout: timeout)
             driver.logger = conversationLogger
+            driver.personResolution = self.personResolution(for: bundle)
             let outcome = try await driver.run(intentPayload)
             conversationLogger.info("conversation ended", metadata: ["step": "\(outcome.step.rawValue)", "code": "\(outcome.response.codeName)",
                                                                    "declined": "\(outcome.declinedByUser)"])

@@ -34,7 +34,7 @@ public struct CommandRun: Hashable, Sendable {
     /// The commands a running server serves; any other (`serve`, `validate`, `--help`) runs in
     /// the command's own process.
     public static let servedCommands: Set<String> = ["send", "say", "apps", "lock", "unlock", "status", "authorize", "shortcuts",
-                                                     "donations", "suggestions", "vocabulary", "policy"]
+                                                     "donations", "suggestions", "vocabulary", "policy", "contacts"]
 
     /// The environment variables a client passes on; any other is the server's own.
     public static let forwardedEnvironment = ["INTENTS_APPS", "INTENTS_STEP_TIMEOUT", "TZ"]

@@ -67,6 +67,10 @@ enum SystemStoreSchema {
             app TEXT PRIMARY KEY NOT NULL, device INTEGER NOT NULL, inode INTEGER NOT NULL, seq INTEGER NOT NULL UNIQUE,
             UNIQUE (device, inode));
         """,
+        // The user's settings, by name (`contacts`: the vCard file or folder `intents contacts use` chose).
+        """
+        CREATE TABLE settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+        """,
     ]
 
     static func migrate(_ connection: RawSQLiteConnection) throws {

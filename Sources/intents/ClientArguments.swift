@@ -50,6 +50,11 @@ struct ClientArguments {
             result.append(arguments[index])
             index += 1
         }
+        // `contacts use PATH` names a file or folder of the client's, as the options above do.
+        if let use = result.firstIndex(of: "use"), use > 0, result[use - 1] == "contacts", use + 1 < result.count,
+           !result[use + 1].isEmpty, !result[use + 1].hasPrefix("/"), !result[use + 1].hasPrefix("-") {
+            result[use + 1] = workingDirectory + "/" + result[use + 1]
+        }
         return result
     }
 

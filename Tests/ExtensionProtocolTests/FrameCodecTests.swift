@@ -154,10 +154,36 @@ import Testing
         .enumeration(EnumerationValue(rawValue: 1, name: "outgoingMessageText")),
         .dateComponents(DateComponentsValue(hour: 19, minute: 30)),
         .list([.string("a"), .integer(1)]),
+        .placemark(PlacemarkValue(name: "Apple Park", latitude: 37.33, longitude: -122.01,
+                                  postalAddress: PostalAddressValue(street: "1 Apple Park Way", city: "Cupertino", state: "CA"))),
     ])
     func valuesRoundTrip(_ value: IntentValue) throws {
         let data = try JSONEncoder().encode(value)
         #expect(try JSONDecoder().decode(IntentValue.self, from: data) == value)
+    }
+
+    /// A place without a postal address keeps protocol version 2's bytes (case 10), so that bytes
+    /// written before addresses crossed still decode; one with an address is case 11.
+    @Test func placemarksWithAndWithoutAnAddressOnTheWire() throws {
+        let bare = IntentValue.placemark(PlacemarkValue(name: "Café", latitude: 38.71, longitude: -9.14))
+        var older = WireWriter()
+        older.unsigned(10)
+        older.optional("Café") { $0.string($1) }
+        older.optional(38.71) { $0.double($1) }
+        older.optional(-9.14) { $0.double($1) }
+        #expect(bare.wireBytes == older.bytes)
+        #expect(try IntentValue(wireBytes: older.bytes) == bare)
+
+        let address = PostalAddressValue(street: "Rua Augusta 1\nFloor 2", subLocality: "Baixa", city: "Lisboa", subAdministrativeArea: "Lisboa",
+                                         state: "", postalCode: "1100-053", country: "Portugal", isoCountryCode: "PT")
+        let addressed = IntentValue.placemark(PlacemarkValue(name: "Café", latitude: 38.71, longitude: -9.14, postalAddress: address))
+        #expect(addressed.wireBytes.first == 11)
+        #expect(try IntentValue(wireBytes: addressed.wireBytes) == addressed)
+        let nameless = IntentValue.placemark(PlacemarkValue(name: nil, postalAddress: address))
+        #expect(try IntentValue(wireBytes: nameless.wireBytes) == nameless)
+        #expect(nameless.displayString == "Rua Augusta 1, Floor 2, Baixa, Lisboa, Lisboa, 1100-053, Portugal")
+        // An address cut short is refused, not read as a shorter place.
+        #expect(throws: ProtocolError.self) { try IntentValue(wireBytes: Array(addressed.wireBytes.dropLast(3))) }
     }
 
     @Test func valueWithTwoKindsIsRefused() {

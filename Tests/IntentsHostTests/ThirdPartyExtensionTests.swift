@@ -177,4 +177,98 @@ import Testing
         let locked = try await send(["INStartCallIntent", "--param", "contacts=Bobo"])
         #expect(locked.status == 3)
     }
+
+    /// Siri's person resolution from the user's contacts (a vCard file the user chose): a name
+    /// with one contact reaches the call handler with the contact's number and identifier; two
+    /// contacts make the host ask which one first; a name with no contact reaches the handler
+    /// as spoken, for the app's own directory (or none) to resolve.
+    @Test func aCallGoesToTheHandleOfTheContactTheUserNamed() async throws {
+        let build = try await Self.buildFixture()
+        try #require(build.status == 0, "swift build of the fixture failed:\n\(build.output)")
+        try bundle(app: "Phone", extension: "PhoneIntents")
+        let state = TemporaryFolder()
+        let vcards = state.path + "/contacts.vcf"
+        try """
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        UID:mom-0001\r
+        FN:Maria Silva\r
+        N:Silva;Maria;;;\r
+        NICKNAME:Mom\r
+        TEL;TYPE=HOME:+1 555 0100\r
+        TEL;TYPE=CELL:+1 555 0101\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:4.0\r
+        UID:alex-doe\r
+        FN:Alex Doe\r
+        TEL;TYPE=cell:+1 555 0200\r
+        END:VCARD\r
+        BEGIN:VCARD\r
+        VERSION:4.0\r
+        UID:alex-roe\r
+        FN:Alex\r
+          Roe\r
+        EMAIL:alex@roe.example\r
+        TEL:+1 555 0300\r
+        END:VCARD\r
+
+        """.write(toFile: vcards, atomically: true, encoding: .utf8)
+        func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+            try await shell([Package.cli, "--apps", apps.path, "--state", state.path] + arguments)
+        }
+        func send(_ arguments: [String]) async throws -> (status: Int32, json: [String: Any]) {
+            let run = try await run(["send", "INStartCallIntent"] + arguments + ["--json"])
+            let line = run.output.split(separator: "\n").last { $0.hasPrefix("{") }
+            let json = line.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            return (run.status, try #require(json, "no JSON in:\n\(run.output)"))
+        }
+        func contacts(_ json: [String: Any]) -> [[String: Any]] {
+            (json["parameters"] as? [String: Any])?["contacts"] as? [[String: Any]] ?? []
+        }
+        #expect(try await run(["authorize", "Phone", "grant"]).status == 0)
+        let use = try await run(["contacts", "use", vcards])
+        #expect(use.status == 0 && use.output.contains("Contacts: 3 in \(vcards)."), "\(use.output)")
+        let list = try await run(["contacts", "list"])
+        #expect(list.output.contains("Maria Silva: nickname Mom; +1 555 0100 (home); +1 555 0101 (cell) [mom-0001]"), "\(list.output)")
+
+        // One contact: the handler gets Mom's mobile number and her contact identifier, and calls.
+        let mom = try await send(["--param", "contacts=mom"])
+        #expect(mom.status == 0, "\(mom.json)")
+        #expect(mom.json["codeName"] as? String == "continueInApp")
+        #expect(contacts(mom.json).first?["handle"] as? String == "+1 555 0101")
+        #expect(contacts(mom.json).first?["contactIdentifier"] as? String == "mom-0001")
+        #expect(contacts(mom.json).first?["displayName"] as? String == "Maria Silva")
+        #expect((mom.json["prompts"] as? [[String: Any]])?.isEmpty ?? true, "no question for one match")
+
+        // Two Alexes: the host asks before resolve; the chosen one's handle reaches the handler.
+        let alex = try await send(["--param", "contacts=Alex", "--answer", "2"])
+        #expect(alex.status == 0, "\(alex.json)")
+        let asked = try #require((alex.json["prompts"] as? [[String: Any]])?.first)
+        #expect(asked["text"] as? String == "Which contact do you mean?")
+        #expect(asked["choices"] as? [String] == ["Alex Doe (+1 555 0200)", "Alex Roe (+1 555 0300)"])
+        #expect(contacts(alex.json).first?["handle"] as? String == "+1 555 0300")
+        #expect(contacts(alex.json).first?["contactIdentifier"] as? String == "alex-roe")
+        #expect(alex.json["codeName"] as? String == "continueInApp")
+
+        // No contact: the name reaches the handler as spoken, with no handle; Bobo is in the
+        // app's own directory, Zed nowhere.
+        let bobo = try await send(["--param", "contacts=Bobo"])
+        #expect(bobo.status == 0, "\(bobo.json)")
+        #expect(contacts(bobo.json).first?["handle"] as? String == "+351 210 000 003")
+        #expect(contacts(bobo.json).first?["contactIdentifier"] as? String == "bobo", "the app's own identifier, not a contact's")
+        let zed = try await run(["send", "INStartCallIntent", "--param", "contacts=Zed"])
+        #expect(zed.status == 2, "\(zed.output)")
+        #expect(zed.output.contains("\"Zed\" cannot be used for contact: No matching contact was found."), "\(zed.output)")
+
+        // A malformed card is refused by name and line, when chosen and when a call needs it.
+        try "BEGIN:VCARD\nFN:Broken\n".write(toFile: vcards, atomically: true, encoding: .utf8)
+        let broken = try await run(["send", "INStartCallIntent", "--param", "contacts=mom"])
+        #expect(broken.status == 1, "\(broken.output)")
+        #expect(broken.output.contains("Contacts file \(vcards), line 1: the card begun here has no END:VCARD."), "\(broken.output)")
+        #expect(try await run(["contacts", "use", vcards]).status == 1)
+        #expect(try await run(["contacts", "forget"]).status == 0)
+        let forgotten = try await send(["--param", "contacts=Bobo"])
+        #expect(forgotten.status == 0, "\(forgotten.json)")
+    }
 }

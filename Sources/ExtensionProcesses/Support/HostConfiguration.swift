@@ -38,6 +38,9 @@ public struct HostConfiguration: Sendable {
     /// What the extensions' step and start deadlines are kept in: real time, or a test's manual
     /// clock (`DeadlineClock.manual()`), which the test moves past a deadline once a step waits.
     public var deadlineClock: DeadlineClock = .realTime
+    /// The vCard file or folder of the user's contacts, instead of the one `intents contacts use`
+    /// stored in the system store (`INTENTS_CONTACTS`); nil for the stored one.
+    public var contactsPath: String?
 
     public init(appsFolders: [String], stateFolder: String, runnerPath: String,
                 stepTimeout: Duration = .seconds(10), startTimeout: Duration = .seconds(10),

@@ -1,20 +1,50 @@
 import Foundation
+import Contacts
 import CoreLocation
 import ExtensionProtocol
 
-/// A place crosses as its name and coordinates only: its locality and country stay in the
-/// process.
+/// A place crosses as its name, coordinates and postal address (`PlacemarkValue`); the fields
+/// that come from the address (locality, country...) are made again from it on the other side.
 extension CLPlacemark: IntentValueConvertible {
     public static var intentValueType: ValueType { .placemark }
 
     public var intentValue: IntentValue {
-        .placemark(PlacemarkValue(name: name, latitude: location?.coordinate.latitude, longitude: location?.coordinate.longitude))
+        .placemark(PlacemarkValue(name: name, latitude: location?.coordinate.latitude, longitude: location?.coordinate.longitude,
+                                  postalAddress: postalAddress.map(PostalAddressValue.init)))
     }
 
     public static func fromIntentValue(_ value: IntentValue) -> Self? {
         guard case .placemark(let place) = value else { return nil }
         let location = place.latitude.flatMap { latitude in place.longitude.map { CLLocation(latitude: latitude, longitude: $0) } }
-        return placemark(with: location, name: place.name)
+        let placemark = placemark(with: location, name: place.name)
+        if let address = place.postalAddress { placemark.setPostalAddress(CNPostalAddress(address)) }
+        return placemark
+    }
+}
+
+extension PostalAddressValue {
+    /// The parts of a Contacts postal address.
+    init(_ address: CNPostalAddress) {
+        self.init(street: address.street, subLocality: address.subLocality, city: address.city,
+                  subAdministrativeArea: address.subAdministrativeArea, state: address.state, postalCode: address.postalCode,
+                  country: address.country, isoCountryCode: address.isoCountryCode)
+    }
+}
+
+extension CNPostalAddress {
+    /// An immutable postal address with the parts of `value`.
+    convenience init(_ value: PostalAddressValue) {
+        let address = CNMutablePostalAddress()
+        address.street = value.street
+        address.subLocality = value.subLocality
+        address.city = value.city
+        address.subAdministrativeArea = value.subAdministrativeArea
+        address.state = value.state
+        address.postalCode = value.postalCode
+        address.country = value.country
+        address.isoCountryCode = value.isoCountryCode
+        self.init()
+        setParts(from: address)
     }
 }
 

@@ -26,6 +26,9 @@ public struct ConversationDriver: Sendable {
     public var maximumBadAnswers = 3
     /// How many of a handler's dynamic options are offered at once.
     public var maximumOptionsShown = 20
+    /// The user's contacts and the app's contact names, which people the user named are matched
+    /// against before their parameter is resolved (ContactResolution.swift); none by default.
+    public var personResolution = PersonResolution.none
     /// Where each step is logged (debug: each request and how long it took; warning: a step
     /// that failed), with the conversation's metadata; nothing by default.
     public var logger = Logger(label: "intents.conversation", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -81,7 +84,10 @@ public struct ConversationDriver: Sendable {
     }
 
     private func resolve(_ parameter: ParameterSchema, conversation: UInt64, state: inout ConversationState) async throws {
+        var matchedNames: Set<String> = []
         for _ in 0..<maximumRounds {
+            // As Siri does, people named but not identified are first looked up in the user's contacts.
+            try await matchContacts(for: parameter, settled: &matchedNames, state: &state)
             let reply = try await ask(
                 .resolve(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent, parameter: parameter.name))
             guard case .resolved(_, let results) = reply, !results.isEmpty || parameter.isList else {

@@ -11,6 +11,8 @@ public enum SeedMessages {
         .dateComponents(DateComponentsValue(hour: 19, minute: 30)),
         .list([.string("Bacon"), .list([.integer(1), .person(person)])]),
         .url("https://coffee.example/menu"), .placemark(PlacemarkValue(name: "Café", latitude: 38.71, longitude: -9.14)),
+        .placemark(PlacemarkValue(name: nil, latitude: 38.71, longitude: -9.14, postalAddress: PostalAddressValue(
+            street: "Rua Augusta 1", city: "Lisboa", postalCode: "1100-053", country: "Portugal", isoCountryCode: "PT"))),
         .object(ObjectValue(identifier: "latte", display: "Latte", properties: [
             "origins": .list([.string("Brazil")]), "recipe": .url("https://coffee.example/latte"), "caffeinated": .boolean(true)])),
     ]

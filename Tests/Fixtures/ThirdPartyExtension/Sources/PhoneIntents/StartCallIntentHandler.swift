@@ -1,8 +1,11 @@
 import Foundation
 import Intents
 
+/// Calls go to a handle, as in a real call app: a person Siri found in the user's contacts
+/// arrives with one (and the contact's identifier); a name it did not find arrives alone, and
+/// only the app's own directory can give it a number.
 class StartCallIntentHandler: NSObject, INStartCallIntentHandling {
-    /// The app's address book.
+    /// The app's own directory, for names that are not in the user's contacts.
     private let directory = [
         INPerson(personHandle: INPersonHandle(value: "+351 210 000 001", type: .phoneNumber), nameComponents: nil,
                  displayName: "Kiki Silva", image: nil, contactIdentifier: "kiki-silva", customIdentifier: nil),
@@ -19,6 +22,11 @@ class StartCallIntentHandler: NSObject, INStartCallIntentHandling {
         }
         guard contacts.count == 1 else {
             completion([.unsupported(forReason: .multipleContactsUnsupported)])
+            return
+        }
+        // Siri matched the name in the user's contacts: the call goes to the contact's handle.
+        if let handle = contacts[0].personHandle?.value, !handle.isEmpty {
+            completion([.success(with: contacts[0])])
             return
         }
         let name = contacts[0].displayName.lowercased()
@@ -44,8 +52,14 @@ class StartCallIntentHandler: NSObject, INStartCallIntentHandling {
     }
 
     func handle(intent: INStartCallIntent, completion: @escaping (INStartCallIntentResponse) -> Void) {
+        // A call needs a number: with none, there is nothing to dial.
+        guard let handle = intent.contacts?.first?.personHandle?.value, !handle.isEmpty else {
+            completion(INStartCallIntentResponse(code: .failure, userActivity: nil))
+            return
+        }
         // The call itself is placed by the app, which the activity opens.
         let activity = NSUserActivity(activityType: NSStringFromClass(INStartCallIntent.self))
+        activity.userInfo = ["handle": handle]
         completion(INStartCallIntentResponse(code: .continueInApp, userActivity: activity))
     }
 }

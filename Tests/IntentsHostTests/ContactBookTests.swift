@@ -1,0 +1,232 @@
+import ContactBook
+import ExtensionProtocol
+import Foundation
+import HostBundles
+@testable import IntentsHost
+import Synchronization
+import Testing
+import ExtensionProcesses
+
+/// The user's contacts as the host reads them: vCard files, untrusted, bounded; and the names
+/// a spoken name matches.
+@Suite struct ContactBookTests {
+    let parser = VCardParser()
+
+    @Test func readsVersion3And4CardsWithFoldedLines() throws {
+        let text = """
+        BEGIN:VCARD\r
+        VERSION:3.0\r
+        UID:mom-1\r
+        FN:Maria\r
+          Silva\r
+        N:Silva;Maria;;;\r
+        NICKNAME:Mom,Mamã\r
+        TEL;TYPE=HOME,VOICE:+351 210 000 100\r
+        TEL;TYPE=CELL:+351 910 000 100\r
+        EMAIL;TYPE=INTERNET:maria@example.com\r
+        END:VCARD\r
+        BEGIN:VCARD
+        VERSION:4.0
+        FN:Dr. Ana Costa
+        N:Costa;Ana;Rita;Dr.;
+        item1.EMAIL;PREF=1:ana@work.example
+        EMAIL:ana@example.com
+        ORG:Hospital de Santa Maria\\, EPE;Cardiology
+        NOTE:Line one\\nline two: with a colon
+        TEL;VALUE=uri;TYPE="voice,work":tel:+351-210-000-200
+        END:VCARD
+        """
+        let cards = try parser.cards(in: text, file: "/home/me/contacts.vcf")
+        #expect(cards.count == 2)
+        let mom = cards[0]
+        #expect(mom.identifier == "mom-1" && mom.formattedName == "Maria Silva", "a folded line loses its break and one space")
+        #expect(mom.givenName == "Maria" && mom.familyName == "Silva" && mom.nicknames == ["Mom", "Mamã"])
+        #expect(mom.phoneNumbers == [.init(value: "+351 210 000 100", types: ["home", "voice"]), .init(value: "+351 910 000 100", types: ["cell"])])
+        #expect(mom.preferredHandle?.value == "+351 910 000 100" && mom.preferredHandle?.isPhoneNumber == true, "a mobile number before a home one")
+        #expect(mom.source == "/home/me/contacts.vcf:1")
+        let ana = cards[1]
+        #expect(ana.identifier == "contacts.vcf#12", "no UID: the file and the card's line")
+        #expect(ana.middleName == "Rita" && ana.organization == "Hospital de Santa Maria, EPE")
+        #expect(ana.phoneNumbers == [.init(value: "+351-210-000-200", types: ["voice", "work"])])
+        #expect(ana.emailAddresses.first == .init(value: "ana@work.example", types: ["pref"]))
+        #expect(ana.displayName == "Dr. Ana Costa")
+    }
+
+    @Test func readsVersion21QuotedPrintableAndBareTypes() throws {
+        let text = """
+        BEGIN:VCARD
+        VERSION:2.1
+        N;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Gon=C3=A7alves;Jo=C3=A3o
+        FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Jo=C3=A3o Gon=
+        =C3=A7alves
+        TEL;CELL;PREF:+351 960 000 300
+        TEL;WORK:+351 210 000 300
+        END:VCARD
+        """
+        let card = try #require(try parser.cards(in: text, file: "old.vcf").first)
+        #expect(card.formattedName == "João Gonçalves" && card.givenName == "João" && card.familyName == "Gonçalves")
+        #expect(card.phoneNumbers.map(\.types) == [["cell", "pref"], ["work"]])
+        #expect(card.preferredHandle?.value == "+351 960 000 300")
+    }
+
+    @Test(arguments: [
+        ("BEGIN:VCARD\nFN:A\nBEGIN:VCARD\nEND:VCARD\n", "Contacts file f.vcf, line 3: a card begins inside the card begun on line 1."),
+        ("BEGIN:VCARD\nFN:A\n", "Contacts file f.vcf, line 1: the card begun here has no END:VCARD."),
+        ("FN:A\n", "Contacts file f.vcf, line 1: FN is outside any BEGIN:VCARD ... END:VCARD."),
+        ("BEGIN:VCARD\nFN:A\nEND:VCARD\nEND:VCARD\n", "Contacts file f.vcf, line 4: END:VCARD ends no card."),
+        ("BEGIN:VCARD\nVERSION:3.0\nthis line has no colon\nEND:VCARD\n",
+         "Contacts file f.vcf, line 3: \"this line has no colon\" is not a vCard line (NAME:value)."),
+        ("BEGIN:VCARD\nVERSION:3.0\nTEL:1\nEND:VCARD\n", "Contacts file f.vcf, line 4: the card begun on line 1 has no name (FN, N, NICKNAME or ORG)."),
+        ("BEGIN:VCALENDAR\nEND:VCALENDAR\n", "Contacts file f.vcf, line 1: BEGIN:VCALENDAR is not BEGIN:VCARD."),
+        ("BEGIN:VCARD\nF N:A\nEND:VCARD\n", "Contacts file f.vcf, line 2: \"F N\" is not a vCard property name."),
+    ])
+    func malformedCardsAreOneSentenceWithTheFileAndLine(_ text: String, _ message: String) {
+        let error = #expect(throws: ContactBookError.self) { try parser.cards(in: text, file: "f.vcf") }
+        #expect(error?.message == message)
+    }
+
+    @Test func hostileInputIsBoundedNotFatal() throws {
+        // Too many cards in one file.
+        let card = "BEGIN:VCARD\nFN:X\nEND:VCARD\n"
+        let error = #expect(throws: ContactBookError.self) {
+            try VCardParser(maximumCards: 3).cards(in: String(repeating: card, count: 4), file: "many.vcf")
+        }
+        #expect(error?.message == "Contacts file many.vcf, line 10: the contacts hold more than 3 cards.")
+        // Odd bytes, escapes and quotes read as text, never a crash.
+        let odd = "BEGIN:VCARD\nFN:\\\nN:;;;;;;;;\nTEL;TYPE=\"unclosed:+1\nNICKNAME:,,\\,\nEMAIL:=ZZ\nEND:VCARD\n"
+        let cards = try parser.cards(in: odd, file: "odd.vcf")
+        #expect(cards.count == 1 && cards[0].nicknames == [","])
+        #expect(try parser.cards(in: "", file: "empty.vcf").isEmpty)
+    }
+
+    @Test func filesAndFoldersAreReadWithinTheirLimits() throws {
+        let folder = TemporaryFolder()
+        try "BEGIN:VCARD\nFN:Bea\nTEL:1\nEND:VCARD\n".write(toFile: folder.path + "/b.vcf", atomically: true, encoding: .utf8)
+        try "BEGIN:VCARD\nFN:Al\nEMAIL:al@example.com\nEND:VCARD\n".write(toFile: folder.path + "/a.VCF", atomically: true, encoding: .utf8)
+        try "not a card".write(toFile: folder.path + "/notes.txt", atomically: true, encoding: .utf8)
+        let book = try ContactBook(contentsOf: folder.path)
+        #expect(book.cards.map(\.displayName) == ["Al", "Bea"], "the .vcf files only, in name order")
+        #expect(book.cards[0].preferredHandle?.value == "al@example.com" && book.cards[0].preferredHandle?.isPhoneNumber == false)
+
+        let big = folder.path + "/big.vcf"
+        try String(repeating: "x", count: 2_000).write(toFile: big, atomically: true, encoding: .utf8)
+        let tooBig = #expect(throws: ContactBookError.self) { try ContactBook(contentsOf: big, maximumFileSize: 1_000) }
+        #expect(tooBig?.message == "Contacts file \(big): the file is larger than 1000 bytes.")
+        let tooMany = #expect(throws: ContactBookError.self) { try ContactBook(contentsOf: folder.path, maximumCards: 1) }
+        #expect(tooMany?.message == "Contacts file \(folder.path)/b.vcf, line 1: the contacts hold more than 1 cards.")
+        let missing = #expect(throws: ContactBookError.self) { try ContactBook(contentsOf: folder.path + "/none.vcf") }
+        #expect(missing?.message == "Contacts file \(folder.path)/none.vcf: no such file or folder.")
+        try Data([0x42, 0xFF, 0xFE]).write(to: URL(fileURLWithPath: folder.path + "/bad.vcf"))
+        let notText = #expect(throws: ContactBookError.self) { try ContactBook(contentsOf: folder.path + "/bad.vcf") }
+        #expect(notText?.message == "Contacts file \(folder.path)/bad.vcf: the file is not UTF-8 text.")
+    }
+
+    @Test func spokenNamesMatchFullGivenAndNicknamesIgnoringCaseAndAccents() throws {
+        let book = ContactBook(cards: [
+            ContactCard(identifier: "1", formattedName: "Maria Silva", givenName: "Maria", familyName: "Silva", nicknames: ["Mom"]),
+            ContactCard(identifier: "2", formattedName: "Maria Costa", givenName: "Maria", familyName: "Costa"),
+            ContactCard(identifier: "3", formattedName: "José Neves", givenName: "José", familyName: "Neves"),
+            ContactCard(identifier: "4", formattedName: "Pizza Place", organization: "Pizza Place"),
+        ])
+        #expect(book.matches(for: "mom").map(\.identifier) == ["1"])
+        #expect(book.matches(for: "  MARIA   silva ").map(\.identifier) == ["1"])
+        #expect(book.matches(for: "Maria").map(\.identifier) == ["1", "2"])
+        #expect(book.matches(for: "jose").map(\.identifier) == ["3"])
+        #expect(book.matches(for: "pizza place").map(\.identifier) == ["4"])
+        #expect(book.matches(for: "Silva").isEmpty, "a family name alone is not matched")
+        #expect(book.matches(for: "Mari").isEmpty, "nor a prefix")
+        #expect(book.matches(for: " ").isEmpty)
+        // No N: FN's first word is the given name, unless FN is the organization's.
+        let fnOnly = ContactBook(cards: [ContactCard(identifier: "5", formattedName: "Alex Roe"),
+                                         ContactCard(identifier: "6", formattedName: "Acme Tools", organization: "Acme Tools")])
+        #expect(fnOnly.matches(for: "alex").map(\.identifier) == ["5"])
+        #expect(fnOnly.matches(for: "acme").isEmpty)
+    }
+
+    @Test func oneMatchBecomesThePersonWithItsHandleAndTheAppsNamesAreCandidates() throws {
+        let book = ContactBook(cards: [
+            ContactCard(identifier: "mom-1", formattedName: "Maria Silva", givenName: "Maria", nicknames: ["Mom"],
+                        phoneNumbers: [.init(value: "+351 910 000 100", types: ["cell"])]),
+            ContactCard(identifier: "kiki", formattedName: "Kiki", emailAddresses: [.init(value: "kiki@example.com")]),
+        ])
+        let resolution = PersonResolution(contacts: { book }, appContactNames: { ["Kiki", "Bobo"] })
+        #expect(try resolution.candidates(for: PersonValue(displayName: "mom"))
+                == [PersonValue(displayName: "Maria Silva", handle: "+351 910 000 100", handleType: 2, contactIdentifier: "mom-1")])
+        // Kiki is in the contacts and is one of the app's own contact names: both are offered.
+        #expect(try resolution.candidates(for: PersonValue(displayName: "KIKI"))
+                == [PersonValue(displayName: "Kiki", handle: "kiki@example.com", handleType: 1, contactIdentifier: "kiki"),
+                    PersonValue(displayName: "KIKI")])
+        #expect(try resolution.candidates(for: PersonValue(displayName: "Bobo")) == [PersonValue(displayName: "Bobo")])
+        #expect(try resolution.candidates(for: PersonValue(displayName: "Zed")).isEmpty)
+        let broken = PersonResolution(contacts: { throw ContactBookError(file: "c.vcf", line: 2, "END:X ends no card") })
+        let error = #expect(throws: HostError.self) { try broken.candidates(for: PersonValue(displayName: "Mom")) }
+        #expect(error?.code == .badState && error?.message == "Contacts file c.vcf, line 2: END:X ends no card.")
+    }
+}
+
+/// The driver's part: people are matched before the extension's resolve, a name once per
+/// parameter, and only people the user named but did not identify.
+@Suite struct ContactMatchingDriverTests {
+    /// Answers every resolve with "no resolve method" (the value stays as sent), recording what
+    /// each resolve carried; confirm is ready, handle succeeds.
+    final class RecordingChannel: ExtensionChannel, @unchecked Sendable {
+        let resolved = Mutex<[IntentValue?]>([])
+        var isAlive: Bool { true }
+        func request(_ message: HostToExtensionMessage, timeout: Duration) async throws -> ExtensionToHostMessage {
+            switch message {
+            case .resolve(let id, _, let intent, let parameter):
+                resolved.withLock { $0.append(intent.parameters[parameter]) }
+                return .resolved(requestID: id, results: [.unimplemented])
+            case .confirm(let id, _, _): return .responded(requestID: id, response: ResponsePayload(code: 1, codeName: "ready", category: .ready))
+            case .handle(let id, _, _): return .responded(requestID: id, response: ResponsePayload(code: 3, codeName: "success", category: .success))
+            default: throw HostError(.extensionFailed, "unexpected \(message)")
+            }
+        }
+        func notify(_ message: HostToExtensionMessage) {}
+        func shutdown() async {}
+    }
+
+    static let schema = IntentSchema(name: "NoteFriendsIntent", parameters: [
+        ParameterSchema(name: "recipients", title: "recipient", type: .person, isList: true),
+        ParameterSchema(name: "content", type: .string),
+    ])
+    static let book = ContactBook(cards: [
+        ContactCard(identifier: "mom-1", formattedName: "Maria Silva", givenName: "Maria", nicknames: ["Mom"],
+                    phoneNumbers: [.init(value: "+351 910 000 100", types: ["cell"])]),
+        ContactCard(identifier: "ana-1", formattedName: "Ana Costa", givenName: "Ana", emailAddresses: [.init(value: "ana@example.com")]),
+        ContactCard(identifier: "ana-2", formattedName: "Ana Neves", givenName: "Ana", phoneNumbers: [.init(value: "+351 910 000 200")]),
+    ])
+
+    @Test func peopleAreMatchedBeforeResolveAndTheUserPicksAmongSeveral() async throws {
+        let channel = RecordingChannel()
+        let loads = Mutex(0)
+        var driver = ConversationDriver(channel: channel, schema: Self.schema, user: ScriptedUser(answers: ["2"]), timeout: .seconds(5))
+        driver.personResolution = PersonResolution(contacts: { loads.withLock { $0 += 1 }; return Self.book })
+        let known = PersonValue(displayName: "Mom", handle: "+1 555", handleType: 2)
+        let outcome = try await driver.run(IntentPayload(name: "NoteFriendsIntent", parameters: [
+            "recipients": .list([.person(PersonValue(displayName: "mom")), .person(PersonValue(displayName: "ana")),
+                                 .person(PersonValue(displayName: "Zed")), .person(known)]),
+            "content": .string("hi"),
+        ]))
+        let expected = IntentValue.list([
+            .person(PersonValue(displayName: "Maria Silva", handle: "+351 910 000 100", handleType: 2, contactIdentifier: "mom-1")),
+            .person(PersonValue(displayName: "Ana Neves", handle: "+351 910 000 200", handleType: 2, contactIdentifier: "ana-2")),
+            .person(PersonValue(displayName: "Zed")),
+            .person(known),
+        ])
+        #expect(channel.resolved.withLock { $0.first } == expected, "the extension's first resolve already has the contacts")
+        #expect(outcome.intent.parameters["recipients"] == expected)
+        #expect(outcome.prompts.map(\.text) == ["Which recipient do you mean?"])
+        #expect(outcome.prompts.first?.choices == ["Ana Costa (ana@example.com)", "Ana Neves (+351 910 000 200)"])
+        #expect(loads.withLock { $0 } == 1, "the contacts are read once per conversation")
+    }
+
+    @Test func withoutContactsNothingIsReadOrAsked() async throws {
+        let channel = RecordingChannel()
+        let driver = ConversationDriver(channel: channel, schema: Self.schema, user: ScriptedUser(answers: []), timeout: .seconds(5))
+        let outcome = try await driver.run(IntentPayload(name: "NoteFriendsIntent", parameters: [
+            "recipients": .list([.person(PersonValue(displayName: "Mom"))]), "content": .string("hi")]))
+        #expect(outcome.intent.parameters["recipients"] == .list([.person(PersonValue(displayName: "Mom"))]))
+        #expect(outcome.prompts.isEmpty)
+    }
+}
