@@ -1,5 +1,6 @@
 import Foundation
 import Intents
+import Contacts
 import CoreLocation
 import NoodleKit
 
@@ -68,7 +69,12 @@ public class OrderNoodlesIntentHandler: NSObject, OrderNoodlesIntentHandling {
     // Asked only for pickup orders; the async array form, as handlers written since iOS 15 implement it.
     public func provideShopOptions(for intent: OrderNoodlesIntent) async throws -> [CLPlacemark] {
         NoodleShop.shops.map { shop in
-            CLPlacemark.placemark(with: CLLocation(latitude: shop.latitude, longitude: shop.longitude), name: shop.name)
+            let address = CNMutablePostalAddress()
+            address.street = shop.street
+            address.city = "Edinburgh"
+            address.postalCode = shop.postalCode
+            address.isoCountryCode = "GB"
+            return CLPlacemark(location: CLLocation(latitude: shop.latitude, longitude: shop.longitude), name: shop.name, postalAddress: address)
         }
     }
 

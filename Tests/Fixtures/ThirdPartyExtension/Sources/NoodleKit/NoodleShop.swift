@@ -20,9 +20,9 @@ public enum NoodleShop {
     public static let bowlPrice = Decimal(string: "11.5")!
 
     /// The shops an order can be picked up from, by name.
-    public static let shops: [(name: String, latitude: Double, longitude: Double)] = [
-        ("Harbour Street", 55.9486, -3.1999),
-        ("Old Town", 55.9497, -3.1910),
+    public static let shops: [(name: String, street: String, postalCode: String, latitude: Double, longitude: Double)] = [
+        ("Harbour Street", "3 Harbour Street", "EH6 6QN", 55.9486, -3.1999),
+        ("Old Town", "21 Cockburn Street", "EH1 1BP", 55.9497, -3.1910),
     ]
 }
 
