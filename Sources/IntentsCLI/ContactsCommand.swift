@@ -17,7 +17,10 @@ struct ContactsCommand: AsyncParsableCommand {
         with the contact's handle (a phone number, else an email address) and identifier; several
         make the host ask which one; none leaves the name as spoken. A name is matched against a
         contact's full name, given name (from N, else FN's first word) and nicknames (NICKNAME),
-        ignoring case and diacritics.
+        ignoring case and diacritics. Only names the user gave are matched (the values sent, or a
+        value typed when asked), never a person the extension offered, and only for conversations
+        started with the intents command (send, say, test): another program's request to a server
+        never has its names matched, nor learns a contact.
 
         The contacts are the .vcf file, or the .vcf files of the folder, chosen with `contacts use`
         (kept in the state folder's system store), or named by INTENTS_CONTACTS in the environment

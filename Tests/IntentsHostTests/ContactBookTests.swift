@@ -221,6 +221,49 @@ import ExtensionProcesses
         #expect(loads.withLock { $0 } == 1, "the contacts are read once per conversation")
     }
 
+    /// Answers each resolve with the next of `results`, recording what it carried.
+    final class ScriptedChannel: ExtensionChannel, @unchecked Sendable {
+        let results: Mutex<[ResolutionPayload]>
+        let resolved = Mutex<[IntentValue?]>([])
+        init(_ results: [ResolutionPayload]) { self.results = Mutex(results) }
+        var isAlive: Bool { true }
+        func request(_ message: HostToExtensionMessage, timeout: Duration) async throws -> ExtensionToHostMessage {
+            switch message {
+            case .resolve(let id, _, let intent, let parameter):
+                resolved.withLock { $0.append(intent.parameters[parameter]) }
+                let next = results.withLock { $0.isEmpty ? ResolutionPayload.unimplemented : $0.removeFirst() }
+                return .resolved(requestID: id, results: [next])
+            case .confirm(let id, _, _): return .responded(requestID: id, response: ResponsePayload(code: 1, codeName: "ready", category: .ready))
+            case .handle(let id, _, _): return .responded(requestID: id, response: ResponsePayload(code: 3, codeName: "success", category: .success))
+            default: throw HostError(.extensionFailed, "unexpected \(message)")
+            }
+        }
+        func notify(_ message: HostToExtensionMessage) {}
+        func shutdown() async {}
+    }
+
+    /// Only names the user gave are matched: a person the extension offered (a choice, a value
+    /// to confirm) and the user took reaches the extension as it offered it, not as a contact
+    /// of that name; a name the user typed when asked for a value is matched.
+    @Test func onlyNamesTheUserGaveAreMatchedNotPeopleTheExtensionOffered() async throws {
+        func person(_ name: String) -> IntentValue { .person(PersonValue(displayName: name)) }
+        let channel = ScriptedChannel([
+            .disambiguation(choices: [person("Mom"), person("Zed Zulu")]),
+            .confirmationRequired(value: person("Ana")),
+            .needsValue,
+            .success(value: .person(PersonValue(displayName: "Maria Silva", handle: "+351 910 000 100", handleType: 2, contactIdentifier: "mom-1"))),
+        ])
+        var driver = ConversationDriver(channel: channel, schema: Self.schema, user: ScriptedUser(answers: ["1", "yes", "mom"]), timeout: .seconds(5))
+        driver.personResolution = PersonResolution(contacts: { Self.book })
+        let outcome = try await driver.run(IntentPayload(name: "NoteFriendsIntent", parameters: [
+            "recipients": .list([person("Zed")]), "content": .string("hi")]))
+        let mom = IntentValue.person(PersonValue(displayName: "Maria Silva", handle: "+351 910 000 100", handleType: 2, contactIdentifier: "mom-1"))
+        #expect(channel.resolved.withLock { Array($0.prefix(4)) } == [.list([person("Zed")]), .list([person("Mom")]), .list([person("Ana")]), .list([mom])],
+                "the extension's Mom and Ana stay its own; the Mom the user typed is the contact")
+        #expect(outcome.prompts.map(\.text) == ["Which recipient do you mean?", "Did you mean Ana for recipient?", "What should the recipient be?"],
+                "no question about the two contacts named Ana")
+    }
+
     @Test func withoutContactsNothingIsReadOrAsked() async throws {
         let channel = RecordingChannel()
         let driver = ConversationDriver(channel: channel, schema: Self.schema, user: ScriptedUser(answers: []), timeout: .seconds(5))
