@@ -26,7 +26,9 @@ struct ContactsCommand: AsyncParsableCommand {
         (kept in the state folder's system store), or named by INTENTS_CONTACTS in the environment
         of the host that runs the conversation (the server's, when one runs), which comes first.
         vCard 2.1, 3.0 and 4.0 are read: FN, N, NICKNAME, ORG, TEL and EMAIL with their TYPE, UID.
-        Each file is at most 4 MiB, and all of them hold at most 10000 cards.
+        Each file is a regular file (a symbolic link to one is followed) of at most 4 MiB, all of
+        them at most 16 MiB and 10000 cards; a card has at most 64 phone numbers and email
+        addresses and 16 nicknames.
 
         Examples:
           intents contacts use ~/Contacts/contacts.vcf
