@@ -49,7 +49,11 @@ struct ContactsCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp("A .vcf file, or a folder of them.", valueName: "path")) var path: String
 
         func run() async throws {
-            // A client forwarding the command made the path absolute (ClientArguments.absolutized).
+            // A client forwarding the command made the path absolute (ClientArguments.absolutized);
+            // a relative one would name a file in the server's working folder, not the user's.
+            if HostSession.server != nil, !path.hasPrefix("/") {
+                throw HostError(.usage, "The contacts path \(path) is relative, and the server runs in another folder; give an absolute path.")
+            }
             let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/"))
                 .standardizedFileURL.path
             let book = try SystemCommandSupport.reporting(false) { try ContactsCommand.read(absolute) }
