@@ -4,8 +4,9 @@
 /// Lines folded with a leading space or tab are unfolded, quoted-printable values (vCard 2.1's
 /// `ENCODING=QUOTED-PRINTABLE`, soft line breaks included) are decoded, and text escapes
 /// (`\,` `\;` `\\` `\n`) are undone. A file may hold any number of cards, up to `maximumCards`.
-/// The text is untrusted: anything malformed is a `ContactBookError` naming the file and the
-/// line, never a crash.
+/// The text is untrusted: anything malformed, and a card or a line past its bounds
+/// (`ContactBook.maximumHandles`, `.maximumNicknames`, `.maximumParameters`), is a
+/// `ContactBookError` naming the file and the line, never a crash.
 public struct VCardParser: Sendable {
     /// The most cards the files read together may hold.
     public var maximumCards: Int
@@ -68,6 +69,13 @@ public struct VCardParser: Sendable {
             default:
                 guard current != nil else { throw fail("\(line.name.prefix(40)) is outside any BEGIN:VCARD ... END:VCARD") }
                 try read(line, into: &current!, file: file)
+                let card = current!
+                if card.phoneNumbers.count + card.emailAddresses.count > ContactBook.maximumHandles {
+                    throw fail("the card begun on line \(currentStart) has more than \(ContactBook.maximumHandles) phone numbers and email addresses")
+                }
+                if card.nicknames.count > ContactBook.maximumNicknames {
+                    throw fail("the card begun on line \(currentStart) has more than \(ContactBook.maximumNicknames) nicknames")
+                }
             }
         }
         if current != nil {
@@ -177,12 +185,18 @@ public struct VCardParser: Sendable {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
             throw ContactBookError(file: file, line: line, "\"\(text[..<colon].prefix(40))\" is not a vCard property name")
         }
+        guard head.count - 1 <= ContactBook.maximumParameters else {
+            throw ContactBookError(file: file, line: line, "the line has more than \(ContactBook.maximumParameters) parameters")
+        }
         let parameters = head.dropFirst().map { parameter -> (name: String, values: [String]) in
             guard let equals = parameter.firstIndex(of: "=") else { return ("", [parameter]) }
             // `TYPE="voice,work"` is a list too, as writers mean it.
             let values = splitOutsideQuotes(String(parameter[parameter.index(after: equals)...]), separator: ",")
                 .flatMap { $0.replacingQuotes.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
             return (parameter[..<equals].uppercased(), values)
+        }
+        guard parameters.reduce(0, { $0 + $1.values.count }) <= ContactBook.maximumParameters else {
+            throw ContactBookError(file: file, line: line, "the line has more than \(ContactBook.maximumParameters) parameters")
         }
         return ContentLine(name: name, parameters: parameters, value: String(text[text.index(after: colon)...]), line: line)
     }

@@ -17,13 +17,18 @@ struct ContactsCommand: AsyncParsableCommand {
         with the contact's handle (a phone number, else an email address) and identifier; several
         make the host ask which one; none leaves the name as spoken. A name is matched against a
         contact's full name, given name (from N, else FN's first word) and nicknames (NICKNAME),
-        ignoring case and diacritics.
+        ignoring case and diacritics. Only names the user gave are matched (the values sent, or a
+        value typed when asked), never a person the extension offered, and only for conversations
+        started with the intents command (send, say, test): another program's request to a server
+        never has its names matched, nor learns a contact.
 
         The contacts are the .vcf file, or the .vcf files of the folder, chosen with `contacts use`
         (kept in the state folder's system store), or named by INTENTS_CONTACTS in the environment
         of the host that runs the conversation (the server's, when one runs), which comes first.
         vCard 2.1, 3.0 and 4.0 are read: FN, N, NICKNAME, ORG, TEL and EMAIL with their TYPE, UID.
-        Each file is at most 4 MiB, and all of them hold at most 10000 cards.
+        Each file is a regular file (a symbolic link to one is followed) of at most 4 MiB, all of
+        them at most 16 MiB and 10000 cards; a card has at most 64 phone numbers and email
+        addresses and 16 nicknames.
 
         Examples:
           intents contacts use ~/Contacts/contacts.vcf
@@ -44,7 +49,11 @@ struct ContactsCommand: AsyncParsableCommand {
         @Argument(help: ArgumentHelp("A .vcf file, or a folder of them.", valueName: "path")) var path: String
 
         func run() async throws {
-            // A client forwarding the command made the path absolute (ClientArguments.absolutized).
+            // A client forwarding the command made the path absolute (ClientArguments.absolutized);
+            // a relative one would name a file in the server's working folder, not the user's.
+            if HostSession.server != nil, !path.hasPrefix("/") {
+                throw HostError(.usage, "The contacts path \(path) is relative, and the server runs in another folder; give an absolute path.")
+            }
             let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/"))
                 .standardizedFileURL.path
             let book = try SystemCommandSupport.reporting(false) { try ContactsCommand.read(absolute) }

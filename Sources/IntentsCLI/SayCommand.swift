@@ -85,7 +85,8 @@ struct SayCommand: AsyncParsableCommand {
         let user: any ConversationUser = recording?.user ?? terminal
         IntentRunReport.noteConflict(for: matched.intent, in: dispatcher.catalog, routedTo: matched.app)
         try await IntentRunReport(intent: matched.intent, json: json, extra: ["matched": matchedObject(match)]).run(on: dispatcher, recording: recording) {
-            try await matched.send(on: dispatcher, user: user)
+            // The user's own command: the names the phrase caught are matched against the user's contacts.
+            try await matched.send(on: dispatcher, user: user, matchesContacts: true)
         }
     }
 

@@ -105,8 +105,10 @@ struct SendCommand: AsyncParsableCommand {
         let user: any ConversationUser = recording?.user ?? terminal
         if app == nil { IntentRunReport.noteConflict(for: intent, in: dispatcher.catalog) }
         try await IntentRunReport(intent: intent, json: json).run(on: dispatcher, recording: recording) {
+            // The user's own command (embedded, or run by a server for its verified `intents`
+            // peer): the names given are matched against the user's contacts.
             try await dispatcher.send(intent, parameters: pairs, app: app, user: user,
-                                      appChooser: recording?.user.alongside(chooser) ?? chooser)
+                                      appChooser: recording?.user.alongside(chooser) ?? chooser, matchesContacts: true)
         }
     }
 }

@@ -23,11 +23,11 @@ struct TranscriptReplay {
             switch expected.invocation {
             case .send(let intent, let app, let parameters):
                 outcome = .success(try await dispatcher.send(intent, parameters: parameters.map { ($0.name, $0.value) }, app: app,
-                                                             user: user, appChooser: user, source: expected.source))
+                                                             user: user, appChooser: user, source: expected.source, matchesContacts: true))
             case .say(let phrase, _):
                 let matched = try await MatchedIntent.find(phrase, on: dispatcher)
                 (invocation, source) = (.say(phrase: phrase, matched: matched.transcriptMatch), matched.source)
-                outcome = .success(try await matched.send(on: dispatcher, user: user))
+                outcome = .success(try await matched.send(on: dispatcher, user: user, matchesContacts: true))
             }
         } catch let error as HostError {
             outcome = .failure(error)

@@ -167,10 +167,15 @@ public final class IntentDispatcher: Sendable {
     /// - Parameter appChooser: who answers "which app?": the CLI asks only the terminal, so that
     ///   answers scripted for the conversation never pick an app.
     /// - Parameter source: how the intent was invoked, for policy (`IntentPolicy`).
+    /// - Parameter matchesContacts: whether people the user named are matched against the user's
+    ///   contacts before resolve (`PersonResolution`), which puts a contact's handle in the
+    ///   intent and its name and handle in questions. True only for a conversation the user
+    ///   started with the `intents` command (embedded, or served to a peer verified as it);
+    ///   false by default, for every other caller: no other program learns the user's contacts.
     public func send(_ intent: String, parameters: [(name: String, value: String)], app: String? = nil,
                      user: any ConversationUser, appChooser: (any ConversationUser)? = nil,
-                     source: InvocationSource = .direct) async throws -> SendResult {
-        try await send(intent, app: app, user: user, appChooser: appChooser, source: source,
+                     source: InvocationSource = .direct, matchesContacts: Bool = false) async throws -> SendResult {
+        try await send(intent, app: app, user: user, appChooser: appChooser, source: source, matchesContacts: matchesContacts,
                        appIntentInput: AppIntentInput(text: parameters)) { schema in
             try Self.payload(for: schema, parameters: parameters)
         }
@@ -179,10 +184,11 @@ public final class IntentDispatcher: Sendable {
     /// Runs an intent with parameters as text and typed values (an App Shortcut phrase's entity
     /// or enum values): an App Intent takes both; a SiriKit intent only the text.
     /// - Throws: as `send(_:parameters:user:)`.
+    /// - Parameter matchesContacts: as `send(_:parameters:user:)`'s: true only for the user's `intents` command.
     public func send(_ intent: String, parameters: [(name: String, value: String)], typed: [String: IntentValue], app: String? = nil,
                      user: any ConversationUser, appChooser: (any ConversationUser)? = nil,
-                     source: InvocationSource = .direct) async throws -> SendResult {
-        try await send(intent, app: app, user: user, appChooser: appChooser, source: source,
+                     source: InvocationSource = .direct, matchesContacts: Bool = false) async throws -> SendResult {
+        try await send(intent, app: app, user: user, appChooser: appChooser, source: source, matchesContacts: matchesContacts,
                        appIntentInput: AppIntentInput(text: parameters, typed: typed)) { schema in
             var payload = try Self.payload(for: schema, parameters: parameters)
             try Self.checkTyped(typed, against: schema)
@@ -194,14 +200,16 @@ public final class IntentDispatcher: Sendable {
     /// Runs an intent given in its wire form (typed values), as apps, shortcuts and tests build it.
     /// An intent run from a voice shortcut (`source` `.voiceShortcut`) needs no Siri authorization.
     /// - Throws: as `send(_:parameters:user:)`.
+    /// - Parameter matchesContacts: as `send(_:parameters:user:)`'s: true only for the user's `intents` command.
     public func send(_ payload: IntentPayload, app: String? = nil, user: any ConversationUser,
-                     appChooser: (any ConversationUser)? = nil, source: InvocationSource = .direct) async throws -> SendResult {
-        try await send(payload.name, app: app, user: user, appChooser: appChooser, source: source,
+                     appChooser: (any ConversationUser)? = nil, source: InvocationSource = .direct,
+                     matchesContacts: Bool = false) async throws -> SendResult {
+        try await send(payload.name, app: app, user: user, appChooser: appChooser, source: source, matchesContacts: matchesContacts,
                        appIntentInput: AppIntentInput(typed: payload.parameters)) { _ in payload }
     }
 
     private func send(_ intent: String, app: String?, user: any ConversationUser, appChooser: (any ConversationUser)?,
-                      source: InvocationSource, appIntentInput: AppIntentInput,
+                      source: InvocationSource, matchesContacts: Bool, appIntentInput: AppIntentInput,
                       payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
         let (bundle, appPrompt) = try await AppChoice(catalog: catalog).extensionFor(intent, app: app, user: appChooser ?? user)
         var logger = logger
@@ -218,7 +226,8 @@ public final class IntentDispatcher: Sendable {
         var result = if isAppIntent {
             try await sendAppIntent(intent, on: bundle, input: appIntentInput, user: user, source: source, logger: logger)
         } else {
-            try await sendSiriKitIntent(intent, on: bundle, user: user, source: source, logger: logger, payload: payload)
+            try await sendSiriKitIntent(intent, on: bundle, user: user, source: source, matchesContacts: matchesContacts, logger: logger,
+                                        payload: payload)
         }
         if let appPrompt { result.outcome.prompts.insert(appPrompt, at: 0) }
         return result
@@ -226,12 +235,12 @@ public final class IntentDispatcher: Sendable {
 
     /// A SiriKit intent: lock policy and authorization, then resolve, confirm and handle.
     private func sendSiriKitIntent(_ intent: String, on bundle: ExtensionBundle, user: any ConversationUser, source: InvocationSource,
-                                   logger: Logger, payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
+                                   matchesContacts: Bool, logger: Logger, payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
         let clearance = try clear(.siriKitIntent(intent, of: bundle), app: catalog.app(containing: bundle), from: source, logger: logger)
         let outcome: ConversationOutcome
         do {
-            outcome = try await converse(intent, cleared: clearance, user: user, timeout: configuration.stepTimeout, logger: logger,
-                                         payload: payload)
+            outcome = try await converse(intent, cleared: clearance, user: user, timeout: configuration.stepTimeout,
+                                         matchesContacts: matchesContacts, logger: logger, payload: payload)
         } catch {
             HostMetrics.conversationEnded("error")
             throw error
@@ -241,7 +250,7 @@ public final class IntentDispatcher: Sendable {
     }
 
     private func converse(_ intent: String, cleared clearance: PolicyClearance, user: any ConversationUser, timeout: Duration,
-                          logger stepLogger: Logger, payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> ConversationOutcome {
+                          matchesContacts: Bool, logger stepLogger: Logger, payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> ConversationOutcome {
         let bundle = clearance.subject.extensionBundle!
         return try await supervisor.withChannel(cleared: clearance) { channel in
             let schema = try await self.schema(of: intent, on: channel, bundle: bundle, timeout: timeout)
@@ -252,7 +261,8 @@ public final class IntentDispatcher: Sendable {
             conversationLogger[metadataKey: "conversation"] = "\(intentPayload.identifier ?? "")"
             var driver = ConversationDriver(channel: channel, schema: schema, user: user, timeout: timeout)
             driver.logger = conversationLogger
-            driver.personResolution = self.personResolution(for: bundle)
+            // Only the user's own `intents` command has names matched against the user's contacts.
+            driver.personResolution = matchesContacts ? self.personResolution(for: bundle) : .none
             let outcome = try await driver.run(intentPayload)
             conversationLogger.info("conversation ended", metadata: ["step": "\(outcome.step.rawValue)", "code": "\(outcome.response.codeName)",
                                                                    "declined": "\(outcome.declinedByUser)"])

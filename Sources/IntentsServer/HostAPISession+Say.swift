@@ -58,7 +58,8 @@ extension HostAPISession {
         guard let matched else { return try await continueActivity(match, on: dispatcher) }
         let user = RemoteUser(inbox: inbox, interactive: say.interactive, agreesToSystemConfirmation: say.agreesToSystemConfirmation)
         do {
-            return .conversation(HostAPIReplies.conversation(try await matched.send(on: dispatcher, user: user)))
+            // Only the user's `intents` command gets here (above): its names are matched against the contacts.
+            return .conversation(HostAPIReplies.conversation(try await matched.send(on: dispatcher, user: user, matchesContacts: true)))
         } catch let error as HostError {
             return .failure(HostFailure(code: error.code.rawValue, message: error.message, rule: error.policyRule?.rawValue,
                                         extensionBundle: try? dispatcher.route(matched.intent).bundleIdentifier))

@@ -107,8 +107,12 @@ enum HostAPISession {
             do {
                 // The source is the server's to say: a typed run is a direct request, whatever the
                 // client is; phrases (voice shortcuts, App Shortcuts) run only through `intents say`.
+                // Names are matched against the user's contacts only for the user's `intents`
+                // command: any other client (an app the host continued, in its sandbox, too)
+                // would learn the contacts' handles from the intent or the questions.
                 let result = try await dispatcher.send(run.intent, parameters: run.text.map { ($0.name, $0.value) }, typed: run.values,
-                                                       app: run.app, user: user, appChooser: user.choosingApp, source: .direct)
+                                                       app: run.app, user: user, appChooser: user.choosingApp, source: .direct,
+                                                       matchesContacts: inbox.connection.peer.isIntentsCommand)
                 logConversation(run, status: result.outcome.declinedByUser ? "declined" : result.outcome.response.codeName,
                                 peer: inbox.connection.peer, since: started, host: host)
                 return .conversation(HostAPIReplies.conversation(result))

@@ -50,12 +50,35 @@ struct ClientArguments {
             result.append(arguments[index])
             index += 1
         }
-        // `contacts use PATH` names a file or folder of the client's, as the options above do.
-        if let use = result.firstIndex(of: "use"), use > 0, result[use - 1] == "contacts", use + 1 < result.count,
-           !result[use + 1].isEmpty, !result[use + 1].hasPrefix("/"), !result[use + 1].hasPrefix("-") {
-            result[use + 1] = workingDirectory + "/" + result[use + 1]
+        // `contacts use PATH` names a file or folder of the client's, as the options above do,
+        // wherever the path stands: after `--`, or after options (`use --state S PATH`).
+        let words = Self.positionals(in: result)
+        if words.count >= 3, result[words[0]] == "contacts", result[words[1]] == "use" {
+            let path = result[words[2]]
+            if !path.isEmpty && !path.hasPrefix("/") { result[words[2]] = workingDirectory + "/" + path }
         }
         return result
+    }
+
+    /// The indices of the positional arguments, as the parser reads them: every argument after
+    /// `--`, and before it those that are neither an option, nor a flag, nor an option's value.
+    static func positionals(in arguments: [String]) -> [Int] {
+        var found: [Int] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                found += Array(index + 1 ..< arguments.count)
+                break
+            }
+            if let (_, _, width) = option(at: index, in: arguments, refusingOptionValues: true) {
+                index += width
+                continue
+            }
+            if !argument.hasPrefix("-") || argument == "-" { found.append(index) }
+            index += 1
+        }
+        return found
     }
 
     /// `--state X`, `--state=X`, `--apps X` or `--apps=X` (or another of `names`) at `index`:

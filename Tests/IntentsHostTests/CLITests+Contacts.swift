@@ -47,6 +47,29 @@ extension CLITests {
         let none = try await sameServedAndEmbedded(["contacts", "list"])
         #expect(none.stdout == "No contacts: choose a .vcf file or folder with `intents contacts use PATH`.\n")
     }
+
+    /// `contacts use` through a server names a file of the client's working folder wherever
+    /// its path stands on the command line: after `--`, or after options (`use --state S
+    /// PATH`), not a file of the server's working folder.
+    @Test func aRelativeContactsPathIsTheClientsWhereverItStands() async throws {
+        let samples = try sampleAppsFolder(apps)
+        server.running = try await TestServer(apps: [samples], state: state.path)
+        let folder = TemporaryFolder()
+        try "BEGIN:VCARD\nFN:Kiki Silva\nEND:VCARD\n".write(toFile: folder.path + "/rel.vcf", atomically: true, encoding: .utf8)
+        let file = URL(fileURLWithPath: folder.path + "/rel.vcf").resolvingSymlinksInPath().path
+        for line in [["--apps", samples, "--state", state.path, "contacts", "use", "--", "rel.vcf"],
+                     ["--apps", samples, "contacts", "use", "--state", state.path, "rel.vcf"],
+                     ["--apps", samples, "--state", state.path, "contacts", "use", "./rel.vcf"]] {
+            try SystemStore(stateFolder: state.path).setContactsPath(nil)
+            let served = server.running?.servedCount ?? 0
+            let run = try await runProgram(Package.cli, line, environment: cliEnvironment(home: state.path), currentDirectory: folder.path)
+            let label = line.joined(separator: " ")
+            #expect(run.status == 0, "\(label): \(run.output)")
+            #expect(server.running?.servedCount == served + 1, "\(label): not served")
+            let chosen = try SystemStore(stateFolder: state.path).contactsPath()
+            #expect(chosen.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } == file, "\(label): \(chosen ?? "none")")
+        }
+    }
 }
 
 /// A place's postal address is in `--json` output and transcripts, its empty parts left out.

@@ -121,6 +121,78 @@ import ExtensionProcesses
         #expect(notText?.message == "Contacts file \(folder.path)/bad.vcf: the file is not UTF-8 text.")
     }
 
+    /// A card's handles and nicknames and a line's parameters are bounded, each refusal one
+    /// sentence naming the file and line; and so are all of a folder's files together.
+    @Test func cardsLinesAndFoldersAreBoundedByFileAndLine() throws {
+        func refusal(_ text: String) -> String? {
+            (#expect(throws: ContactBookError.self) { try parser.cards(in: text, file: "f.vcf") })?.message
+        }
+        let tels = (1...ContactBook.maximumHandles).map { "TEL:\($0)\n" }.joined()
+        #expect(try parser.cards(in: "BEGIN:VCARD\nFN:A\n\(tels)END:VCARD\n", file: "f.vcf").first?.phoneNumbers.count == 64)
+        #expect(refusal("BEGIN:VCARD\nFN:A\n\(tels)EMAIL:a@example.com\nEND:VCARD\n")
+                == "Contacts file f.vcf, line 67: the card begun on line 1 has more than 64 phone numbers and email addresses.")
+        let nicknames = (1...17).map { "n\($0)" }.joined(separator: ",")
+        #expect(refusal("BEGIN:VCARD\nFN:A\nNICKNAME:\(nicknames)\nEND:VCARD\n")
+                == "Contacts file f.vcf, line 3: the card begun on line 1 has more than 16 nicknames.")
+        let parameters = String(repeating: ";X-P=1", count: 33)
+        #expect(refusal("BEGIN:VCARD\nFN:A\nTEL\(parameters):1\nEND:VCARD\n") == "Contacts file f.vcf, line 3: the line has more than 32 parameters.")
+        let types = (1...33).map { "t\($0)" }.joined(separator: ",")
+        #expect(refusal("BEGIN:VCARD\nFN:A\nTEL;TYPE=\(types):1\nEND:VCARD\n") == "Contacts file f.vcf, line 3: the line has more than 32 parameters.",
+                "a list's values count one by one")
+
+        // Files each within their size, but too large together.
+        let folder = TemporaryFolder()
+        let card = "BEGIN:VCARD\nFN:Bea\nEND:VCARD\n"
+        for name in ["a.vcf", "b.vcf", "c.vcf"] { try card.write(toFile: folder.path + "/" + name, atomically: true, encoding: .utf8) }
+        #expect(try ContactBook(contentsOf: folder.path, maximumTotalSize: card.utf8.count * 3).cards.count == 3)
+        let together = #expect(throws: ContactBookError.self) { try ContactBook(contentsOf: folder.path, maximumTotalSize: card.utf8.count * 3 - 1) }
+        #expect(together?.message == "Contacts file \(folder.path)/c.vcf: the contacts files together are larger than \(card.utf8.count * 3 - 1) bytes.")
+    }
+
+    /// Each file is opened without waiting and judged by what it opened: a FIFO (named .vcf,
+    /// or linked to) is refused at once, never waited on; a symbolic link to a card file is
+    /// followed in a folder as the folder's own path is.
+    @Test func aFIFOIsRefusedAndSymbolicLinksAreFollowed() throws {
+        let folder = TemporaryFolder()
+        let outside = TemporaryFolder()
+        try "BEGIN:VCARD\nFN:Al\nEND:VCARD\n".write(toFile: outside.path + "/al.vcf", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.path + "/linked.vcf", withDestinationPath: outside.path + "/al.vcf")
+        try FileManager.default.createSymbolicLink(atPath: outside.path + "/folder", withDestinationPath: folder.path)
+        #expect(try ContactBook(contentsOf: folder.path).cards.map(\.displayName) == ["Al"], "a linked card file in a folder is read")
+        #expect(try ContactBook(contentsOf: outside.path + "/folder").cards.map(\.displayName) == ["Al"], "as a linked folder is")
+
+        let fifo = folder.path + "/pipe.vcf"
+        try #require(mkfifo(fifo, 0o644) == 0)
+        for path in [fifo, folder.path] {
+            let refused = #expect(throws: ContactBookError.self) { try ContactBook(contentsOf: path) }
+            #expect(refused?.message == "Contacts file \(fifo) is not a regular file.")
+        }
+        let linkedFIFO = outside.path + "/pipe.vcf"
+        try FileManager.default.createSymbolicLink(atPath: linkedFIFO, withDestinationPath: fifo)
+        let linked = #expect(throws: ContactBookError.self) { try ContactBook(contentsOf: linkedFIFO) }
+        #expect(linked?.message == "Contacts file \(linkedFIFO) is not a regular file.")
+        try FileManager.default.removeItem(atPath: fifo)
+        try FileManager.default.createDirectory(atPath: folder.path + "/sub.vcf", withIntermediateDirectories: false)
+        let subfolder = #expect(throws: ContactBookError.self) { try ContactBook(contentsOf: folder.path) }
+        #expect(subfolder?.message == "Contacts file \(folder.path)/sub.vcf is not a regular file.")
+    }
+
+    /// A book's names are normalized once, when it is made: a list of names matched against
+    /// 10000 cards reads no card again (each lookup once normalized every card's names).
+    @Test func matchingManyNamesAgainstManyCardsIsQuick() throws {
+        let cards = (0..<ContactBook.maximumCards).map { number in
+            ContactCard(identifier: "\(number)", formattedName: "Person \(number)", givenName: "Given\(number)", familyName: "Family",
+                        nicknames: ["Nick\(number)"])
+        }
+        let book = ContactBook(cards: cards)
+        let started = ContinuousClock.now
+        for number in stride(from: 0, to: ContactBook.maximumCards, by: 20) {
+            #expect(book.matches(for: "given\(number)").map(\.identifier) == ["\(number)"])
+        }
+        #expect(book.matches(for: "PERSON 42").map(\.identifier) == ["42"])
+        #expect(ContinuousClock.now - started < .seconds(10), "500 lookups took \(ContinuousClock.now - started)")
+    }
+
     @Test func spokenNamesMatchFullGivenAndNicknamesIgnoringCaseAndAccents() throws {
         let book = ContactBook(cards: [
             ContactCard(identifier: "1", formattedName: "Maria Silva", givenName: "Maria", familyName: "Silva", nicknames: ["Mom"]),
@@ -219,6 +291,49 @@ import ExtensionProcesses
         #expect(outcome.prompts.map(\.text) == ["Which recipient do you mean?"])
         #expect(outcome.prompts.first?.choices == ["Ana Costa (ana@example.com)", "Ana Neves (+351 910 000 200)"])
         #expect(loads.withLock { $0 } == 1, "the contacts are read once per conversation")
+    }
+
+    /// Answers each resolve with the next of `results`, recording what it carried.
+    final class ScriptedChannel: ExtensionChannel, @unchecked Sendable {
+        let results: Mutex<[ResolutionPayload]>
+        let resolved = Mutex<[IntentValue?]>([])
+        init(_ results: [ResolutionPayload]) { self.results = Mutex(results) }
+        var isAlive: Bool { true }
+        func request(_ message: HostToExtensionMessage, timeout: Duration) async throws -> ExtensionToHostMessage {
+            switch message {
+            case .resolve(let id, _, let intent, let parameter):
+                resolved.withLock { $0.append(intent.parameters[parameter]) }
+                let next = results.withLock { $0.isEmpty ? ResolutionPayload.unimplemented : $0.removeFirst() }
+                return .resolved(requestID: id, results: [next])
+            case .confirm(let id, _, _): return .responded(requestID: id, response: ResponsePayload(code: 1, codeName: "ready", category: .ready))
+            case .handle(let id, _, _): return .responded(requestID: id, response: ResponsePayload(code: 3, codeName: "success", category: .success))
+            default: throw HostError(.extensionFailed, "unexpected \(message)")
+            }
+        }
+        func notify(_ message: HostToExtensionMessage) {}
+        func shutdown() async {}
+    }
+
+    /// Only names the user gave are matched: a person the extension offered (a choice, a value
+    /// to confirm) and the user took reaches the extension as it offered it, not as a contact
+    /// of that name; a name the user typed when asked for a value is matched.
+    @Test func onlyNamesTheUserGaveAreMatchedNotPeopleTheExtensionOffered() async throws {
+        func person(_ name: String) -> IntentValue { .person(PersonValue(displayName: name)) }
+        let channel = ScriptedChannel([
+            .disambiguation(choices: [person("Mom"), person("Zed Zulu")]),
+            .confirmationRequired(value: person("Ana")),
+            .needsValue,
+            .success(value: .person(PersonValue(displayName: "Maria Silva", handle: "+351 910 000 100", handleType: 2, contactIdentifier: "mom-1"))),
+        ])
+        var driver = ConversationDriver(channel: channel, schema: Self.schema, user: ScriptedUser(answers: ["1", "yes", "mom"]), timeout: .seconds(5))
+        driver.personResolution = PersonResolution(contacts: { Self.book })
+        let outcome = try await driver.run(IntentPayload(name: "NoteFriendsIntent", parameters: [
+            "recipients": .list([person("Zed")]), "content": .string("hi")]))
+        let mom = IntentValue.person(PersonValue(displayName: "Maria Silva", handle: "+351 910 000 100", handleType: 2, contactIdentifier: "mom-1"))
+        #expect(channel.resolved.withLock { Array($0.prefix(4)) } == [.list([person("Zed")]), .list([person("Mom")]), .list([person("Ana")]), .list([mom])],
+                "the extension's Mom and Ana stay its own; the Mom the user typed is the contact")
+        #expect(outcome.prompts.map(\.text) == ["Which recipient do you mean?", "Did you mean Ana for recipient?", "What should the recipient be?"],
+                "no question about the two contacts named Ana")
     }
 
     @Test func withoutContactsNothingIsReadOrAsked() async throws {

@@ -3,6 +3,7 @@ import Foundation
 import IntentsClient
 import LocalAPI
 import Synchronization
+import SystemStore
 import Testing
 
 /// Red-team pass on what the typed `send` added to the host API's `run` (local API 3): the
@@ -43,4 +44,54 @@ import Testing
         let said = notices.withLock { $0 }.map { ([$0.text] + $0.choices).joined(separator: " ") }.joined(separator: "\n")
         #expect(!said.contains(early.path) && !said.contains(samples), "the notice names bundle paths: \(said)")
     }
+
+    /// FINDING (high, the user's contacts): a typed run matched the people it named against the
+    /// user's contacts whatever the client was, so any program reaching the socket (an app the
+    /// host continued, in its sandbox, too) learned a contact's name and handle from the notices,
+    /// the questions or the resolved intent. Only the user's `intents` command has its names
+    /// matched now; another client's reach the extension as given.
+    @Test func aClientThatIsNotTheIntentsCommandLearnsNoContact() async throws {
+        let samples = try sampleAppsFolder(apps)
+        let vcards = state.path + "/contacts.vcf"
+        try "BEGIN:VCARD\nUID:mom-1\nFN:Maria Silva\nNICKNAME:Mom\nTEL;TYPE=CELL:+1 555 0199\nEND:VCARD\n"
+            .write(toFile: vcards, atomically: true, encoding: .utf8)
+        let store = try SystemStore(stateFolder: state.path)
+        try store.setContactsPath(vcards)
+        try store.setAuthorization(.authorized, app: "com.example.MonkeyChat")
+        let server = try await TestServer(apps: [samples], state: state.path)
+        defer { _ = server }
+
+        let said = SaidLog()
+        let record: @Sendable (Question) -> Void = { question in said.append(([question.text] + question.choices).joined(separator: " ")) }
+        do {
+            let result = try await client().run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Mom"),
+                                                                                                 TextParameter(name: "content", value: "hi")],
+                                                           agreesToSystemConfirmation: true),
+                                                answering: { question in record(question); return .none },
+                                                notice: { question in record(question) })
+            said.append("\(result)")
+        } catch {
+            said.append("\(error)")
+        }
+        let heard = said.lines.joined(separator: "\n")
+        #expect(!heard.contains("0199") && !heard.contains("Maria") && !heard.contains("mom-1"), "another client learned the contact: \(heard)")
+        #expect(heard.contains("\"Mom\" cannot be used for recipient"), "the name reached MonkeyChat as given: \(heard)")
+
+        // The user's own `intents` command, through the same server, has the name matched.
+        let served = server.servedCount
+        let line = ["--apps", samples, "--state", state.path, "send", "INSendMessageIntent", "--param", "recipients=Mom", "--param", "content=hi",
+                    "--non-interactive", "--yes"]
+        let run = try await offThePool { [state] in try runCLI(line, home: state.path) }
+        #expect(server.servedCount == served + 1, "not served: \(server.log)")
+        #expect((run.stdout + run.stderr).contains("\"Maria Silva (+1 555 0199)\" cannot be used for recipient"), "\(run.stdout)\n\(run.stderr)")
+    }
+}
+
+/// What a client was told, line by line.
+private final class SaidLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var said: [String] = []
+
+    func append(_ line: String) { lock.withLock { said.append(line) } }
+    var lines: [String] { lock.withLock { said } }
 }

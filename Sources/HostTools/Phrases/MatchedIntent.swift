@@ -10,7 +10,7 @@ public struct MatchedIntent: Sendable {
     /// The app (bundle identifier) the phrase belongs to, whose extension handles the intent.
     public var app: String
     public var source: InvocationSource
-    private let run: @Sendable (IntentDispatcher, any ConversationUser) async throws -> SendResult
+    private let run: @Sendable (IntentDispatcher, any ConversationUser, Bool) async throws -> SendResult
 
     /// The intent `match` runs; nil when it continues a user activity in its app instead.
     public init?(_ match: PhraseIndex.Match, shortcuts: AppShortcutsSnapshot) {
@@ -21,23 +21,30 @@ public struct MatchedIntent: Sendable {
             payload.identifier = nil
             let intent = payload
             (self.intent, app, source) = (intent.name, shortcut.app, .voiceShortcut)
-            run = { dispatcher, user in try await dispatcher.send(intent, app: shortcut.app, user: user, source: .voiceShortcut) }
+            run = { dispatcher, user, contacts in
+                try await dispatcher.send(intent, app: shortcut.app, user: user, source: .voiceShortcut, matchesContacts: contacts)
+            }
         case .intentPhrase(let app, let intent, _):
             (self.intent, self.app, source) = (intent, app, .direct)
-            run = { dispatcher, user in try await dispatcher.send(intent, parameters: parameters, app: app, user: user) }
+            run = { dispatcher, user, contacts in
+                try await dispatcher.send(intent, parameters: parameters, app: app, user: user, matchesContacts: contacts)
+            }
         case .appShortcut(let app, let extensionIdentifier, let intent, _):
             let typed = Self.typedValues(match, intent: intent, extension: extensionIdentifier, shortcuts: shortcuts)
             (self.intent, self.app, source) = (intent, app, .appShortcut)
-            run = { dispatcher, user in
-                try await dispatcher.send(intent, parameters: [], typed: typed, app: app, user: user, source: .appShortcut)
+            run = { dispatcher, user, contacts in
+                try await dispatcher.send(intent, parameters: [], typed: typed, app: app, user: user, source: .appShortcut,
+                                          matchesContacts: contacts)
             }
         }
     }
 
     /// Runs the conversation with `user` answering.
+    /// - Parameter matchesContacts: as `IntentDispatcher.send`'s: true only for a phrase the user
+    ///   said through the `intents` command.
     /// - Throws: as `IntentDispatcher.send`.
-    public func send(on dispatcher: IntentDispatcher, user: any ConversationUser) async throws -> SendResult {
-        try await run(dispatcher, user)
+    public func send(on dispatcher: IntentDispatcher, user: any ConversationUser, matchesContacts: Bool = false) async throws -> SendResult {
+        try await run(dispatcher, user, matchesContacts)
     }
 
     /// What a transcript records of the match.

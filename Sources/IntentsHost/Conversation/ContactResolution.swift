@@ -78,14 +78,16 @@ public struct PersonResolution: Sendable {
 extension ConversationDriver {
     /// Matches the people of `parameter` the user named but did not identify against the
     /// user's contacts (see `PersonResolution`), asking the user to pick when several match.
-    /// A name is matched once per parameter: `settled` holds the names already matched.
+    /// Only the user's own names are matched (`ConversationState.userNamed`): a person the
+    /// extension offered and the user picked stays the extension's. A name is matched once per
+    /// parameter: `settled` holds the names already matched.
     func matchContacts(for parameter: ParameterSchema, settled: inout Set<String>, state: inout ConversationState) async throws {
         guard parameter.type == .person, let value = state.intent.parameters[parameter.name] else { return }
         var elements = value.elements
         var changed = false
         for index in elements.indices {
             guard case .person(let person) = elements[index], person.handle == nil, person.contactIdentifier == nil,
-                  person.customIdentifier == nil else { continue }
+                  person.customIdentifier == nil, state.userNamed.contains(person) else { continue }
             let name = ContactBook.normalized(person.displayName)
             guard !name.isEmpty, settled.insert(name).inserted else { continue }
             let candidates = try personResolution.candidates(for: person)

@@ -47,6 +47,10 @@ public struct ConversationDriver: Sendable {
         let conversation = RequestIDs.next()
         defer { channel.notify(.endConversation(conversation: conversation)) }
         var state = ConversationState(intent: intent, conversation: conversation)
+        // The people of the intent as sent are the user's names, which contacts may match.
+        for parameter in schema.parameters where parameter.type == .person {
+            state.noteUserNamed(intent.parameters[parameter.name])
+        }
         for parameter in schema.parameters {
             // A parameter whose parent does not have the value it depends on (a delivery address
             // of a pickup order) is neither resolved nor asked for, as Siri leaves it out.
@@ -190,21 +194,26 @@ public struct ConversationDriver: Sendable {
         let options = parameter.providesOptions ? try await provideOptions(for: parameter, state: state) : []
         guard !options.isEmpty else {
             let prompt = Prompt(kind: .value, parameter: parameter.name, text: "What should the \(parameter.title) be?")
-            return try await askUntilUsable(prompt, state: &state) { text in
+            let typed = try await askUntilUsable(prompt, state: &state) { text in
                 try ValueParser.parse([text], for: parameter, of: schema.name).elements
             }
+            state.noteUserNamed(.list(typed))
+            return typed
         }
         let shown = Array(options.prefix(maximumOptionsShown))
         let prompt = Prompt(kind: .choice, parameter: parameter.name, text: "Which \(parameter.title)?", choices: shown.map(\.displayString))
-        return try await askUntilUsable(prompt, state: &state) { text in
+        let (values, typed) = try await askUntilUsable(prompt, state: &state) { text -> ([IntentValue], Bool) in
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             // A number picks a choice, except for numeric parameters, where it is the value itself.
             if let number = Int(trimmed), (1...shown.count).contains(number), parameter.type != .integer, parameter.type != .double {
-                return [shown[number - 1]]
+                return ([shown[number - 1]], false)
             }
-            if let named = shown.first(where: { $0.displayString.lowercased() == trimmed.lowercased() }) { return [named] }
-            return try ValueParser.parse([text], for: parameter, of: schema.name).elements
+            if let named = shown.first(where: { $0.displayString.lowercased() == trimmed.lowercased() }) { return ([named], false) }
+            return (try ValueParser.parse([text], for: parameter, of: schema.name).elements, true)
         }
+        // A value the user typed is the user's name; an option the handler offered is not.
+        if typed { state.noteUserNamed(.list(values)) }
+        return values
     }
 
     /// The options the handler offers for `parameter`, for the intent as it stands.
@@ -289,6 +298,15 @@ struct ConversationState {
     var prompts: [Prompt] = []
     /// Values the user confirmed, per parameter: a later `confirmationRequired` for them is settled.
     var confirmed: [String: Set<IntentValue>] = [:]
+    /// The people the user named: in the intent as sent, or typed in answer to a value question.
+    /// Only these are matched against the user's contacts, never a person the extension
+    /// offered (a choice, a value to confirm, a resolved value).
+    var userNamed: Set<PersonValue> = []
+
+    /// Notes the people of `value` as the user's own names.
+    mutating func noteUserNamed(_ value: IntentValue?) {
+        for case .person(let person) in value?.elements ?? [] { userNamed.insert(person) }
+    }
 }
 
 /// Request and conversation ids, unique in this host process.
