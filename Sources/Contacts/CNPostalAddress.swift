@@ -51,18 +51,27 @@ open class CNPostalAddress: NSObject, NSCopying, NSMutableCopying, NSSecureCodin
     /// Addresses code securely: decoding reads strings only.
     public class var supportsSecureCoding: Bool { true }
 
-    /// Writes every part under the Contacts framework's key names.
+    /// Writes every part under the Contacts framework's key names, inline (see
+    /// `NSCoder.encodeInlineString(_:forKey:)`).
     open func encode(with coder: NSCoder) {
-        for (key, part) in zip(Self.keys, parts) { coder.encode(part as NSString, forKey: key) }
+        encodeParts(with: coder, prefix: "")
     }
 
     /// Reads the parts `encode(with:)` wrote; a missing part is empty.
     public required init?(coder: NSCoder) {
         super.init()
-        func part(_ key: String) -> String {
-            guard coder.containsValue(forKey: key) else { return "" }
-            return (coder.decodeObject(of: NSString.self, forKey: key) as String?) ?? ""
-        }
+        readParts(from: coder, prefix: "")
+    }
+
+    /// Writes every part inline under `prefix` and its key: how an address archives on its own,
+    /// and inside a placemark's archive.
+    package func encodeParts(with coder: NSCoder, prefix: String) {
+        for (key, part) in zip(Self.keys, parts) { coder.encodeInlineString(part, forKey: prefix + key) }
+    }
+
+    /// Reads the parts `encodeParts(with:prefix:)` wrote; a missing part is empty.
+    package func readParts(from coder: NSCoder, prefix: String) {
+        func part(_ key: String) -> String { coder.decodeInlineString(forKey: prefix + key) ?? "" }
         street = part("street")
         subLocality = part("subLocality")
         city = part("city")
@@ -71,6 +80,11 @@ open class CNPostalAddress: NSObject, NSCopying, NSMutableCopying, NSSecureCodin
         postalCode = part("postalCode")
         country = part("country")
         isoCountryCode = part("ISOCountryCode")
+    }
+
+    /// Whether `coder` holds a part written under `prefix`.
+    package static func hasParts(in coder: NSCoder, prefix: String) -> Bool {
+        keys.contains { coder.containsValue(forKey: prefix + $0) }
     }
 
     // MARK: Copying

@@ -1,3 +1,4 @@
+import Contacts
 import Foundation
 
 /// Degrees of latitude or longitude.
@@ -61,7 +62,7 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
     open func encode(with coder: NSCoder) {
         coder.encode(coordinate.latitude, forKey: "latitude")
         coder.encode(coordinate.longitude, forKey: "longitude")
-        coder.encode(timestamp as NSDate, forKey: "timestamp")
+        coder.encode(timestamp.timeIntervalSinceReferenceDate, forKey: "timestamp")
     }
 
     /// Reads what `encode(with:)` wrote; nil when the coordinate is missing.
@@ -69,7 +70,8 @@ open class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable 
         guard coder.containsValue(forKey: "latitude"), coder.containsValue(forKey: "longitude") else { return nil }
         self.coordinate = CLLocationCoordinate2D(latitude: coder.decodeDouble(forKey: "latitude"),
                                                  longitude: coder.decodeDouble(forKey: "longitude"))
-        self.timestamp = (coder.decodeObject(of: NSDate.self, forKey: "timestamp") as Date?) ?? Date()
+        // Plain values only: corelibs traps on an object of a class it was not asked for.
+        self.timestamp = coder.containsValue(forKey: "timestamp") ? Date(timeIntervalSinceReferenceDate: coder.decodeDouble(forKey: "timestamp")) : Date()
         super.init()
     }
 

@@ -76,19 +76,28 @@ open class CLPlacemark: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable
 
     /// Writes the name, the location and the postal address.
     open func encode(with coder: NSCoder) {
-        if let name { coder.encode(name as NSString, forKey: "name") }
-        if let location { coder.encode(location, forKey: "location") }
-        if let postalAddress { coder.encode(postalAddress, forKey: "postalAddress") }
+        // Plain values only, read with no class lookup: corelibs traps on an object of a class it
+        // was not asked for, and an archive in an app group may be crafted.
+        coder.encodeInlineString(name, forKey: "name")
+        if let location {
+            coder.encode(location.coordinate.latitude, forKey: "location.latitude")
+            coder.encode(location.coordinate.longitude, forKey: "location.longitude")
+        }
+        if let postalAddress { postalAddress.encodeParts(with: coder, prefix: "postalAddress.") }
     }
 
     /// Reads what `encode(with:)` wrote; the address fields come again from the postal address.
     public required init?(coder: NSCoder) {
         super.init()
         // Absent keys are not decoded: a secure decoder fails on them.
-        if coder.containsValue(forKey: "name") { name = coder.decodeObject(of: NSString.self, forKey: "name") as String? }
-        if coder.containsValue(forKey: "location") { location = coder.decodeObject(of: CLLocation.self, forKey: "location") }
-        if coder.containsValue(forKey: "postalAddress") {
-            setPostalAddress(coder.decodeObject(of: CNPostalAddress.self, forKey: "postalAddress"))
+        name = coder.decodeInlineString(forKey: "name")
+        if coder.containsValue(forKey: "location.latitude") {
+            location = CLLocation(latitude: coder.decodeDouble(forKey: "location.latitude"), longitude: coder.decodeDouble(forKey: "location.longitude"))
+        }
+        if CNPostalAddress.hasParts(in: coder, prefix: "postalAddress.") {
+            let address = CNMutablePostalAddress()
+            address.readParts(from: coder, prefix: "postalAddress.")
+            setPostalAddress(address)
         }
     }
 

@@ -179,18 +179,18 @@ import ExtensionProcesses
 
     /// A book's names are normalized once, when it is made: a list of names matched against
     /// 10000 cards reads no card again (each lookup once normalized every card's names).
-    @Test func matchingManyNamesAgainstManyCardsIsQuick() throws {
+    /// Lookups go through the book's index of normalized names (how fast is for the benchmarks,
+    /// not a timed test): every card of a full book is found by its given name and its full name.
+    @Test func aFullBookFindsEachCardByItsNames() throws {
         let cards = (0..<ContactBook.maximumCards).map { number in
             ContactCard(identifier: "\(number)", formattedName: "Person \(number)", givenName: "Given\(number)", familyName: "Family",
                         nicknames: ["Nick\(number)"])
         }
         let book = ContactBook(cards: cards)
-        let started = ContinuousClock.now
         for number in stride(from: 0, to: ContactBook.maximumCards, by: 20) {
             #expect(book.matches(for: "given\(number)").map(\.identifier) == ["\(number)"])
         }
         #expect(book.matches(for: "PERSON 42").map(\.identifier) == ["42"])
-        #expect(ContinuousClock.now - started < .seconds(10), "500 lookups took \(ContinuousClock.now - started)")
     }
 
     @Test func spokenNamesMatchFullGivenAndNicknamesIgnoringCaseAndAccents() throws {

@@ -365,3 +365,43 @@ public class ReadsItsCodeIntentResponse: INIntentResponse, NSSecureCoding {
         #expect(response.greeting == "Hello, Ada")
     }
 }
+
+/// A person whose archive holds an array where the wire form belongs: what a hostile extension
+/// could leave in an app group for the app to read.
+final class PersonArchivedWithAnArray: INPerson {
+    override func encode(with coder: NSCoder) {
+        coder.encode(IntentArchive.version, forKey: IntentArchive.versionKey)
+        coder.encode([1, 2, 3] as NSArray, forKey: IntentArchive.wireKey)
+        coder.encode(["x"] as NSArray, forKey: "handleLabel")
+    }
+}
+
+/// Archives crafted against swift-corelibs-foundation's unarchiver, which traps on an object of
+/// a class it was not asked for and recurses without bound on an array that holds itself: the
+/// SDK's classes and its array reader refuse them with an error.
+@Suite struct CraftedArchiveTests {
+    @Test func anObjectOfAnotherClassWhereAValueBelongsFailsCleanly() throws {
+        let person = PersonArchivedWithAnArray(personHandle: INPersonHandle(value: "a@b.c", type: .emailAddress), nameComponents: nil,
+                                               displayName: "Ada", image: nil, contactIdentifier: nil, customIdentifier: nil)
+        let data = try NSKeyedArchiver.archivedData(withRootObject: person, requiringSecureCoding: true)
+        #expect(throws: (any Error).self) { try NSKeyedUnarchiver.unarchivedObject(ofClass: PersonArchivedWithAnArray.self, from: data) }
+    }
+
+    @Test func anArrayThatHoldsItselfIsRefusedBeforeDecoding() throws {
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        archiver.outputFormat = .xml
+        archiver.encode([INTask(title: INSpeakableString(spokenPhrase: "Milk"), status: .notCompleted, taskType: .completable,
+                                spatialEventTrigger: nil, temporalEventTrigger: nil, createdDateComponents: nil,
+                                modifiedDateComponents: nil, identifier: "t1")] as NSArray, forKey: NSKeyedArchiveRootObjectKey)
+        archiver.finishEncoding()
+        let xml = String(decoding: archiver.encodedData, as: UTF8.self)
+        // The root array is object 1; its one element becomes a reference to itself.
+        let element = try #require(xml.range(of: "<key>NS.objects</key>"))
+        let rest = xml[element.upperBound...]
+        let uid = try #require(rest.range(of: #"<integer>\d+</integer>"#, options: .regularExpression))
+        let crafted = xml.replacingCharacters(in: uid, with: "<integer>1</integer>")
+        #expect(throws: (any Error).self) { try NSKeyedUnarchiver.unarchivedArrayOfObjects(ofClass: INTask.self, from: Data(crafted.utf8)) }
+        // The archive as written still reads.
+        #expect(try NSKeyedUnarchiver.unarchivedArrayOfObjects(ofClass: INTask.self, from: archiver.encodedData)?.count == 1)
+    }
+}

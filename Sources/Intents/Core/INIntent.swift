@@ -30,8 +30,8 @@ open class INIntent: NSObject, NSSecureCoding, NSCopying {
     /// - Parameter coder: A keyed coder (`NSKeyedArchiver`).
     open func encode(with coder: NSCoder) {
         IntentArchive.encode(payload, into: coder)
-        coder.encode(intentDescription.map { $0 as NSString }, forKey: "intentDescription")
-        coder.encode(suggestedInvocationPhrase.map { $0 as NSString }, forKey: "suggestedInvocationPhrase")
+        IntentArchive.encode(intentDescription, forKey: "intentDescription", into: coder)
+        IntentArchive.encode(suggestedInvocationPhrase, forKey: "suggestedInvocationPhrase", into: coder)
     }
 
     /// Reads an intent archived by `encode(with:)`, as an instance of the class being decoded,

@@ -1,3 +1,4 @@
+import Contacts
 import Foundation
 import ExtensionProtocol
 
@@ -14,7 +15,9 @@ import ExtensionProtocol
 /// phrase as vocabulary identifier, and what never crosses (an `INMediaItem`'s artwork, an
 /// `INSendMessageIntent`'s attachments) is not archived.
 ///
-/// Reading never traps: bytes that are not a value of the right kind, or a missing key, make
+/// Everything is written inline (`encodeInlineBytes(_:forKey:)`, `encodeInlineString(_:forKey:)`)
+/// and read with no class lookup, since swift-corelibs-foundation traps on an object of a class
+/// it was not asked for. Reading never traps: bytes that are not a value of the right kind, or a missing key, make
 /// `init?(coder:)` fail the coder (`NSCoder.failWithError(_:)` when its policy allows) and return
 /// nil, which `NSKeyedUnarchiver.unarchivedObject(ofClass:from:)` reports as a thrown
 /// `CocoaError(.coderReadCorrupt)`.
@@ -30,7 +33,7 @@ enum IntentArchive {
     static func encode(_ value: some WireCodable, into coder: NSCoder, forKey key: String = wireKey) {
         guard coder.allowsKeyedCoding else { return }
         coder.encode(version, forKey: versionKey)
-        coder.encode(Data(value.wireBytes) as NSData, forKey: key)
+        coder.encodeInlineBytes(value.wireBytes, forKey: key)
     }
 
     /// Reads a value written by `encode(_:into:forKey:)`; nil, with the coder failed, when the key
@@ -46,12 +49,13 @@ enum IntentArchive {
             fail(coder, "The archive of \(owner) has format version \(archived); this SDK reads version \(version).")
             return nil
         }
-        guard let data = coder.decodeObject(of: NSData.self, forKey: key) else {
+        // Inline bytes, read with no class lookup: corelibs traps on an object of an unexpected class.
+        guard let bytes = coder.decodeInlineBytes(forKey: key) else {
             fail(coder, "The archive of \(owner) has no \(key).")
             return nil
         }
         do {
-            return try Value(wireBytes: [UInt8](data as Data))
+            return try Value(wireBytes: bytes)
         } catch {
             fail(coder, "The archive of \(owner) is corrupt: \(error)")
             return nil
@@ -69,9 +73,14 @@ enum IntentArchive {
         return made
     }
 
+    /// Writes a string beside the wire form; nothing for nil.
+    static func encode(_ text: String?, forKey key: String, into coder: NSCoder) {
+        coder.encodeInlineString(text, forKey: key)
+    }
+
     /// A string beside the wire form (a handle's label, an object's subtitle); nil when absent.
     static func string(forKey key: String, from coder: NSCoder) -> String? {
-        coder.decodeObject(of: NSString.self, forKey: key).map { $0 as String }
+        coder.decodeInlineString(forKey: key)
     }
 
     /// Fails `coder` with `CocoaError(.coderReadCorrupt)` when its policy returns errors (a coder
@@ -99,10 +108,75 @@ extension NSKeyedUnarchiver {
     public static func unarchivedArrayOfObjects<DecodedObjectType>(ofClass cls: DecodedObjectType.Type,
                                                                    from data: Data) throws -> [DecodedObjectType]?
     where DecodedObjectType: NSObject, DecodedObjectType: NSCoding {
+        // corelibs decodes an array that holds itself, or arrays nested thousands deep, by
+        // recursing until the stack overflows: such archives are refused before decoding.
+        if let problem = ArchiveShapeCheck.problem(in: data) {
+            throw CocoaError(.coderReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: problem])
+        }
         guard let root = try unarchivedObject(ofClasses: [NSArray.self, cls], from: data) else { return nil }
         guard let array = root as? [DecodedObjectType] else {
             throw CocoaError(.coderReadCorrupt, userInfo: [NSDebugDescriptionErrorKey: "The archive's root is not an array of \(cls)."])
         }
         return array
+    }
+}
+
+/// Checks the object graph of a keyed archive before corelibs decodes it: no object may refer,
+/// through the objects it holds, back to itself, and no chain of references may be deeper than
+/// `maximumDepth`; corelibs would recurse on either until the stack overflows.
+enum ArchiveShapeCheck {
+    static let maximumDepth = 64
+
+    /// Why `data` cannot be decoded safely, or nil when its graph is acyclic and shallow; bytes
+    /// that are not a keyed archive are left to the unarchiver, which refuses them.
+    static func problem(in data: Data) -> String? {
+        guard let archive = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
+              let objects = archive["$objects"] as? [Any], let top = archive["$top"] as? [String: Any] else { return nil }
+        // The references each object holds: UIDs among its values, and inside its arrays.
+        func references(of object: Any) -> [Int] {
+            guard let fields = object as? [AnyHashable: Any] else { return [] }
+            return fields.filter { $0.key as? String != "$class" }.values.flatMap { value -> [Int] in
+                if let list = value as? [Any] { return list.compactMap(uid) }
+                return uid(value).map { [$0] } ?? []
+            }
+        }
+        enum Mark { case open, done }
+        var marks: [Int: Mark] = [:]
+        // Depth-first, iteratively: (object, depth, next reference to visit).
+        for root in top.values.compactMap(uid) {
+            var stack: [(index: Int, depth: Int, children: [Int])] = []
+            func enter(_ index: Int, _ depth: Int) -> String? {
+                guard index >= 0, index < objects.count else { return nil }
+                switch marks[index] {
+                case .open: return "The archive's object \(index) holds itself."
+                case .done: return nil
+                case nil: break
+                }
+                guard depth <= maximumDepth else { return "The archive nests objects more than \(maximumDepth) deep." }
+                marks[index] = .open
+                stack.append((index, depth, references(of: objects[index])))
+                return nil
+            }
+            if let problem = enter(root, 0) { return problem }
+            while !stack.isEmpty {
+                if let next = stack[stack.count - 1].children.popLast() {
+                    if let problem = enter(next, stack[stack.count - 1].depth + 1) { return problem }
+                } else {
+                    marks[stack.removeLast().index] = .done
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The object number a keyed archive's reference (corelibs' `_NSKeyedArchiverUID`) holds.
+    private static func uid(_ value: Any) -> Int? {
+        guard String(describing: type(of: value)).contains("KeyedArchiverUID") else { return nil }
+        for child in Mirror(reflecting: value).children where child.label == "value" {
+            if let number = child.value as? UInt32 { return Int(number) }
+            if let number = child.value as? Int { return number }
+            if let number = child.value as? UInt64 { return Int(exactly: number) }
+        }
+        return nil
     }
 }

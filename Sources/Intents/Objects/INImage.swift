@@ -1,3 +1,4 @@
+import Contacts
 import Foundation
 
 /// An image attached to a person or an object. The host does not display images;
@@ -31,14 +32,14 @@ open class INImage: NSObject, NSSecureCoding, NSCopying {
     open func encode(with coder: NSCoder) {
         guard coder.allowsKeyedCoding else { return }
         coder.encode(IntentArchive.version, forKey: IntentArchive.versionKey)
-        coder.encode(imageData.map { $0 as NSData }, forKey: "imageData")
-        coder.encode(url.map { $0.absoluteString as NSString }, forKey: "url")
+        if let imageData { coder.encodeInlineBytes(Array(imageData), forKey: "imageData") }
+        IntentArchive.encode(url?.absoluteString, forKey: "url", into: coder)
     }
 
     /// Reads an image archived by `encode(with:)`; nil when the archive has neither bytes nor a URL.
     /// - Parameter coder: A keyed coder (`NSKeyedUnarchiver`).
     public required init?(coder: NSCoder) {
-        let data = coder.allowsKeyedCoding ? coder.decodeObject(of: NSData.self, forKey: "imageData").map { $0 as Data } : nil
+        let data = coder.allowsKeyedCoding ? coder.decodeInlineBytes(forKey: "imageData").map { Data($0) } : nil
         let url = coder.allowsKeyedCoding ? IntentArchive.string(forKey: "url", from: coder).flatMap(URL.init(string:)) : nil
         guard data != nil || url != nil else {
             IntentArchive.fail(coder, "The archive is not an INImage.")

@@ -1,3 +1,4 @@
+import Contacts
 import Foundation
 import ExtensionProtocol
 
@@ -49,8 +50,10 @@ open class INObject: NSObject, NSSecureCoding, NSCopying {
     /// - Parameter coder: A keyed coder (`NSKeyedArchiver`).
     open func encode(with coder: NSCoder) {
         IntentArchive.encode(intentValue, into: coder)
-        coder.encode(subtitleString.map { $0 as NSString }, forKey: "subtitleString")
-        coder.encode(alternativeSpeakableMatches.map { $0 as NSArray }, forKey: "alternativeSpeakableMatches")
+        IntentArchive.encode(subtitleString, forKey: "subtitleString", into: coder)
+        if let alternativeSpeakableMatches {
+            IntentArchive.encode(IntentValue.list(alternativeSpeakableMatches.map(\.intentValue)), into: coder, forKey: "alternativeSpeakableMatches")
+        }
     }
 
     /// Reads an object archived by `encode(with:)`, as an instance of the class being decoded,
@@ -72,8 +75,12 @@ open class INObject: NSObject, NSSecureCoding, NSCopying {
             return nil
         }
         subtitleString = IntentArchive.string(forKey: "subtitleString", from: coder)
-        alternativeSpeakableMatches = coder.decodeObject(of: [NSArray.self, INSpeakableString.self],
-                                                         forKey: "alternativeSpeakableMatches") as? [INSpeakableString]
+        if coder.containsValue(forKey: "alternativeSpeakableMatches") {
+            guard let matches = IntentArchive.decode(IntentValue.self, from: coder, forKey: "alternativeSpeakableMatches", of: INObject.self) else {
+                return nil
+            }
+            alternativeSpeakableMatches = matches.elements.compactMap(INSpeakableString.fromIntentValue)
+        }
     }
 
     /// An object of the same class with the same identifier, display string, hint, subtitle,

@@ -1,3 +1,4 @@
+import Contacts
 import Foundation
 import ExtensionProtocol
 
@@ -41,9 +42,12 @@ open class INPerson: NSObject, NSSecureCoding, NSCopying {
     /// - Parameter coder: A keyed coder (`NSKeyedArchiver`).
     open func encode(with coder: NSCoder) {
         IntentArchive.encode(intentValue, into: coder)
-        coder.encode(personHandle?.label.map { $0.rawValue as NSString }, forKey: "handleLabel")
-        coder.encode(nameComponents.map { $0 as NSPersonNameComponents }, forKey: "nameComponents")
-        coder.encode(image, forKey: "image")
+        IntentArchive.encode(personHandle?.label?.rawValue, forKey: "handleLabel", into: coder)
+        if let nameComponents {
+            for (key, part) in Self.nameParts(of: nameComponents) { IntentArchive.encode(part, forKey: "nameComponents." + key, into: coder) }
+        }
+        if let data = image?.imageData { coder.encodeInlineBytes(Array(data), forKey: "image.data") }
+        IntentArchive.encode(image?.url?.absoluteString, forKey: "image.url", into: coder)
     }
 
     /// Reads a person archived by `encode(with:)`; nil when the archive is not one.
@@ -59,12 +63,37 @@ open class INPerson: NSObject, NSSecureCoding, NSCopying {
             let label = IntentArchive.string(forKey: "handleLabel", from: coder).map(INPersonHandleLabel.init(rawValue:))
             personHandle = INPersonHandle(value: person.handle, type: type, label: label)
         }
-        nameComponents = coder.decodeObject(of: NSPersonNameComponents.self, forKey: "nameComponents").map { $0 as PersonNameComponents }
+        nameComponents = Self.nameComponents(from: coder)
         displayName = person.displayName
-        image = coder.decodeObject(of: INImage.self, forKey: "image")
+        image = Self.image(from: coder)
         contactIdentifier = person.contactIdentifier
         customIdentifier = person.customIdentifier
         super.init()
+    }
+
+    /// The parts of a name, by the key each is archived under.
+    private static func nameParts(of components: PersonNameComponents) -> [(String, String?)] {
+        [("namePrefix", components.namePrefix), ("givenName", components.givenName), ("middleName", components.middleName),
+         ("familyName", components.familyName), ("nameSuffix", components.nameSuffix), ("nickname", components.nickname)]
+    }
+
+    /// The name components archived beside the wire form; nil when none was.
+    private static func nameComponents(from coder: NSCoder) -> PersonNameComponents? {
+        let part = { (key: String) in IntentArchive.string(forKey: "nameComponents." + key, from: coder) }
+        var components = PersonNameComponents()
+        components.namePrefix = part("namePrefix")
+        components.givenName = part("givenName")
+        components.middleName = part("middleName")
+        components.familyName = part("familyName")
+        components.nameSuffix = part("nameSuffix")
+        components.nickname = part("nickname")
+        return components == PersonNameComponents() ? nil : components
+    }
+
+    /// The image archived beside the wire form: its data, else its URL; nil when none was.
+    private static func image(from coder: NSCoder) -> INImage? {
+        if let data = coder.decodeInlineBytes(forKey: "image.data") { return INImage(imageData: Data(data)) }
+        return IntentArchive.string(forKey: "image.url", from: coder).flatMap(URL.init(string:)).flatMap(INImage.init(url:))
     }
 
     /// A person of the same class with the same properties and a copy of the handle; the image is

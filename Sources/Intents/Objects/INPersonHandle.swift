@@ -28,9 +28,9 @@ open class INPersonHandle: NSObject, NSSecureCoding, NSCopying {
     open func encode(with coder: NSCoder) {
         guard coder.allowsKeyedCoding else { return }
         coder.encode(IntentArchive.version, forKey: IntentArchive.versionKey)
-        coder.encode(value.map { $0 as NSString }, forKey: "value")
+        IntentArchive.encode(value, forKey: "value", into: coder)
         coder.encode(type.rawValue, forKey: "type")
-        coder.encode(label.map { $0.rawValue as NSString }, forKey: "label")
+        IntentArchive.encode(label?.rawValue, forKey: "label", into: coder)
     }
 
     /// Reads a handle archived by `encode(with:)`; nil when the archive is not one.
