@@ -34,6 +34,7 @@ let package = Package(
         .library(name: "IntentsTesting", targets: ["IntentsTesting"]),
         // The typed host API's client: catalog, conversations, entity queries, status.
         .library(name: "IntentsClient", targets: ["IntentsClient"]),
+        .library(name: "AppIntentsTesting", targets: ["AppIntentsTesting"]),
         .library(name: "SharedKit", targets: ["SharedKit"]),
         // Sample extensions: each a shared library that links its own copy of the SDK.
         .library(name: "MonkeyChatIntents", type: .dynamic, targets: ["MonkeyChatIntents"]),
@@ -46,6 +47,7 @@ let package = Package(
         .library(name: "FaultyIntents", type: .dynamic, targets: ["FaultyIntents"]),
         // A one-parameter extension the benchmarks drive.
         .library(name: "EchoIntents", type: .dynamic, targets: ["EchoIntents"]),
+        .library(name: "NotesIntents", type: .dynamic, targets: ["NotesIntents"]),
         // An extension whose handlers complete on the main thread (main actor, main queue, run loop).
         .library(name: "MainThreadIntents", type: .dynamic, targets: ["MainThreadIntents"]),
         // An extension whose intent class is in a framework it links (SharedGreetings).
@@ -117,7 +119,10 @@ let package = Package(
                 swiftSettings: strictSettings + extensionSettings, plugins: ["SiriKitDomainGenerator"]),
         // App Intents (AppIntent, @Parameter, AppEntity, App Shortcuts): Swift 5 mode, like Intents, whose request
         // handler finds this module's responder by name.
-        .target(name: "AppIntents", dependencies: ["Intents", "ExtensionProtocol"],
+        // App Intents' value conversion, shared by the SDK and the test library (as Apple's
+        // AppIntentsTypeSupport is): `IntentValueConvertible`, entity identifiers.
+        .target(name: "AppIntentsTypeSupport", dependencies: ["ExtensionProtocol"], swiftSettings: strictSettings),
+        .target(name: "AppIntents", dependencies: ["Intents", "ExtensionProtocol", "AppIntentsTypeSupport"],
                 swiftSettings: strictSettings + extensionSettings),
         // pidfd and epoll for the host's child processes (Swift's Glibc module imports neither).
         .target(name: "CChildProcess"),
@@ -178,6 +183,10 @@ let package = Package(
         ], swiftSettings: strictSettings),
         // The typed host API for any Swift program: starts a server on demand.
         .target(name: "IntentsClient", dependencies: ["LocalAPI", "ExtensionProtocol"], swiftSettings: strictSettings),
+        // Apple's AppIntentsTesting on Linux: a client of the host API (runs go to the installed
+        // extension in its sandbox), with `HostUnderTest` to set the test's host up.
+        .target(name: "AppIntentsTesting", dependencies: ["AppIntentsTypeSupport", "IntentsClient", "LocalAPI", "ExtensionProtocol", "HostBundles"],
+                swiftSettings: strictSettings),
         // Linked statically (Swift's runtime and libc included): a served command's whole process
         // then starts in about 2 ms instead of 7 ms for the same client linked dynamically.
         // What `intents` prints (conversation reports, exit codes, JSON), with no Foundation:
@@ -236,6 +245,10 @@ let package = Package(
 
         .target(name: "EchoIntents", dependencies: ["Intents", "AppIntents"],
                 path: "Tests/Fixtures/EchoIntents", swiftSettings: extensionSettings, plugins: ["AppIntentsMetadata"]),
+        // A notes app's App Intents extension, for the AppIntentsTesting tests (its plists in
+        // Tests/Fixtures/NotesInfo).
+        .target(name: "NotesIntents", dependencies: ["AppIntents"],
+                path: "Tests/Fixtures/NotesIntents", swiftSettings: extensionSettings, plugins: ["AppIntentsMetadata"]),
         .target(name: "MainThreadIntents", dependencies: ["Intents"],
                 path: "Tests/Fixtures/MainThreadIntents", swiftSettings: extensionSettings,
                 plugins: ["IntentDefinitionGenerator"]),
@@ -275,6 +288,8 @@ let package = Package(
         .testTarget(name: "IntentsTests", dependencies: ["Intents", "Contacts", "CoreLocation", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SystemCalls", "SharedGreetings",
                                                      "SiriKitDomains", "AppIntents"],
                     swiftSettings: extensionSettings),
+        // Tests in Apple's AppIntentsTesting style, run against real extension processes.
+        .testTarget(name: "AppIntentsTestingTests", dependencies: ["AppIntentsTesting", "Intents"]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "TestPrograms",

@@ -131,14 +131,16 @@ extension EntityQueryRequest: WireCodable {
         case .suggested: writer.unsigned(0)
         case .matching(let text): writer.unsigned(1); writer.string(text)
         case .identifiers(let identifiers): writer.unsigned(2); writer.array(identifiers) { $0.string($1) }
+        case .all: writer.unsigned(3)
         }
     }
 
     public init(from reader: inout WireReader) throws {
-        switch try reader.tag(below: 3, of: "EntityQueryRequest") {
+        switch try reader.tag(below: 4, of: "EntityQueryRequest") {
         case 0: self = .suggested
         case 1: self = .matching(try reader.string())
-        default: self = .identifiers(try reader.array { try $0.string() })
+        case 2: self = .identifiers(try reader.array { try $0.string() })
+        default: self = .all
         }
     }
 }

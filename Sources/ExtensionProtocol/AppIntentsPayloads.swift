@@ -250,6 +250,8 @@ public enum EntityQueryRequest: Codable, Hashable, Sendable {
     case matching(String)
     /// `entities(for:)`, by identifier.
     case identifiers([String])
+    /// `allEntities()` of an `EnumerableEntityQuery`.
+    case all
 }
 
 /// A request `perform()` made: a question for the user, which suspends it until answered.

@@ -1,5 +1,5 @@
 /// The version of the host/extension protocol; both ends put it in every frame header.
-public let extensionProtocolVersion: UInt8 = 3
+public let extensionProtocolVersion: UInt8 = 4
 
 /// Frames on the host/extension socket: a 6-byte header, then a body in the wire coding
 /// (`WireCodable`).

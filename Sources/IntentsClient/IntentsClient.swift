@@ -379,6 +379,12 @@ public final class IntentsClient: Sendable {
         }
     }
 
+    /// Closes the connections kept for reuse, so that a server this client started can end once
+    /// idle (`serverIdleExitSeconds`) rather than stay up for them. Later calls connect anew.
+    public func closeIdleConnections() {
+        dropIdleConnections()
+    }
+
     /// Closes the pooled connections (after one was found closed by the server).
     private func dropIdleConnections() {
         let dropped = idle.withLock { pool in

@@ -111,7 +111,8 @@ enum HostAPISession {
                 // command: any other client (an app the host continued, in its sandbox, too)
                 // would learn the contacts' handles from the intent or the questions.
                 let result = try await dispatcher.send(run.intent, parameters: run.text.map { ($0.name, $0.value) }, typed: run.values,
-                                                       app: run.app, user: user, appChooser: user.choosingApp, source: .direct,
+                                                       app: run.app, user: user, appChooser: user.choosingApp,
+                                                       source: try source(of: run, host: host),
                                                        matchesContacts: inbox.connection.peer.isIntentsCommand)
                 logConversation(run, status: result.outcome.declinedByUser ? "declined" : result.outcome.response.codeName,
                                 peer: inbox.connection.peer, since: started, host: host)
@@ -203,6 +204,20 @@ enum HostAPISession {
 
     /// Refuses what no intent could take, before anything runs: a name that is not a Swift type
     /// name, text parameters too long.
+    /// The source a run is judged as: `direct`, or the one a test names on a `--test-control`
+    /// server (refused by policy on any other).
+    private static func source(of run: RunRequest, host: ServedHost) throws -> InvocationSource {
+        guard let named = run.source, named != .direct else { return .direct }
+        guard host.allowsTestControl else {
+            throw HostError(.refusedByPolicy, "Only a test's own server (started with --test-control) runs an intent as if from a \(named.rawValue); this run is a direct request.")
+        }
+        switch named {
+        case .direct: return .direct
+        case .voiceShortcut: return .voiceShortcut
+        case .appShortcut: return .appShortcut
+        }
+    }
+
     private static func check(_ run: RunRequest) throws {
         if let problem = BundleName.problem(with: run.intent, as: .typeName) {
             throw HostError(.usage, "The intent \(String(run.intent.prefix(200)).quotedForDisplay) \(problem).")

@@ -62,6 +62,7 @@ extension RunRequest: WireCodable {
         writer.bool(interactive)
         writer.optional(appsFolders) { writer, folders in writer.array(folders) { $0.string($1) } }
         writer.optional(stepTimeout) { writer, timeout in Self.write(timeout, to: &writer) }
+        writer.optional(source) { $0.unsigned(UInt64(RunSource.allCases.firstIndex(of: $1)!)) }
     }
 
     /// A step deadline as seconds and nanoseconds.
@@ -92,7 +93,8 @@ extension RunRequest: WireCodable {
         }
         self.init(intent: intent, app: app, text: text, values: values, agreesToSystemConfirmation: try reader.bool(),
                   interactive: try reader.bool(), appsFolders: try reader.optional { reader in try reader.array { try $0.string() } },
-                  stepTimeout: try reader.optional { try Self.readTimeout(from: &$0) })
+                  stepTimeout: try reader.optional { try Self.readTimeout(from: &$0) },
+                  source: try reader.optional { RunSource.allCases[try $0.tag(below: RunSource.allCases.count, of: "RunSource")] })
     }
 }
 

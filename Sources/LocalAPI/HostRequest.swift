@@ -74,6 +74,10 @@ public struct RunRequest: Hashable, Sendable {
     public var appsFolders: [String]?
     /// Each step's deadline (`allowedStepTimeouts`); nil: the server's own (`intents serve --timeout`).
     public var stepTimeout: Duration?
+    /// The invocation source the policy judges the run as; nil: `direct`, as every typed run is.
+    /// Only a client of a server started with `--test-control` may name another (a test of the
+    /// lock policy for App Shortcuts or voice shortcuts): any other is refused by policy.
+    public var source: RunSource?
 
     /// The longest text a parameter or an answer may hold, in UTF-8 bytes: far above anything a
     /// person says, far below what would make a reply too large to send.
@@ -83,7 +87,7 @@ public struct RunRequest: Hashable, Sendable {
 
     public init(intent: String, app: String? = nil, text: [TextParameter] = [], values: [String: IntentValue] = [:],
                 agreesToSystemConfirmation: Bool = false, interactive: Bool = true, appsFolders: [String]? = nil,
-                stepTimeout: Duration? = nil) {
+                stepTimeout: Duration? = nil, source: RunSource? = nil) {
         self.intent = intent
         self.app = app
         self.text = text
@@ -92,7 +96,18 @@ public struct RunRequest: Hashable, Sendable {
         self.interactive = interactive
         self.appsFolders = appsFolders
         self.stepTimeout = stepTimeout
+        self.source = source
     }
+}
+
+/// How a run is invoked, as the policy judges it: the sources that run a conversation.
+public enum RunSource: String, Hashable, Sendable, CaseIterable {
+    /// Asked for directly (`intents send`, a typed run).
+    case direct
+    /// A phrase the user attached to a donated intent.
+    case voiceShortcut
+    /// An App Shortcut's phrase.
+    case appShortcut
 }
 
 /// A parameter given as text.

@@ -8,7 +8,7 @@ import Framing
 /// a failure's extension); version 4 `apps`, `authorize`, `status`, `policy`, `say`, `vocabulary` and the records of `donations`, `shortcuts` and `suggestions` (the authorization list
 /// and an app's name after a decision, the server's set-up, the matrix's rows by name, its rules
 /// and the lock state now).
-public let localAPIVersion: UInt8 = 4
+public let localAPIVersion: UInt8 = 5
 
 /// The frame codec of the local API: the extension protocol's frames, with this API's version.
 public let localAPICodec = FrameCodec(version: localAPIVersion, maximumBodySize: 1 << 20)

@@ -59,7 +59,7 @@ public class ReadsItsCodeIntentResponse: INIntentResponse, NSSecureCoding {
     /// A value as it is after crossing the process boundary once, which is how values nested in
     /// another archive: a speakable string made with `init(spokenPhrase:)` gets its phrase as
     /// vocabulary identifier, as a name the user typed does.
-    static func crossed<Value: IntentValueConvertible>(_ value: Value) throws -> Value {
+    static func crossed<Value: IntentValueCodable>(_ value: Value) throws -> Value {
         try #require(Value.fromIntentValue(value.intentValue))
     }
 

@@ -25,8 +25,13 @@ enum EntityQueries {
             }
         case .identifiers(let identifiers):
             found = try await query.entities(for: identifiers.compactMap { Entity.ID.entityIdentifier(for: $0) })
+        case .all:
+            guard let enumerable = query as? any EnumerableEntityQuery else {
+                throw RequestFailure("The query of \(Entity.typeDisplayRepresentation.name.key) is not an EnumerableEntityQuery; it has no allEntities().")
+            }
+            found = try await enumerable.allEntities().compactMap { $0 as? Entity }
         }
-        return found.prefix(limit).map(ValueCoding.entityValue)
+        return found.prefix(limit).map { ValueCoding.entityValue($0) }
     }
 
     /// `suggestedEntities()`, or all the entities of an enumerable query that suggests none.

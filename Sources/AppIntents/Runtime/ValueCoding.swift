@@ -11,9 +11,17 @@ struct ConversionFailure: Error {
 /// query's `entities(for:)`; enum cases as enumerations whose name is the raw value; dates as
 /// calendar fields in the current calendar and time zone.
 enum ValueCoding {
+    /// How deep entities carry their entity properties: an entity's property that is an entity
+    /// carries its own properties, down to this depth; deeper ones cross as identifier and title.
+    static let maximumEntityDepth = 4
+
     /// The wire form of `value`; nil for nil and for values of no supported type.
     static func encode(_ value: Any) -> IntentValue? {
-        if let optional = value as? any OptionalValue { return optional.wrapped.flatMap(encode) }
+        encode(value, depth: 0)
+    }
+
+    private static func encode(_ value: Any, depth: Int) -> IntentValue? {
+        if let optional = value as? any OptionalValue { return optional.wrapped.flatMap { encode($0, depth: depth) } }
         switch value {
         case let text as String: return .string(text)
         case let number as Int: return .integer(number)
@@ -21,15 +29,26 @@ enum ValueCoding {
         case let flag as Bool: return .boolean(flag)
         case let date as Date: return .dateComponents(fields(of: date))
         case let url as URL: return .url(url.absoluteString)
-        case let entity as any AppEntity: return entityValue(entity)
+        case let entity as any AppEntity: return entityValue(entity, depth: depth)
         case let member as any AppEnum: return enumValue(member)
-        case let list as any ListValue: return .list(list.items.compactMap(encode))
+        case let list as any ListValue: return .list(list.items.compactMap { encode($0, depth: depth) })
         default: return nil
         }
     }
 
-    static func entityValue<Entity: AppEntity>(_ entity: Entity) -> IntentValue {
-        .object(ObjectValue(identifier: entity.id.entityIdentifierString, display: entity.displayRepresentation.title.key))
+    /// The entity's identifier and title, with the `@Property` values it has (what a result's
+    /// reader, a test, reads as `result.value.name`), down to `maximumEntityDepth`.
+    static func entityValue<Entity: AppEntity>(_ entity: Entity, depth: Int = 0) -> IntentValue {
+        var properties: [String: IntentValue] = [:]
+        if depth < maximumEntityDepth {
+            for child in Mirror(reflecting: entity).children {
+                guard let label = child.label, label.hasPrefix("_"), let property = child.value as? any AnyEntityProperty,
+                      let value = property.valueIfSet, let encoded = encode(value, depth: depth + 1) else { continue }
+                properties[String(label.dropFirst())] = encoded
+            }
+        }
+        return .object(ObjectValue(identifier: entity.id.entityIdentifierString, display: entity.displayRepresentation.title.key,
+                                   properties: properties))
     }
 
     static func enumValue<Enum: AppEnum>(_ member: Enum) -> IntentValue {

@@ -28,29 +28,5 @@ extension AppEntity {
     }
 }
 
-/// An entity identifier that converts to and from a string, the form it crosses the boundary in.
-/// `String`, `Int` and `UUID` conform.
-public protocol EntityIdentifierConvertible {
-    /// The identifier as a string (at most 4096 characters).
-    var entityIdentifierString: String { get }
-    /// The identifier a string stands for; nil when it stands for none.
-    static func entityIdentifier(for entityIdentifierString: String) -> Self?
-}
-
-/// A string identifier crosses as it is.
-extension String: EntityIdentifierConvertible {
-    public var entityIdentifierString: String { self }
-    public static func entityIdentifier(for entityIdentifierString: String) -> String? { entityIdentifierString }
-}
-
-/// An integer identifier crosses as its decimal text.
-extension Int: EntityIdentifierConvertible {
-    public var entityIdentifierString: String { String(self) }
-    public static func entityIdentifier(for entityIdentifierString: String) -> Int? { Int(entityIdentifierString) }
-}
-
-/// A UUID identifier crosses as its uppercase text; lowercase text is read back too.
-extension UUID: EntityIdentifierConvertible {
-    public var entityIdentifierString: String { uuidString }
-    public static func entityIdentifier(for entityIdentifierString: String) -> UUID? { UUID(uuidString: entityIdentifierString) }
-}
+// `EntityIdentifierConvertible` and its String, Int and UUID conformances are in
+// AppIntentsTypeSupport, which this module exports, as Apple's AppIntents does.

@@ -53,11 +53,14 @@ public final class EntityProperty<Value: _IntentValue & Sendable>: @unchecked Se
 protocol AnyEntityProperty: AnyObject {
     var valueType: Any.Type { get }
     var titleText: String { get }
+    /// The value set, nil while none was (never the stop a read would make).
+    var valueIfSet: Any? { get }
 }
 
 extension EntityProperty: AnyEntityProperty {
     var valueType: Any.Type { Value.self }
     var titleText: String { explicitTitle?.key ?? "" }
+    var valueIfSet: Any? { lock.withLock { value }.map { $0 as Any } }
 }
 
 extension AppEntity {

@@ -120,7 +120,7 @@ struct SystemValueEmitter {
             emitCoding(of: type, noun: noun, into: &out)
         }
         out.line()
-        out.block("extension \(type.name): IntentValueConvertible") { out in
+        out.block("extension \(type.name): IntentValueCodable") { out in
             out.doc(lines: ["An object with properties: how \(Self.article(type.name)) `\(type.name)` crosses the process boundary."])
             out.line("public static var intentValueType: ValueType { .object }")
             out.line()

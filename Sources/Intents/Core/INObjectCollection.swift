@@ -3,7 +3,7 @@ import ExtensionProtocol
 
 /// The options a handler offers for a parameter, in sections or as one flat list; what
 /// `provide<Parameter>OptionsCollection` returns.
-open class INObjectCollection<ObjectType: IntentValueConvertible>: NSObject {
+open class INObjectCollection<ObjectType: IntentValueCodable>: NSObject {
     /// The sections in display order; `init(items:)` makes one untitled section.
     public let sections: [INObjectSection<ObjectType>]
     /// Whether a long list is shown with an alphabetical index.
@@ -27,7 +27,7 @@ open class INObjectCollection<ObjectType: IntentValueConvertible>: NSObject {
 }
 
 /// A titled group of options in an `INObjectCollection`.
-open class INObjectSection<ObjectType: IntentValueConvertible>: NSObject {
+open class INObjectSection<ObjectType: IntentValueCodable>: NSObject {
     /// The section's heading; nil for an untitled section.
     public let title: String?
     /// The section's options, in display order.

@@ -64,7 +64,7 @@ enum IntentArchive {
 
     /// Reads an object's `IntentValue` and makes it with `fromIntentValue(_:)`: how the classes
     /// whose every property crosses the boundary read themselves back.
-    static func decodeObject<Object: NSObject & IntentValueConvertible>(_ type: Object.Type, from coder: NSCoder) -> Object? {
+    static func decodeObject<Object: NSObject & IntentValueCodable>(_ type: Object.Type, from coder: NSCoder) -> Object? {
         guard let value = decode(IntentValue.self, from: coder, of: Object.self) else { return nil }
         guard let made = Object.fromIntentValue(value) else {
             fail(coder, "The archive of \(Object.self) holds a value of another kind: \(value.displayString)")

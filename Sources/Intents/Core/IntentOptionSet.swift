@@ -4,7 +4,7 @@ import ExtensionProtocol
 ///
 /// It crosses the process boundary as a list of its options, so that a user types
 /// `unread,flagged`; the empty set means no value.
-public protocol INIntentOptionSet: OptionSet, IntentValueConvertible, Hashable where RawValue == UInt, Element == Self {
+public protocol INIntentOptionSet: OptionSet, IntentValueCodable, Hashable where RawValue == UInt, Element == Self {
     /// The options' names, in bit order.
     static var optionNames: [String] { get }
 }

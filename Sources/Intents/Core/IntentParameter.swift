@@ -10,7 +10,7 @@ import ExtensionProtocol
 ///         @IntentParameter public var quantity: NSNumber?
 ///     }
 @propertyWrapper
-public final class IntentParameter<Value: IntentValueConvertible> {
+public final class IntentParameter<Value: IntentValueCodable> {
     /// The value; nil while the parameter has none, which the host shows as missing and, when the
     /// handler resolves it with `needsValue()`, asks the user for.
     public var wrappedValue: Value?

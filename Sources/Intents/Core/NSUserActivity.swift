@@ -74,7 +74,7 @@ open class NSUserActivity: NSObject {
         var info: [String: IntentValue] = [:]
         for (key, value) in userInfo ?? [:] {
             if let keys, !keys.contains(String(describing: key)) { continue }
-            if let convertible = value as? any IntentValueConvertible {
+            if let convertible = value as? any IntentValueCodable {
                 info[String(describing: key)] = convertible.intentValue
             } else {
                 info[String(describing: key)] = .string(String(describing: value))

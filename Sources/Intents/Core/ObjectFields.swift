@@ -21,7 +21,7 @@ struct ObjectFields {
         display = object.display
     }
 
-    mutating func set<Value: IntentValueConvertible>(_ name: String, _ value: Value?) {
+    mutating func set<Value: IntentValueCodable>(_ name: String, _ value: Value?) {
         guard let value else { return }
         properties[name] = value.intentValue
         order.append(name)
@@ -38,7 +38,7 @@ struct ObjectFields {
     }
 
     /// The property `name`, or nil when absent or malformed (then `failed` is set).
-    mutating func get<Value: IntentValueConvertible>(_ name: String) -> Value? {
+    mutating func get<Value: IntentValueCodable>(_ name: String) -> Value? {
         guard let value = properties[name] else { return nil }
         guard let converted = Value.fromIntentValue(value) else {
             failed = true
@@ -48,7 +48,7 @@ struct ObjectFields {
     }
 
     /// The property `name`, or else the name the user typed (the object's display string).
-    mutating func named<Value: IntentValueConvertible>(_ name: String) -> Value? {
+    mutating func named<Value: IntentValueCodable>(_ name: String) -> Value? {
         if properties[name] != nil { return get(name) }
         guard !display.isEmpty else { return nil }
         return Value.fromIntentValue(.string(display))

@@ -68,7 +68,7 @@ private func isPlainDecimal(_ text: String) -> Bool {
     return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
 }
 
-extension INCurrencyAmount: IntentValueConvertible {
+extension INCurrencyAmount: IntentValueCodable {
     public static var intentValueType: ValueType { .object }
 
     public var intentValue: IntentValue {

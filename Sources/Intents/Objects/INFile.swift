@@ -79,7 +79,7 @@ open class INFile: NSObject, NSSecureCoding, NSCopying {
     open override var description: String { "INFile(\(filename), \(data.count) bytes)" }
 }
 
-extension INFile: IntentValueConvertible {
+extension INFile: IntentValueCodable {
     public static var intentValueType: ValueType { .object }
 
     public var intentValue: IntentValue {

@@ -18,7 +18,7 @@ public enum INMediaDestination: Hashable, Sendable {
     }
 }
 
-extension INMediaDestination: IntentValueConvertible {
+extension INMediaDestination: IntentValueCodable {
     public static var intentValueType: ValueType { .object }
 
     public var intentValue: IntentValue {

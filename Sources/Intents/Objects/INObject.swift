@@ -124,7 +124,7 @@ open class INObject: NSObject, NSSecureCoding, NSCopying {
     open override var hash: Int { identifier?.hashValue ?? displayString.hashValue }
 }
 
-extension INObject: IntentValueConvertible {
+extension INObject: IntentValueCodable {
     public static var intentValueType: ValueType { .object }
 
     public var intentValue: IntentValue {

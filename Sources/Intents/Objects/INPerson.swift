@@ -123,7 +123,7 @@ open class INPerson: NSObject, NSSecureCoding, NSCopying {
     }
 }
 
-extension INPerson: IntentValueConvertible {
+extension INPerson: IntentValueCodable {
     public static var intentValueType: ValueType { .person }
 
     public var intentValue: IntentValue {

@@ -70,7 +70,7 @@ open class INSpeakableString: NSObject, NSSecureCoding, NSCopying {
     open override var description: String { spokenPhrase }
 }
 
-extension INSpeakableString: IntentValueConvertible {
+extension INSpeakableString: IntentValueCodable {
     public static var intentValueType: ValueType { .object }
 
     public var intentValue: IntentValue {

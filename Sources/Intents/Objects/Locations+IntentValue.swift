@@ -5,7 +5,7 @@ import ExtensionProtocol
 
 /// A place crosses as its name, coordinates and postal address (`PlacemarkValue`); the fields
 /// that come from the address (locality, country...) are made again from it on the other side.
-extension CLPlacemark: IntentValueConvertible {
+extension CLPlacemark: IntentValueCodable {
     public static var intentValueType: ValueType { .placemark }
 
     public var intentValue: IntentValue {
@@ -49,7 +49,7 @@ extension CNPostalAddress {
 }
 
 /// A URL crosses as its absolute string; text that is not a URL makes no value.
-extension URL: IntentValueConvertible {
+extension URL: IntentValueCodable {
     public static var intentValueType: ValueType { .url }
     public var intentValue: IntentValue { .url(absoluteString) }
     public static func fromIntentValue(_ value: IntentValue) -> URL? {
@@ -59,7 +59,7 @@ extension URL: IntentValueConvertible {
 }
 
 /// Generated code holds string options as `NSString`, as Xcode's `INObjectCollection<NSString>`.
-extension NSString: IntentValueConvertible {
+extension NSString: IntentValueCodable {
     public static var intentValueType: ValueType { .string }
     public var intentValue: IntentValue { .string(self as String) }
     public static func fromIntentValue(_ value: IntentValue) -> Self? {

@@ -37,15 +37,15 @@ open class INIntentResolutionResult: NSObject {
         return result
     }
 
-    static func success(_ value: some IntentValueConvertible) -> Self {
+    static func success(_ value: some IntentValueCodable) -> Self {
         make(.success(value: value.intentValue))
     }
 
-    static func disambiguation(_ values: [some IntentValueConvertible]) -> Self {
+    static func disambiguation(_ values: [some IntentValueCodable]) -> Self {
         make(.disambiguation(choices: values.map(\.intentValue)))
     }
 
-    static func confirmation(_ value: (some IntentValueConvertible)?) -> Self {
+    static func confirmation(_ value: (some IntentValueCodable)?) -> Self {
         make(.confirmationRequired(value: value?.intentValue))
     }
 

@@ -45,6 +45,9 @@ extension IntentDispatcher {
         if case .matching = request, !schema.matchesStrings {
             throw HostError(.usage, "The App Entity \(entity.quotedForDisplay) of \(bundle.bundleIdentifier) has no EntityStringQuery; it cannot be matched by text.")
         }
+        if case .all = request, !schema.isEnumerable {
+            throw HostError(.usage, "The App Entity \(entity.quotedForDisplay) of \(bundle.bundleIdentifier) has no EnumerableEntityQuery; it has no list of all its entities.")
+        }
         let clearance = try clear(.entityQuery(entity, of: bundle), app: owner, from: source, library: { described.library }, logger: logger)
         let timeout = configuration.stepTimeout
         return try await supervisor.withChannel(cleared: clearance) { channel in

@@ -6,8 +6,10 @@ import ExtensionProtocol
 ///
 /// The SDK's own types (`INPerson`, `INObject`, `INSpeakableString`), `String`, `Int`,
 /// `Double`, `Bool`, `NSNumber`, `DateComponents`, arrays of these and intent enumerations
-/// conform. Linux addition: on Apple's systems the Objective-C runtime plays this part.
-public protocol IntentValueConvertible {
+/// conform. Linux addition: on Apple's systems the Objective-C runtime plays this part. Its
+/// name is its own (not App Intents' `IntentValueConvertible`), so that a file importing
+/// `Intents` and `AppIntents` or `AppIntentsTesting` names each protocol unambiguously.
+public protocol IntentValueCodable {
     /// The kind of value, as the host sees it.
     static var intentValueType: ValueType { get }
     /// Whether the type is a list of values.
@@ -20,7 +22,7 @@ public protocol IntentValueConvertible {
     static func fromIntentValue(_ value: IntentValue) -> Self?
 }
 
-extension IntentValueConvertible {
+extension IntentValueCodable {
     /// Whether a name a user types (an object value with only a display string) makes a value:
     /// what the host needs to know before it takes text for an object parameter.
     static var acceptsTypedName: Bool {
@@ -33,7 +35,7 @@ extension IntentValueConvertible {
 }
 
 /// A string parameter crosses as text; an object parameter's typed name is not taken for one.
-extension String: IntentValueConvertible {
+extension String: IntentValueCodable {
     public static var intentValueType: ValueType { .string }
     public var intentValue: IntentValue { .string(self) }
     public static func fromIntentValue(_ value: IntentValue) -> String? {
@@ -43,7 +45,7 @@ extension String: IntentValueConvertible {
 }
 
 /// An integer parameter crosses as a 64-bit integer; a decimal is not rounded into one.
-extension Int: IntentValueConvertible {
+extension Int: IntentValueCodable {
     public static var intentValueType: ValueType { .integer }
     public var intentValue: IntentValue { .integer(self) }
     public static func fromIntentValue(_ value: IntentValue) -> Int? {
@@ -53,7 +55,7 @@ extension Int: IntentValueConvertible {
 }
 
 /// A decimal parameter crosses as a double; an integer value is taken too.
-extension Double: IntentValueConvertible {
+extension Double: IntentValueCodable {
     public static var intentValueType: ValueType { .double }
     public var intentValue: IntentValue { .double(self) }
     public static func fromIntentValue(_ value: IntentValue) -> Double? {
@@ -67,7 +69,7 @@ extension Double: IntentValueConvertible {
 
 /// A yes/no parameter crosses as a Boolean; the host reads `yes`/`no`, `y`/`n` and
 /// `true`/`false`, in any case, from a user.
-extension Bool: IntentValueConvertible {
+extension Bool: IntentValueCodable {
     public static var intentValueType: ValueType { .boolean }
     public var intentValue: IntentValue { .boolean(self) }
     public static func fromIntentValue(_ value: IntentValue) -> Bool? {
@@ -78,7 +80,7 @@ extension Bool: IntentValueConvertible {
 
 /// Generated intents hold integer, decimal and boolean parameters as `NSNumber?`, as Xcode
 /// generates them; `@IntentParameter(valueType:)` says which kind a parameter holds.
-extension NSNumber: IntentValueConvertible {
+extension NSNumber: IntentValueCodable {
     public static var intentValueType: ValueType { .integer }
     public var intentValue: IntentValue {
         let kind = String(cString: objCType)
@@ -96,7 +98,7 @@ extension NSNumber: IntentValueConvertible {
 
 /// Date components cross as year, month, day, hour and minute only: seconds, time zone and
 /// calendar are dropped on the way.
-extension DateComponents: IntentValueConvertible {
+extension DateComponents: IntentValueCodable {
     public static var intentValueType: ValueType { .dateComponents }
     public var intentValue: IntentValue {
         .dateComponents(DateComponentsValue(year: year, month: month, day: day, hour: hour, minute: minute))
@@ -109,7 +111,7 @@ extension DateComponents: IntentValueConvertible {
 
 /// A list parameter (`[INPerson]`) crosses as a list of its elements' values; one element the
 /// Swift type cannot take makes the whole list unreadable.
-extension Array: IntentValueConvertible where Element: IntentValueConvertible {
+extension Array: IntentValueCodable where Element: IntentValueCodable {
     public static var intentValueType: ValueType { Element.intentValueType }
     public static var isIntentValueList: Bool { true }
     public static var intentEnumerationCases: [EnumerationValue] { Element.intentEnumerationCases }
@@ -127,7 +129,7 @@ extension Array: IntentValueConvertible where Element: IntentValueConvertible {
 /// An enumeration declared for a custom intent (`Int` raw values, as Xcode generates them).
 ///
 /// Conforming is all it takes; `displayName` may be given for friendlier prompts.
-public protocol INIntentEnumeration: IntentValueConvertible, RawRepresentable, CaseIterable where RawValue == Int {
+public protocol INIntentEnumeration: IntentValueCodable, RawRepresentable, CaseIterable where RawValue == Int {
     /// What the user sees; the case name by default.
     var displayName: String { get }
 }
@@ -149,7 +151,7 @@ extension INIntentEnumeration {
 
 /// A moment crosses the boundary as its ISO 8601 text with milliseconds
 /// (`2026-11-23T09:30:00.250Z`); text without the fraction is read too.
-extension Date: IntentValueConvertible {
+extension Date: IntentValueCodable {
     public static var intentValueType: ValueType { .string }
 
     public var intentValue: IntentValue {
