@@ -35,6 +35,7 @@ let package = Package(
         // The typed host API's client: catalog, conversations, entity queries, status.
         .library(name: "IntentsClient", targets: ["IntentsClient"]),
         .library(name: "AppIntentsTesting", targets: ["AppIntentsTesting"]),
+        .library(name: "SiriEvaluations", targets: ["SiriEvaluations"]),
         .library(name: "SharedKit", targets: ["SharedKit"]),
         // Sample extensions: each a shared library that links its own copy of the SDK.
         .library(name: "MonkeyChatIntents", type: .dynamic, targets: ["MonkeyChatIntents"]),
@@ -130,7 +131,10 @@ let package = Package(
         // extension bundles, their plists and entitlements, the scan and its validation, the apps-folder
         // watcher, sealed libraries, installed App Shortcuts, and the host's error (`HostError`, with the
         // policy rule that refused a request). No engine, no policy.
-        .target(name: "HostBundles", dependencies: ["ExtensionProtocol", "SystemStore", "SiriKitDomains", "CChildProcess", "Deadlines",
+        // Lays bundles out from a package's Info/ and build products: for `intents` after
+        // `swift build`, and for a test library (no database or crypto needed).
+        .target(name: "BundleLayout", dependencies: ["ExtensionProtocol"], swiftSettings: strictSettings),
+        .target(name: "HostBundles", dependencies: ["ExtensionProtocol", "BundleLayout", "SystemStore", "SiriKitDomains", "CChildProcess", "Deadlines",
                                                     .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strictSettings),
         // Policy: the one decision (`IntentPolicy`), its rules, lock state, Siri authorization, the
@@ -185,7 +189,12 @@ let package = Package(
         .target(name: "IntentsClient", dependencies: ["LocalAPI", "ExtensionProtocol"], swiftSettings: strictSettings),
         // Apple's AppIntentsTesting on Linux: a client of the host API (runs go to the installed
         // extension in its sandbox), with `HostUnderTest` to set the test's host up.
-        .target(name: "AppIntentsTesting", dependencies: ["AppIntentsTypeSupport", "IntentsClient", "LocalAPI", "ExtensionProtocol", "HostBundles"],
+        .target(name: "AppIntentsTesting", dependencies: ["AppIntentsTypeSupport", "IntentsClient", "LocalAPI", "ExtensionProtocol", "BundleLayout"],
+                swiftSettings: strictSettings),
+        // Apple's SiriEvaluations for what the host understands: scenarios of phrases, played
+        // through its phrase matching, recorded and graded.
+        .target(name: "SiriEvaluations", dependencies: ["AppIntentsTesting", "AppIntentsTypeSupport", "IntentsClient", "LocalAPI", "ExtensionProtocol",
+                                                        "CommandReports"],
                 swiftSettings: strictSettings),
         // Linked statically (Swift's runtime and libc included): a served command's whole process
         // then starts in about 2 ms instead of 7 ms for the same client linked dynamically.
@@ -289,7 +298,7 @@ let package = Package(
                                                      "SiriKitDomains", "AppIntents"],
                     swiftSettings: extensionSettings),
         // Tests in Apple's AppIntentsTesting style, run against real extension processes.
-        .testTarget(name: "AppIntentsTestingTests", dependencies: ["AppIntentsTesting", "Intents"]),
+        .testTarget(name: "AppIntentsTestingTests", dependencies: ["AppIntentsTesting", "SiriEvaluations", "Intents"]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
                     swiftSettings: extensionSettings),
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "TestPrograms",

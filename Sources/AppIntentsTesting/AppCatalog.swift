@@ -3,12 +3,12 @@ import IntentsClient
 
 /// An app's App Intents, entities and enums, from all its extensions, as the host describes
 /// them; looked up by type name (`NoteEntity`) or module-qualified name (`NotesKit.NoteEntity`).
-struct AppCatalog: Sendable {
-    let bundleIdentifier: String
-    let intents: [AppIntentSchema]
-    let entities: [AppEntitySchema]
-    let enums: [AppEnumSchema]
-    let types: ValueTypeTable
+package struct AppCatalog: Sendable {
+    package let bundleIdentifier: String
+    package let intents: [AppIntentSchema]
+    package let entities: [AppEntitySchema]
+    package let enums: [AppEnumSchema]
+    package let types: ValueTypeTable
 
     init(_ app: CatalogApp) {
         bundleIdentifier = app.bundleIdentifier
@@ -20,11 +20,11 @@ struct AppCatalog: Sendable {
     }
 
     /// The type's own name: `Note` of `NotesKit.Note`.
-    static func shortName(_ typeName: String) -> String {
+    package static func shortName(_ typeName: String) -> String {
         typeName.split(separator: ".").last.map(String.init) ?? typeName
     }
 
-    func intent(_ name: String) throws -> AppIntentSchema {
+    package func intent(_ name: String) throws -> AppIntentSchema {
         if let found = intents.first(where: { $0.name == name || $0.typeName == name }) { return found }
         throw missing("App Intent", name, among: intents.map(\.name))
     }

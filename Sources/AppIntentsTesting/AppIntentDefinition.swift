@@ -21,7 +21,10 @@ public struct AnyAppIntent: CustomStringConvertible, Equatable, Sendable {
     /// The parameters set, in the order set.
     var parameters: [(String, (any IntentValueExpressing)?)]
 
-    init(bundleIdentifier: String, identifier: String, parameters: [(String, (any IntentValueExpressing)?)]) {
+    /// The values of the parameters set (nil ones left out).
+    package var parameterValues: [any IntentValueExpressing] { parameters.compactMap { $0.1 } }
+
+    package init(bundleIdentifier: String, identifier: String, parameters: [(String, (any IntentValueExpressing)?)]) {
         self.bundleIdentifier = bundleIdentifier
         self.identifier = identifier
         self.parameters = parameters

@@ -5,9 +5,9 @@ import Synchronization
 
 /// A host a test runs against: a client of its server, the apps' catalog as the host knows
 /// it, and the answers scripted for the current scope.
-final class HostSession: Sendable {
-    let core: HostCore
-    let options: HostUnderTest.Options
+package final class HostSession: Sendable {
+    package let core: HostCore
+    package let options: HostUnderTest.Options
 
     init(core: HostCore, options: HostUnderTest.Options) {
         self.core = core
@@ -38,7 +38,7 @@ final class HostSession: Sendable {
     }
 
     /// This host with other scripted answers.
-    func answering(_ answers: [ScriptedAnswer]) -> HostSession {
+    package func answering(_ answers: [ScriptedAnswer]) -> HostSession {
         var options = self.options
         options.answers = answers
         return HostSession(core: core, options: options)
@@ -58,7 +58,7 @@ final class HostSession: Sendable {
 
     /// Runs an App Intent of `app` with `arguments` (by parameter name) through the host's API,
     /// as `intents send` runs it: in the extension's sandbox, through the policy gate.
-    func run(_ intentName: String, of app: String, arguments: [(String, (any IntentValueExpressing)?)]) async throws -> ResolvedIntentResult {
+    package func run(_ intentName: String, of app: String, arguments: [(String, (any IntentValueExpressing)?)]) async throws -> ResolvedIntentResult {
         let catalog = try await core.catalog(of: app)
         let schema = try catalog.intent(intentName)
         var values: [String: IntentValue] = [:]
@@ -188,10 +188,10 @@ final class HostSession: Sendable {
 
 /// What a host session holds for its life: the client of its server, its folders, and the
 /// catalog of each app asked for.
-final class HostCore: Sendable {
-    let client: IntentsClient
-    let stateFolder: String
-    let appsFolders: [String]
+package final class HostCore: Sendable {
+    package let client: IntentsClient
+    package let stateFolder: String
+    package let appsFolders: [String]
     /// Whether the state folder is the session's scratch one, removed when it ends.
     private let ownsStateFolder: Bool
     private let catalogs = Mutex<[String: AppCatalog]>([:])
@@ -217,7 +217,7 @@ final class HostCore: Sendable {
     }
 
     /// The app's App Intents, entities and enums, once the host knows them all.
-    func catalog(of app: String) async throws -> AppCatalog {
+    package func catalog(of app: String) async throws -> AppCatalog {
         if let known = catalogs.withLock({ $0[app] }) { return known }
         let snapshot: CatalogSnapshot
         do {

@@ -54,7 +54,7 @@ public enum HostUnderTest {
         }
     }
 
-    @TaskLocal static var scoped: HostSession?
+    @TaskLocal package static var scoped: HostSession?
 
     private static let shared = SharedHost()
 
@@ -92,7 +92,7 @@ public enum HostUnderTest {
     }
 
     /// The host the current task runs against: its scope's, else the process's shared one.
-    static func current() async throws -> HostSession {
+    package static func current() async throws -> HostSession {
         if let scoped { return scoped }
         return try await shared.session()
     }

@@ -18,6 +18,11 @@ public struct ResolvedIntentResult: Equatable, Sendable {
     let container: IntentValueContainer
     let bundleIdentifier: String
 
+    package init(container: IntentValueContainer, bundleIdentifier: String) {
+        self.container = container
+        self.bundleIdentifier = bundleIdentifier
+    }
+
     /// The value as `T`. Throws on a type mismatch (a value of another type, or none).
     public subscript<T>(dynamicMember keyPath: KeyPath<ResolvedIntentResult.ValueKeyPath, Never>) -> T where T: IntentValueConvertible {
         get throws { try T._converted(from: container) }
@@ -161,12 +166,16 @@ enum ValueMaterializing {
 }
 
 /// A value with no Swift type of its own here (a person, a place, a mixed list): passed on as it came.
-struct WireValue: IntentValueConvertible, CustomStringConvertible {
+package struct WireValue: IntentValueConvertible, CustomStringConvertible {
     let container: IntentValueContainer
 
-    func makeContainer(context: IntentValueContainer.ConversionContext) -> IntentValueContainer { container }
+    package init(container: IntentValueContainer) {
+        self.container = container
+    }
 
-    static func _converted(from container: IntentValueContainer) throws -> WireValue { WireValue(container: container) }
+    package func makeContainer(context: IntentValueContainer.ConversionContext) -> IntentValueContainer { container }
 
-    var description: String { container.kindDescription }
+    package static func _converted(from container: IntentValueContainer) throws -> WireValue { WireValue(container: container) }
+
+    package var description: String { container.kindDescription }
 }

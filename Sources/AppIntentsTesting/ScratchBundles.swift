@@ -1,5 +1,5 @@
 import Foundation
-import HostBundles
+import BundleLayout
 import Synchronization
 
 /// Where a test's host finds its apps, and the scratch folders it makes.

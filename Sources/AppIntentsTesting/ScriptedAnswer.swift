@@ -24,7 +24,7 @@ public enum ScriptedAnswer: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The answers left for one run, and the question that found none.
-final class AnswerScript: Sendable {
+package final class AnswerScript: Sendable {
     private struct State {
         var answers: [ScriptedAnswer]
         var unanswered: (AskedQuestion, String)?
@@ -32,16 +32,16 @@ final class AnswerScript: Sendable {
 
     private let state: Mutex<State>
 
-    init(_ answers: [ScriptedAnswer]) {
+    package init(_ answers: [ScriptedAnswer]) {
         state = Mutex(State(answers: answers))
     }
 
     /// The question that ended the run for want of an answer, and why.
-    var unanswered: (question: AskedQuestion, reason: String)? { state.withLock { $0.unanswered } }
+    package var unanswered: (question: AskedQuestion, reason: String)? { state.withLock { $0.unanswered } }
 
     /// The answer to `question`: the next scripted one when it fits, else `.none` (the host ends
     /// the run, and `unanswered` says why).
-    func answer(_ question: Question) -> Answer {
+    package func answer(_ question: Question) -> Answer {
         let asked = AskedQuestion(question)
         return state.withLock { state -> Answer in
             guard !state.answers.isEmpty else {

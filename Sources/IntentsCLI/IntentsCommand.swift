@@ -223,8 +223,11 @@ struct GlobalOptions: ParsableArguments {
         if FileManager.default.fileExists(atPath: installed) { folders.append(installed) }
         let products = HostConfiguration.executableFolder
         if let tree = DevelopmentBundles.sourceTree(above: products) {
-            folders.append(try DevelopmentBundles.assemble(infoFolder: tree + "/Info", productsFolder: products,
-                                                           into: products + "/Apps"))
+            do {
+                folders.append(try DevelopmentBundles.assemble(infoFolder: tree + "/Info", productsFolder: products, into: products + "/Apps"))
+            } catch let error as DevelopmentBundles.LayoutError {
+                throw HostError(.badState, error.message)
+            }
         }
         return folders
     }

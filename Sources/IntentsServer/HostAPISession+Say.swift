@@ -8,10 +8,13 @@ import LocalAPI
 extension HostAPISession {
     /// `say`: matches the phrase, sends what it asked (`spoken`), then runs a matched intent as
     /// a conversation from the source the phrase is, or continues a matched user activity in its
-    /// app. Only the user's `intents` command may run phrases.
+    /// app. Only the user's `intents` command may run phrases (and any client of a
+    /// `--test-control` server).
     static func say(_ say: SayRequest, inbox: ConnectionInbox, host: ServedHost) async throws -> HostReply {
         let peer = inbox.connection.peer
-        guard peer.isIntentsCommand else {
+        // A test's own server (--test-control, on a state folder of its own) plays phrases for
+        // its tests (SiriEvaluations' scenarios).
+        guard peer.isIntentsCommand || host.allowsTestControl else {
             throw HostError(.refusedByPolicy, "Only the user's intents command runs phrases (voice shortcuts, App Shortcuts); \(peer.executable ?? "process \(peer.processID)") is not it.")
         }
         guard say.phrase.utf8.count <= maximumTextBytes else {
@@ -58,8 +61,10 @@ extension HostAPISession {
         guard let matched else { return try await continueActivity(match, on: dispatcher) }
         let user = RemoteUser(inbox: inbox, interactive: say.interactive, agreesToSystemConfirmation: say.agreesToSystemConfirmation)
         do {
-            // Only the user's `intents` command gets here (above): its names are matched against the contacts.
-            return .conversation(HostAPIReplies.conversation(try await matched.send(on: dispatcher, user: user, matchesContacts: true)))
+            // Names are matched against the contacts for the user's `intents` command only (a test's
+            // client of a --test-control server gets here too, and learns no contact).
+            return .conversation(HostAPIReplies.conversation(try await matched.send(on: dispatcher, user: user,
+                                                                                    matchesContacts: peer.isIntentsCommand)))
         } catch let error as HostError {
             return .failure(HostFailure(code: error.code.rawValue, message: error.message, rule: error.policyRule?.rawValue,
                                         extensionBundle: try? dispatcher.route(matched.intent).bundleIdentifier))

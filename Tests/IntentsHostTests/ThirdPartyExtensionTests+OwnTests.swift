@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 
-/// The fixture's own test target (`Tests/ExtensionTests`), written with `IntentsTesting` and
-/// Swift Testing as an extension author writes tests: built with the fixture's scratch path and
-/// run there, so that a failure inside it fails this suite.
+/// The fixture's own test targets, written as an extension author writes tests:
+/// `Tests/ExtensionTests` with `IntentsTesting` (in process) and `Tests/AppIntentsTests` with
+/// `AppIntentsTesting` (out of process, against the bundles laid out from the fixture's build,
+/// through this build's `intents-host`). Built with the fixture's scratch path and run there, so
+/// that a failure inside them fails this suite.
 extension ThirdPartyExtensionTests {
     /// How many tests and suites the fixture's test target holds; a test that did not run is a failure.
-    static let fixtureTests = (tests: 10, suites: 4)
+    static let fixtureTests = (tests: 18, suites: 6)
 
     /// The test target's build, after the libraries' (one SwiftPM at a time in a scratch folder).
     private static let testsBuild = Task {
@@ -19,7 +21,8 @@ extension ThirdPartyExtensionTests {
     @Test func theFixturesOwnTestsWrittenWithIntentsTestingPass() async throws {
         let build = try await Self.testsBuild.value
         try #require(build.status == 0, "swift build --build-tests of the fixture failed:\n\(build.output)")
-        let run = try await shell(["swift", "test", "--skip-build", "--package-path", fixture, "--scratch-path", Self.scratch])
+        let run = try await shell(["INTENTS_HOST_EXECUTABLE=\(Package.products)/intents-host", "swift", "test", "--skip-build",
+                                   "--package-path", fixture, "--scratch-path", Self.scratch])
         #expect(run.status == 0, "\(run.output)")
         let summary = try #require(run.output.firstMatch(of: #/Test run with (\d+) tests? in (\d+) suites? (passed|failed)/#),
                                    "no Swift Testing summary in:\n\(run.output)")

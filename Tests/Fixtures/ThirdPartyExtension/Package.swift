@@ -63,6 +63,9 @@ let package = Package(
         .target(name: "ReaderIntents", dependencies: [.product(name: "AppIntents", package: "intents")],
                 swiftSettings: [.swiftLanguageMode(.v5)], plugins: [.plugin(name: "AppIntentsMetadata", package: "intents")]),
         // The extensions' tests, written with IntentsTesting and Swift Testing as an author writes them.
+        // The App Intents extensions' tests, written with AppIntentsTesting as Apple's documentation
+        // writes them: run against the installed bundles, out of process.
+        .testTarget(name: "AppIntentsTests", dependencies: [.product(name: "AppIntentsTesting", package: "intents")]),
         .testTarget(name: "ExtensionTests", dependencies: ["GreeterIntents", "TodoIntents", "PhoneIntents", "MindfulIntents",
                                                            .product(name: "IntentsTesting", package: "intents")]),
     ]

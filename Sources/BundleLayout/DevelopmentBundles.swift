@@ -4,12 +4,13 @@ import Foundation
 /// Lays out app bundles from a source tree's `Info/` folder and a build's products, so that
 /// `swift build` is all it takes to try the sample extensions.
 ///
-/// Each `Info/<Name>/Info.plist` with an `NSExtension` key is an extension; the others are
-/// apps. An extension goes into the app whose bundle identifier prefixes its own, as Apple
-/// requires of embedded extensions. Its library, `lib<CFBundleExecutable>.so`, is hard-linked
-/// from the products folder (copied across file systems), and so is an app's
-/// `CFBundleExecutable` when the build made it: a bundle's files must be its own, never links
-/// out of it. Other files beside an app's plist are copied into its bundle.
+/// Each `Info/<Name>/Info.plist` with an `NSExtension` key is an app extension (laid out in
+/// the app's `PlugIns/`), one with `EXAppExtensionAttributes` an ExtensionKit extension (in
+/// `Extensions/`); the others are apps. An extension goes into the app whose bundle identifier
+/// prefixes its own, as Apple requires of embedded extensions. Its library,
+/// `lib<CFBundleExecutable>.so`, is hard-linked from the products folder (copied across file
+/// systems), and so is an app's `CFBundleExecutable` when the build made it: a bundle's files
+/// must be its own, never links out of it. Other files beside an app's plist are copied into its bundle.
 public enum DevelopmentBundles {
     /// Assembles bundles into `appsFolder` and returns it. Never deletes anything.
     /// - Throws: file-system errors; plist faults are left for `BundleScanner` to report.
@@ -17,14 +18,17 @@ public enum DevelopmentBundles {
     public static func assemble(infoFolder: String, productsFolder: String, into appsFolder: String) throws -> String {
         let fileManager = FileManager.default
         var apps: [(name: String, identifier: String, executable: String?)] = []
-        var extensions: [(name: String, identifier: String, executable: String)] = []
+        var extensions: [(name: String, identifier: String, executable: String, folder: String)] = []
         for name in try fileManager.contentsOfDirectory(atPath: infoFolder).sorted() {
             let plistPath = "\(infoFolder)/\(name)/Info.plist"
             guard let data = fileManager.contents(atPath: plistPath),
                   let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
                   let identifier = plist["CFBundleIdentifier"] as? String else { continue }
-            if plist["NSExtension"] != nil {
-                extensions.append((name, identifier, plist["CFBundleExecutable"] as? String ?? name))
+            if plist["NSExtension"] != nil || plist["EXAppExtensionAttributes"] != nil {
+                // An ExtensionKit extension (EXAppExtensionAttributes) goes in Extensions/, as
+                // Xcode builds it; an app extension (NSExtension) in PlugIns/.
+                let folder = plist["NSExtension"] != nil ? "PlugIns" : "Extensions"
+                extensions.append((name, identifier, plist["CFBundleExecutable"] as? String ?? name, folder))
             } else {
                 apps.append((name, identifier, plist["CFBundleExecutable"] as? String))
             }
@@ -36,7 +40,7 @@ public enum DevelopmentBundles {
                 try place("\(productsFolder)/\(executable)", at: "\(appFolder)/\(executable)")
             }
             for plugIn in extensions where plugIn.identifier.hasPrefix(app.identifier + ".") {
-                let plugInFolder = "\(appFolder)/PlugIns/\(plugIn.name).appex"
+                let plugInFolder = "\(appFolder)/\(plugIn.folder)/\(plugIn.name).appex"
                 try copyContents(of: "\(infoFolder)/\(plugIn.name)", into: plugInFolder)
                 let library = "lib\(plugIn.executable).so"
                 let built = "\(productsFolder)/\(library)"
@@ -77,11 +81,11 @@ public enum DevelopmentBundles {
     /// Puts the file `source` (or the file it links to) at `path`, as a hard link (a copy across
     /// file systems), unless `path` already is that file; the new one replaces the old
     /// atomically (a rename over it).
-    /// - Throws: `HostError` (`.badState`) naming both paths.
+    /// - Throws: `DevelopmentBundles.LayoutError` naming both paths.
     public static func place(_ source: String, at path: String) throws {
         var wanted = stat(), current = stat()
         guard stat(source, &wanted) == 0 else {
-            throw HostError(.badState, "Cannot read \(source.quotedForDisplay): \(String(cString: strerror(errno))).")
+            throw LayoutError(message: "Cannot read \(source.quotedForDisplay): \(String(cString: strerror(errno))).")
         }
         if lstat(path, &current) == 0, current.st_mode & S_IFMT == S_IFREG,
            (current.st_dev == wanted.st_dev && current.st_ino == wanted.st_ino)
@@ -96,7 +100,7 @@ public enum DevelopmentBundles {
                 // The file itself, never a link to it: a bundle's files must be its own.
                 try FileManager.default.copyItem(atPath: RealPath.of(source) ?? source, toPath: temporary)
             } catch {
-                throw HostError(.badState, "Cannot put \(source.quotedForDisplay) at \(path.quotedForDisplay): \(HostError.reason(error)).")
+                throw LayoutError(message: "Cannot put \(source.quotedForDisplay) at \(path.quotedForDisplay): \(Self.reason(error)).")
             }
             // The copy carries the source's modification time, by which it is known up to date.
             var times = [wanted.st_atim, wanted.st_mtim]
@@ -105,7 +109,23 @@ public enum DevelopmentBundles {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw HostError(.badState, "Cannot put \(source.quotedForDisplay) at \(path.quotedForDisplay): \(reason).")
+            throw LayoutError(message: "Cannot put \(source.quotedForDisplay) at \(path.quotedForDisplay): \(reason).")
         }
+    }
+
+    /// Why a file could not be put in a bundle: one sentence naming the paths.
+    public struct LayoutError: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// The system's reason for a file error (its POSIX error's text when it has one).
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
     }
 }
