@@ -24,6 +24,14 @@ struct TranscriptReplay {
             case .send(let intent, let app, let parameters):
                 outcome = .success(try await dispatcher.send(intent, parameters: parameters.map { ($0.name, $0.value) }, app: app,
                                                              user: user, appChooser: user, source: expected.source, matchesContacts: true))
+            case .say(let phrase, _) where expected.expectsNoMatch:
+                // Nothing is run: the phrase either matches nothing, as expected, or what it matches is the difference.
+                if let matched = try? await MatchedIntent.find(phrase, on: dispatcher) {
+                    invocation = .say(phrase: phrase, matched: matched.transcriptMatch)
+                }
+                var replayed = expected
+                replayed.invocation = invocation
+                return replayed
             case .say(let phrase, _):
                 let matched = try await MatchedIntent.find(phrase, on: dispatcher)
                 (invocation, source) = (.say(phrase: phrase, matched: matched.transcriptMatch), matched.source)

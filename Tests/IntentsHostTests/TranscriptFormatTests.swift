@@ -150,7 +150,7 @@ import HostTools
         ("lockState: locked\n", "t.yaml:1: it has no version; this build reads version 1."),
         ("- 1\n- 2\n", "t.yaml:1: a transcript is a mapping with a version, not a list."),
         ("", "t.yaml:1: it is empty; a transcript is a mapping with a version."),
-        ("version: 1\nlockstate: locked\n", "t.yaml:2: the transcript has an unknown key \"lockstate\"; its keys are agreesToSystemConfirmation, authorization, conversation, exitStatus, invocation, lockState, result, source, version."),
+        ("version: 1\nlockstate: locked\n", "t.yaml:2: the transcript has an unknown key \"lockstate\"; its keys are agreesToSystemConfirmation, authorization, conversation, disallowedCalls, exitStatus, expectNoMatch, invocation, lockState, result, source, version."),
     ]) func malformedTranscriptsAreOneSentence(yaml: String, expected: String) throws {
         let error = try #require(throws: TranscriptFormatError.self) { try read(yaml) }
         #expect(error.description.hasPrefix(expected), "\(error)")

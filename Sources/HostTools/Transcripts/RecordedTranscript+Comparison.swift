@@ -11,6 +11,15 @@ extension RecordedTranscript {
         var found: [TranscriptDifference] = []
         func differ(_ line: Int, _ message: String) { found.append(TranscriptDifference(line: line, message: message)) }
         let expected = transcript
+        if case .say(_, let matched) = actual.invocation, let matched {
+            if expected.expectsNoMatch {
+                return [TranscriptDifference(line: line("expectNoMatch"), message: "expected the phrase to match nothing, got \(Self.describe(matched))")]
+            }
+            for call in expected.disallowedCalls where call.forbids(matched) {
+                differ(line("disallowedCalls"), "the phrase ran \(Self.describe(matched)), which disallowedCalls forbids")
+            }
+        }
+        if expected.expectsNoMatch { return found }
         if case .say(_, let recorded) = expected.invocation, case .say(_, let matched) = actual.invocation, recorded != matched {
             differ(line("invocation.matched", "invocation.phrase"), "expected the phrase to match \(Self.describe(recorded)), got \(Self.describe(matched))")
         }

@@ -24,9 +24,13 @@ extension Transcript {
             "authorization": .text(authorization.name),
             "source": .text(source.rawValue),
             "agreesToSystemConfirmation": .text(String(agreesToSystemConfirmation), plain: true),
-            "conversation": .sequence(conversation.map(\.node)),
-            "result": result.node,
-            "exitStatus": .text(String(exitStatus), plain: true),
+            "conversation": expectsNoMatch ? nil : .sequence(conversation.map(\.node)),
+            "result": expectsNoMatch ? nil : result.node,
+            "exitStatus": expectsNoMatch ? nil : .text(String(exitStatus), plain: true),
+            "disallowedCalls": disallowedCalls.isEmpty ? nil : .sequence(disallowedCalls.map { call in
+                .mapping(["intent": .text(call.intent), "app": call.app.map(Node.text)])
+            }),
+            "expectNoMatch": expectsNoMatch ? .text("true", plain: true) : nil,
         ])
     }
 }

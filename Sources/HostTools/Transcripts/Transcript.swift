@@ -30,6 +30,22 @@ public struct Transcript: Hashable, Sendable {
         }
     }
 
+    /// An intent a replay must not call (`disallowedCalls`): of any app, or of `app` only.
+    public struct DisallowedCall: Hashable, Sendable {
+        public var intent: String
+        public var app: String?
+
+        public init(intent: String, app: String? = nil) {
+            self.intent = intent
+            self.app = app
+        }
+
+        /// Whether a phrase's match runs this call.
+        public func forbids(_ match: Match) -> Bool {
+            match.intent == intent && (app == nil || app == match.app)
+        }
+    }
+
     /// The intent a phrase matched, and the app (bundle identifier) it belongs to.
     public struct Match: Hashable, Sendable {
         public var intent: String
@@ -88,6 +104,13 @@ public struct Transcript: Hashable, Sendable {
     public var result: Result
     /// The exit status `intents send` or `intents say` gave.
     public var exitStatus: Int32
+    /// Intents the phrase must not run (`say` only): a replay that matches one of them fails,
+    /// naming it (catches a phrase that collides with another app's). Written by hand.
+    public var disallowedCalls: [DisallowedCall] = []
+    /// Whether the phrase must match nothing (`say` only): such a transcript has no prompts, no
+    /// result and no exit status, and its replay fails when the phrase matches any phrase.
+    /// Written by hand.
+    public var expectsNoMatch = false
 
     public init(invocation: Invocation, lockState: LockState, authorization: SiriAuthorization, source: InvocationSource,
                 agreesToSystemConfirmation: Bool, conversation: [TranscriptPrompt], result: Result, exitStatus: Int32) {

@@ -20,7 +20,7 @@ struct TranscriptNodeReader {
 
     mutating func transcript(_ root: Node) throws -> Transcript {
         let keys = ["version", "invocation", "lockState", "authorization", "source", "agreesToSystemConfirmation",
-                    "conversation", "result", "exitStatus"]
+                    "conversation", "result", "exitStatus", "disallowedCalls", "expectNoMatch"]
         // The version first: another version may have other keys.
         guard case .mapping(let mapping) = root else { throw fail(root, "a transcript is a mapping with a version, not \(kind(root)).") }
         let versionNode = mapping.first { $0.key.string == "version" }?.value
@@ -29,15 +29,42 @@ struct TranscriptNodeReader {
             throw fail(versionNode, "version \(versionNode.string?.quotedForDisplay ?? "") is not one this build reads (\(Transcript.formatVersion)).")
         }
         let fields = try entries(root, path: "", allowed: keys)
-        return Transcript(
-            invocation: try invocation(try required(fields, "invocation", in: root)),
+        let invocation = try invocation(try required(fields, "invocation", in: root))
+        let expectsNoMatch = try fields["expectNoMatch"].map { try boolean($0, "expectNoMatch") } ?? false
+        let isSay = if case .say = invocation { true } else { false }
+        if !isSay, let key = ["disallowedCalls", "expectNoMatch"].first(where: { fields[$0] != nil }) {
+            throw TranscriptFormatError(file: file, line: lines[key], "\(key) checks what a phrase runs; this transcript sends an intent by name (invocation.command send).")
+        }
+        if expectsNoMatch, let key = ["conversation", "result", "exitStatus", "disallowedCalls"].first(where: { fields[$0] != nil }) {
+            // A phrase that must match nothing runs nothing: there is nothing else to record.
+            throw TranscriptFormatError(file: file, line: lines[key], "\(key) has no place in a transcript whose phrase must match nothing (expectNoMatch: true).")
+        }
+        if expectsNoMatch {
+            if case .say(_, let matched?) = invocation {
+                throw fail(try required(fields, "invocation", in: root), "invocation.matched names \(matched.intent) of \(matched.app), but expectNoMatch says the phrase matches nothing.")
+            }
+        }
+        var transcript = Transcript(
+            invocation: invocation,
             lockState: try named(required(fields, "lockState", in: root), "lockState", LockState.allCases, \.rawValue),
             authorization: try named(required(fields, "authorization", in: root), "authorization", SiriAuthorization.allCases, \.name),
             source: try fields["source"].map { try named($0, "source", InvocationSource.conversationSources, \.rawValue) } ?? .direct,
             agreesToSystemConfirmation: try fields["agreesToSystemConfirmation"].map { try boolean($0, "agreesToSystemConfirmation") } ?? false,
             conversation: try fields["conversation"].map { try conversation($0) } ?? [],
-            result: try result(try required(fields, "result", in: root)),
-            exitStatus: try exitStatus(try required(fields, "exitStatus", in: root)))
+            result: expectsNoMatch ? .error(.usage, policyRule: nil, message: "") : try result(try required(fields, "result", in: root)),
+            exitStatus: expectsNoMatch ? 0 : try exitStatus(try required(fields, "exitStatus", in: root)))
+        transcript.expectsNoMatch = expectsNoMatch
+        transcript.disallowedCalls = try fields["disallowedCalls"].map { try disallowedCalls($0) } ?? []
+        return transcript
+    }
+
+    private mutating func disallowedCalls(_ node: Node) throws -> [Transcript.DisallowedCall] {
+        try items(node, "disallowedCalls").enumerated().map { index, item in
+            let path = "disallowedCalls.\(index + 1)"
+            let fields = try entries(item, path: path, allowed: ["intent", "app"])
+            return Transcript.DisallowedCall(intent: try string(required(fields, "intent", in: item, path: path), path + ".intent"),
+                                             app: try fields["app"].map { try string($0, path + ".app") })
+        }
     }
 
     private mutating func invocation(_ node: Node) throws -> Transcript.Invocation {
