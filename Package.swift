@@ -48,7 +48,7 @@ let package = Package(
         .library(name: "FaultyIntents", type: .dynamic, targets: ["FaultyIntents"]),
         // A one-parameter extension the benchmarks drive.
         .library(name: "EchoIntents", type: .dynamic, targets: ["EchoIntents"]),
-        .library(name: "NotesIntents", type: .dynamic, targets: ["NotesIntents"]),
+        .library(name: "FixtureNotesIntents", type: .dynamic, targets: ["FixtureNotesIntents"]),
         // An extension whose handlers complete on the main thread (main actor, main queue, run loop).
         .library(name: "MainThreadIntents", type: .dynamic, targets: ["MainThreadIntents"]),
         // An extension whose intent class is in a framework it links (SharedGreetings).
@@ -62,6 +62,8 @@ let package = Package(
         // intents_appintents section (as Xcode's build writes Metadata.appintents): the extractor and its plugin.
         .executable(name: "intents-appintents-metadata", targets: ["intents-appintents-metadata"]),
         .plugin(name: "AppIntentsMetadata", targets: ["AppIntentsMetadata"]),
+        .plugin(name: "LayOutBundles", targets: ["LayOutBundles"]),
+        .executable(name: "intents-bundles", targets: ["intents-bundles"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -134,6 +136,13 @@ let package = Package(
         // Lays bundles out from a package's Info/ and build products: for `intents` after
         // `swift build`, and for a test library (no database or crypto needed).
         .target(name: "BundleLayout", dependencies: ["ExtensionProtocol"], swiftSettings: strictSettings),
+        .executableTarget(name: "intents-bundles", dependencies: ["BundleLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                          swiftSettings: strictSettings),
+        // `swift package lay-out-bundles`: builds a package and lays its Info/ apps out with their libraries.
+        .plugin(name: "LayOutBundles",
+                capability: .command(intent: .custom(verb: "lay-out-bundles",
+                                                     description: "Build, then lay out <App>.app/PlugIns/<Extension>.appex from Info/ and the build's libraries")),
+                dependencies: ["intents-bundles"], path: "Plugins/Commands/LayOutBundles"),
         .target(name: "HostBundles", dependencies: ["ExtensionProtocol", "BundleLayout", "SystemStore", "SiriKitDomains", "CChildProcess", "Deadlines",
                                                     .product(name: "Crypto", package: "swift-crypto")],
                 swiftSettings: strictSettings),
@@ -256,8 +265,8 @@ let package = Package(
                 path: "Tests/Fixtures/EchoIntents", swiftSettings: extensionSettings, plugins: ["AppIntentsMetadata"]),
         // A notes app's App Intents extension, for the AppIntentsTesting tests (its plists in
         // Tests/Fixtures/NotesInfo).
-        .target(name: "NotesIntents", dependencies: ["AppIntents"],
-                path: "Tests/Fixtures/NotesIntents", swiftSettings: extensionSettings, plugins: ["AppIntentsMetadata"]),
+        .target(name: "FixtureNotesIntents", dependencies: ["AppIntents"],
+                path: "Tests/Fixtures/FixtureNotesIntents", swiftSettings: extensionSettings, plugins: ["AppIntentsMetadata"]),
         .target(name: "MainThreadIntents", dependencies: ["Intents"],
                 path: "Tests/Fixtures/MainThreadIntents", swiftSettings: extensionSettings,
                 plugins: ["IntentDefinitionGenerator"]),

@@ -14,15 +14,15 @@ package final class HostSession: Sendable {
         self.options = options
     }
 
-    /// Starts a host (its server, on `stateFolder` or a fresh scratch one) and sets it up as `options` say.
-    static func start(_ options: HostUnderTest.Options, stateFolder: String?) async throws -> HostSession {
+    /// Starts a host (its server, on a fresh state folder) and sets it up as `options` say.
+    static func start(_ options: HostUnderTest.Options) async throws -> HostSession {
         let apps = try ScratchBundles.appsFolders(options)
-        let core = try HostCore(appsFolders: apps, stateFolder: stateFolder)
+        let core = try HostCore(appsFolders: apps)
         let session = HostSession(core: core, options: options)
         do {
             let status = try await core.client.setLockState(options.lockState)
             guard status.testControl else {
-                throw HostUnderTestError(.hostFailed, "The intents server of \(core.stateFolder) was not started for tests (--test-control); give the tests a state folder of their own (INTENTS_STATE).")
+                throw HostUnderTestError(.hostFailed, "The intents server of \(core.stateFolder) was not started for tests (--test-control).")
             }
             for (app, decision) in options.siriAuthorization.sorted(by: { $0.key < $1.key }) {
                 _ = try await core.client.authorize(app: app, decision)
@@ -198,15 +198,17 @@ package final class HostCore: Sendable {
     /// The longest a test waits for the host to learn an app's App Intents.
     static let learningTimeout: Duration = .seconds(60)
 
-    init(appsFolders: [String], stateFolder: String?) throws {
+    init(appsFolders: [String]) throws {
         self.appsFolders = appsFolders
-        self.ownsStateFolder = stateFolder == nil
-        // A scoped host's scratch folder goes when the scope ends; the shared host's, at exit.
-        self.stateFolder = try stateFolder ?? ScratchBundles.scratchFolder("state", removedAtExit: true)
+        // A fresh folder per host. One in TMPDIR goes when its scope ends (the shared host's, at
+        // exit); one in INTENTS_STATE is kept, with the server's log.
+        let parent = ScratchBundles.stateParent
+        self.ownsStateFolder = !parent.isKept
+        self.stateFolder = try ScratchBundles.scratchFolder("state", in: parent.folder, removedAtExit: !parent.isKept)
         var configuration = IntentsClient.Configuration(stateFolder: self.stateFolder)
         configuration.appsFolders = appsFolders
         configuration.serverArguments = ["--test-control"]
-        configuration.serverIdleExitSeconds = ownsStateFolder ? 2 : 30
+        configuration.serverIdleExitSeconds = 2
         client = IntentsClient(configuration)
     }
 

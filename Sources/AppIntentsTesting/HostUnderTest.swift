@@ -11,8 +11,10 @@ import Testing
 /// authorizations and the source runs are judged as. Nothing of the app runs in the test's process.
 ///
 /// With no scope, tests share one host per test process: apps from `INTENTS_APPS`, else the
-/// bundles the package's build laid out (`Info/` and the build products), state in
-/// `INTENTS_STATE` when set, else a scratch folder; unlocked, and questions fail the run.
+/// bundles the package's build laid out (`Info/` and the build products); unlocked, and
+/// questions fail the run. Every host has a fresh state folder: in `INTENTS_STATE` when it is
+/// set (kept there, with the server's log, for a CI job to look at), else in `TMPDIR` (removed
+/// when the host ends).
 /// A scope gives a test or a suite a host of its own:
 ///
 ///     @Suite(.hostUnderTest(lockState: .locked))
@@ -63,7 +65,7 @@ public enum HostUnderTest {
     /// - Throws: `HostUnderTestError` when the host cannot be set up, and what `body` throws.
     public static func withHost<Result>(_ options: Options = Options(), isolation: isolated (any Actor)? = #isolation,
                                         _ body: () async throws -> Result) async throws -> Result {
-        let session = try await HostSession.start(options, stateFolder: nil)
+        let session = try await HostSession.start(options)
         do {
             let result = try await $scoped.withValue(session) { try await body() }
             session.end()
@@ -103,10 +105,7 @@ final class SharedHost: Sendable {
     private let started = AsyncOnce<HostSession>()
 
     func session() async throws -> HostSession {
-        try await started.value {
-            let environment = ProcessInfo.processInfo.environment
-            return try await HostSession.start(HostUnderTest.Options(), stateFolder: environment["INTENTS_STATE"].flatMap { $0.isEmpty ? nil : $0 })
-        }
+        try await started.value { try await HostSession.start(HostUnderTest.Options()) }
     }
 }
 

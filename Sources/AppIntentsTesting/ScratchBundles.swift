@@ -44,10 +44,19 @@ enum ScratchBundles {
         return (absolute(executable) as NSString).deletingLastPathComponent
     }
 
-    /// A new folder of this user's alone (mode 0700), under `TMPDIR`; removed when the process
-    /// exits if `removedAtExit`.
-    static func scratchFolder(_ purpose: String, removedAtExit: Bool = false) throws -> String {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    /// Where a host's state folder goes: in `INTENTS_STATE` when it is set (a CI job keeps the
+    /// hosts' logs there), else in `TMPDIR`.
+    static var stateParent: (folder: String, isKept: Bool) {
+        let environment = ProcessInfo.processInfo.environment
+        if let state = environment["INTENTS_STATE"], !state.isEmpty { return (absolute(state), true) }
+        return (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp", false)
+    }
+
+    /// A new folder of this user's alone (mode 0700), in `base` (made when missing) or
+    /// `TMPDIR`; removed when the process exits if `removedAtExit`.
+    static func scratchFolder(_ purpose: String, in base: String? = nil, removedAtExit: Bool = false) throws -> String {
+        let base = base ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        try? FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         var template = Array("\(base)/appintents-testing-\(purpose)-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw HostUnderTestError(.hostFailed, "No scratch folder can be made in \(base): \(String(cString: strerror(errno))).")

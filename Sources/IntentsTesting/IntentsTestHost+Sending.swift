@@ -42,7 +42,7 @@ extension IntentsTestHost {
     }
 
     private func user(_ answers: [String], _ agreesToSystemConfirmation: Bool) -> ScriptedUser {
-        ScriptedUser(answers: answers, agreesToSystemConfirmation: agreesToSystemConfirmation)
+        ScriptedUser(answers: answers, fallback: AnswersRanOut(), agreesToSystemConfirmation: agreesToSystemConfirmation)
     }
 
     /// Runs `request`; a refusal by policy is thrown again with its rule and this host's
@@ -61,4 +61,15 @@ extension IntentsTestHost {
         let authorized = authorization.map { "authorization \($0.name)" } ?? "authorization not checked"
         return "\(lockState.rawValue), \(authorized), \(source.label)"
     }
+}
+
+/// The user of a test once its `answers:` ran out: a question then fails the send, in words
+/// that name the test's API (not the command line's flags).
+struct AnswersRanOut: ConversationUser {
+    func answer(_ prompt: Prompt) async throws -> String {
+        let choices = prompt.choices.isEmpty ? "" : " Choices: \(prompt.choices.enumerated().map { "\($0.offset + 1)) \($0.element)" }.joined(separator: ", "))."
+        throw HostError(.inputRequired, "The host asked \"\(prompt.text)\" and the test's answers: had none left for it.\(choices) Add one to the answers: of send(_:answers:).")
+    }
+
+    func notify(_ prompt: Prompt) async {}
 }

@@ -125,7 +125,8 @@ import Testing
         probe.script.item = { _ in .disambiguation(with: [object("a"), object("b")]) }
         let error = await #expect(throws: HostError.self) { try await host().send(ProbeIntent()) }
         #expect(error?.code == .inputRequired)
-        #expect(error?.message == "Input is needed and none can be asked for: \"Which item do you mean?\" Choices: 1) A, 2) B. Pass it with --answer or run interactively.")
+        // In the test's words: its answers ran out (not the command line's --answer).
+        #expect(error?.message == "The host asked \"Which item do you mean?\" and the test's answers: had none left for it. Choices: 1) A, 2) B. Add one to the answers: of send(_:answers:).")
     }
 
     @Test func failureAtConfirmEndsTheConversationBeforeHandle() async throws {
