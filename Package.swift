@@ -276,7 +276,7 @@ let package = Package(
         .target(name: "SharedFrameworkIntents", dependencies: ["Intents", "SharedGreetings"],
                 path: "Tests/Fixtures/SharedFrameworkIntents", swiftSettings: extensionSettings),
         .target(name: "IntentsBenchmarks", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "IntentsTesting", "Intents", "EchoIntents", "SharedKit", "LocalAPI",
-                                                          "IntentsClient",
+                                                          "IntentsClient", "AppIntentsTesting",
                                                           "IntentDefinitionCodegen",
                                                           .product(name: "GRDBSQLite", package: "GRDB.swift")],
                 swiftSettings: strictSettings),

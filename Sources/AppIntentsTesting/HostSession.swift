@@ -192,19 +192,14 @@ package final class HostCore: Sendable {
     package let client: IntentsClient
     package let stateFolder: String
     package let appsFolders: [String]
-    /// Whether the state folder is the session's scratch one, removed when it ends.
-    private let ownsStateFolder: Bool
     private let catalogs = Mutex<[String: AppCatalog]>([:])
     /// The longest a test waits for the host to learn an app's App Intents.
     static let learningTimeout: Duration = .seconds(60)
 
     init(appsFolders: [String]) throws {
         self.appsFolders = appsFolders
-        // A fresh folder per host. One in TMPDIR goes when its scope ends (the shared host's, at
-        // exit); one in INTENTS_STATE is kept, with the server's log.
-        let parent = ScratchBundles.stateParent
-        self.ownsStateFolder = !parent.isKept
-        self.stateFolder = try ScratchBundles.scratchFolder("state", in: parent.folder, removedAtExit: !parent.isKept)
+        // A fresh folder per host, removed when its scope ends (the shared host's, at exit).
+        self.stateFolder = try ScratchBundles.scratchFolder("state", in: ScratchBundles.stateParent, removedAtExit: true)
         var configuration = IntentsClient.Configuration(stateFolder: self.stateFolder)
         configuration.appsFolders = appsFolders
         configuration.serverArguments = ["--test-control"]
@@ -215,7 +210,7 @@ package final class HostCore: Sendable {
     /// Lets the server end (it exits once idle) and removes a scratch state folder.
     func end() {
         client.closeIdleConnections()
-        if ownsStateFolder { try? FileManager.default.removeItem(atPath: stateFolder) }
+        try? FileManager.default.removeItem(atPath: stateFolder)
     }
 
     /// The app's App Intents, entities and enums, once the host knows them all.

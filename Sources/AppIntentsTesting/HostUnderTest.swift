@@ -12,9 +12,8 @@ import Testing
 ///
 /// With no scope, tests share one host per test process: apps from `INTENTS_APPS`, else the
 /// bundles the package's build laid out (`Info/` and the build products); unlocked, and
-/// questions fail the run. Every host has a fresh state folder: in `INTENTS_STATE` when it is
-/// set (kept there, with the server's log, for a CI job to look at), else in `TMPDIR` (removed
-/// when the host ends).
+/// questions fail the run. Every host has a fresh state folder, in `INTENTS_STATE` when it is
+/// set, else in `TMPDIR`, removed when the host ends.
 /// A scope gives a test or a suite a host of its own:
 ///
 ///     @Suite(.hostUnderTest(lockState: .locked))
@@ -38,7 +37,8 @@ public enum HostUnderTest {
         public var siriAuthorization: [String: SiriAuthorizationValue]
         /// The source every run is judged as by the policy (an App Shortcut's phrase, a voice shortcut).
         public var source: RunSource
-        /// Answers to the questions runs ask, in order; a question with none left fails its run.
+        /// Answers to the questions a run asks, in order, from the first for each run; a question
+        /// with none left fails its run.
         public var answers: [ScriptedAnswer]
         /// Each extension step's deadline; nil: the host's own.
         public var stepTimeout: Duration?
@@ -76,7 +76,8 @@ public enum HostUnderTest {
         }
     }
 
-    /// Runs `body` with answers scripted for the questions of the runs it makes, on the current host.
+    /// Runs `body` with answers scripted for the questions of the runs it makes, on the current
+    /// host: each run (and each scenario turn) answers its questions from the first of `answers`.
     public static func withAnswers<Result>(_ answers: [ScriptedAnswer], isolation: isolated (any Actor)? = #isolation,
                                            _ body: () async throws -> Result) async throws -> Result {
         let session = try await current()

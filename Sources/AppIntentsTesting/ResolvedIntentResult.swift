@@ -144,21 +144,24 @@ enum ValueMaterializing {
         case .integer(let number): return number
         case .double(let number): return number
         case .boolean(let flag): return flag
-        case .url: return try? URL._converted(from: container)
-        case .dateComponents: return try? Date._converted(from: container)
-        case .object: return try? AnyAppEntity._converted(from: container)
-        case .enumeration: return try? AnyAppEnum._converted(from: container)
+        // A value no Swift type here reads (a URL with no scheme, a date with no year or time,
+        // a mixed list) is passed on as it came, never dropped.
+        case .url: return (try? URL._converted(from: container)) ?? WireValue(container: container)
+        case .dateComponents: return (try? Date._converted(from: container)) ?? WireValue(container: container)
+        case .object: return (try? AnyAppEntity._converted(from: container)) ?? WireValue(container: container)
+        case .enumeration: return (try? AnyAppEnum._converted(from: container)) ?? WireValue(container: container)
         case .list(let items):
             let elements = items.indices.map { container.item($0) }
-            switch items.first {
-            case .object?: return try? elements.map(AnyAppEntity._converted(from:))
-            case .enumeration?: return try? elements.map(AnyAppEnum._converted(from:))
-            case .string?: return try? elements.map(String._converted(from:))
-            case .integer?: return try? elements.map(Int._converted(from:))
-            case .double?: return try? elements.map(Double._converted(from:))
-            case .boolean?: return try? elements.map(Bool._converted(from:))
-            default: return WireValue(container: container)
+            let typed: (any IntentValueExpressing)? = switch items.first {
+            case .object?: try? elements.map(AnyAppEntity._converted(from:))
+            case .enumeration?: try? elements.map(AnyAppEnum._converted(from:))
+            case .string?: try? elements.map(String._converted(from:))
+            case .integer?: try? elements.map(Int._converted(from:))
+            case .double?: try? elements.map(Double._converted(from:))
+            case .boolean?: try? elements.map(Bool._converted(from:))
+            default: nil
             }
+            return typed ?? WireValue(container: container)
         case .person, .placemark:
             return WireValue(container: container)
         }

@@ -44,12 +44,11 @@ enum ScratchBundles {
         return (absolute(executable) as NSString).deletingLastPathComponent
     }
 
-    /// Where a host's state folder goes: in `INTENTS_STATE` when it is set (a CI job keeps the
-    /// hosts' logs there), else in `TMPDIR`.
-    static var stateParent: (folder: String, isKept: Bool) {
+    /// Where a host's state folder goes: in `INTENTS_STATE` when it is set, else in `TMPDIR`.
+    static var stateParent: String {
         let environment = ProcessInfo.processInfo.environment
-        if let state = environment["INTENTS_STATE"], !state.isEmpty { return (absolute(state), true) }
-        return (environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp", false)
+        if let state = environment["INTENTS_STATE"], !state.isEmpty { return absolute(state) }
+        return environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 
     /// A new folder of this user's alone (mode 0700), in `base` (made when missing) or

@@ -1,3 +1,4 @@
+import BundleLayout
 import Foundation
 import Testing
 
@@ -44,7 +45,7 @@ open class XCUIApplication: @unchecked Sendable {
         folders.contains { folder in
             let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             return names.contains { name in
-                guard name.hasSuffix(".app"), let data = FileManager.default.contents(atPath: "\(folder)/\(name)/Info.plist"),
+                guard name.hasSuffix(".app"), let data = DevelopmentBundles.regularFileContents("\(folder)/\(name)/Info.plist", limit: 1 << 20),
                       let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { return false }
                 return plist["CFBundleIdentifier"] as? String == bundleIdentifier
             }

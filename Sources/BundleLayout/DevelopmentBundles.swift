@@ -21,16 +21,22 @@ public enum DevelopmentBundles {
         var extensions: [(name: String, identifier: String, executable: String, folder: String)] = []
         for name in try fileManager.contentsOfDirectory(atPath: infoFolder).sorted() {
             let plistPath = "\(infoFolder)/\(name)/Info.plist"
-            guard let data = fileManager.contents(atPath: plistPath),
+            guard let data = regularFileContents(plistPath, limit: maximumPlistBytes),
                   let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
                   let identifier = plist["CFBundleIdentifier"] as? String else { continue }
             if plist["NSExtension"] != nil || plist["EXAppExtensionAttributes"] != nil {
                 // An ExtensionKit extension (EXAppExtensionAttributes) goes in Extensions/, as
                 // Xcode builds it; an app extension (NSExtension) in PlugIns/.
                 let folder = plist["NSExtension"] != nil ? "PlugIns" : "Extensions"
-                extensions.append((name, identifier, plist["CFBundleExecutable"] as? String ?? name, folder))
+                let executable = plist["CFBundleExecutable"] as? String ?? name
+                // A name that is no file name of its own (`../../x`) would reach a path out of the
+                // bundle: such a bundle is left for BundleScanner to report.
+                guard BundleName.problem(with: executable, as: .executable) == nil else { continue }
+                extensions.append((name, identifier, executable, folder))
             } else {
-                apps.append((name, identifier, plist["CFBundleExecutable"] as? String))
+                let executable = plist["CFBundleExecutable"] as? String
+                if let executable, BundleName.problem(with: executable, as: .executable) != nil { continue }
+                apps.append((name, identifier, executable))
             }
         }
         for app in apps {
@@ -65,13 +71,16 @@ public enum DevelopmentBundles {
         return nil
     }
 
+    /// The largest plist read, and the largest file copied from an `Info/` folder into a bundle.
+    static let maximumPlistBytes = 1 << 20
+    static let maximumCopiedBytes = 16 << 20
+
+    /// The regular files beside a plist (never a link, a folder or a device), copied.
     private static func copyContents(of source: String, into destination: String) throws {
         let fileManager = FileManager.default
         try fileManager.createDirectory(atPath: destination, withIntermediateDirectories: true)
         for name in try fileManager.contentsOfDirectory(atPath: source) {
-            var isFolder: ObjCBool = false
-            guard fileManager.fileExists(atPath: "\(source)/\(name)", isDirectory: &isFolder), !isFolder.boolValue,
-                  let data = fileManager.contents(atPath: "\(source)/\(name)") else { continue }
+            guard let data = regularFileContents("\(source)/\(name)", limit: maximumCopiedBytes) else { continue }
             if fileManager.contents(atPath: "\(destination)/\(name)") != data {
                 try data.write(to: URL(fileURLWithPath: "\(destination)/\(name)"), options: .atomic)
             }
@@ -111,6 +120,27 @@ public enum DevelopmentBundles {
             unlink(temporary)
             throw LayoutError(message: "Cannot put \(source.quotedForDisplay) at \(path.quotedForDisplay): \(reason).")
         }
+    }
+
+    /// The bytes of the regular file at `path`, when it is one (not a link, a FIFO, a device or
+    /// a folder) of at most `limit` bytes; nil otherwise. Reads without blocking on a FIFO
+    /// swapped in meanwhile.
+    public static func regularFileContents(_ path: String, limit: Int) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= limit else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
+        var total = 0
+        while total < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + total, $0.count - total) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            total += count
+        }
+        guard total <= limit else { return nil }
+        return Data(bytes[..<total])
     }
 
     /// Why a file could not be put in a bundle: one sentence naming the paths.

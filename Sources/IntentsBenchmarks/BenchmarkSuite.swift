@@ -26,7 +26,7 @@ public struct BenchmarkSuite: Sendable {
 
     /// The groups of benchmarks, for `--only`.
     public enum Group: String, CaseIterable, Sendable {
-        case dispatch, store, phrases, codegen, server, policy
+        case dispatch, store, phrases, codegen, server, policy, testing
     }
 
     /// Runs the benchmarks of `groups` and returns the figures in print order.
@@ -52,6 +52,12 @@ public struct BenchmarkSuite: Sendable {
             var configuration = try makeConfiguration()
             configuration.stateFolder = work + "/server-state"
             for figure in try await ServerBenchmark.run(configuration: configuration, products: products, runs: max(20, iterations / 50)) {
+                add(figure)
+            }
+        }
+        if groups.contains(.testing) {
+            let configuration = try makeConfiguration()
+            for figure in try await AppIntentsTestingBenchmark.run(configuration: configuration, products: products, runs: max(200, iterations / 5)) {
                 add(figure)
             }
         }

@@ -160,7 +160,7 @@ enum ServerBenchmark {
 
     /// The median wall time of running `path` to its end (posix_spawn and waitpid: Foundation's
     /// Process costs tens of milliseconds of its own here), output discarded.
-    private static func timedProcess(_ path: String, _ arguments: [String], environment: [String: String] = [:],
+    static func timedProcess(_ path: String, _ arguments: [String], environment: [String: String] = [:],
                                      runs: Int) throws -> Double {
         try spawned(path, arguments, environment: environment, runs: runs, requireSuccess: true).seconds
     }

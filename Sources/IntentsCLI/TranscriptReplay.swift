@@ -25,12 +25,10 @@ struct TranscriptReplay {
                 outcome = .success(try await dispatcher.send(intent, parameters: parameters.map { ($0.name, $0.value) }, app: app,
                                                              user: user, appChooser: user, source: expected.source, matchesContacts: true))
             case .say(let phrase, _) where expected.expectsNoMatch:
-                // Nothing is run: the phrase either matches nothing, as expected, or what it matches is the difference.
-                if let matched = try? await MatchedIntent.find(phrase, on: dispatcher) {
-                    invocation = .say(phrase: phrase, matched: matched.transcriptMatch)
-                }
+                // Nothing is run: the phrase either matches nothing, as expected, or what it asks
+                // for is the difference. A phrase index that cannot be had is an error (below).
                 var replayed = expected
-                replayed.invocation = invocation
+                replayed.invocation = .say(phrase: phrase, matched: try await Self.anything(phrase, on: dispatcher))
                 return replayed
             case .say(let phrase, _):
                 let matched = try await MatchedIntent.find(phrase, on: dispatcher)
@@ -46,8 +44,29 @@ struct TranscriptReplay {
         case .success(let result): ExitStatus.code(for: result)
         case .failure(let error): ExitStatus.code(for: error)
         }
-        return Transcript(invocation: invocation, lockState: expected.lockState, authorization: expected.authorization, source: source,
+        var replayed = Transcript(invocation: invocation, lockState: expected.lockState, authorization: expected.authorization, source: source,
                           agreesToSystemConfirmation: expected.agreesToSystemConfirmation, outcome: outcome, recorder: user,
                           exitStatus: status)
+        replayed.expectsNoMatch = expected.expectsNoMatch
+        return replayed
+    }
+
+    /// What `phrase` asks for, named as a transcript names a match; nil when it matches no
+    /// phrase. Several phrases matched equally, the list of App Shortcuts and a user activity
+    /// are each something, named for the reader.
+    private static func anything(_ phrase: String, on dispatcher: IntentDispatcher) async throws -> Transcript.Match? {
+        let (index, shortcuts) = try await SystemCommandSupport.phraseIndex(dispatcher)
+        if AppShortcutsHelp.request(in: phrase, catalog: dispatcher.catalog) != nil {
+            return Transcript.Match(intent: "the list of App Shortcuts", app: "the host")
+        }
+        switch index.match(phrase) {
+        case .noMatch:
+            return nil
+        case .ambiguous(let matches):
+            return Transcript.Match(intent: "\(matches.count) phrases equally", app: matches.map { SpokenPhrase.describe($0.template.target) }.joined(separator: "; "))
+        case .matched(let match):
+            if let intent = MatchedIntent(match, shortcuts: shortcuts)?.transcriptMatch { return intent }
+            return Transcript.Match(intent: SpokenPhrase.describe(match.template.target), app: "its app")
+        }
     }
 }

@@ -23,7 +23,9 @@ extension HostAPISession {
         if let timeout = say.stepTimeout, !RunRequest.allowedStepTimeouts.contains(timeout) {
             throw HostError(.usage, "A step timeout of \(timeout) is out of range; give 0.001 to 86400 seconds.")
         }
-        try checkAppsFolders(say.appsFolders, host: host, naming: true)
+        // Folders are named to the user's own `intents` command only (a test's client of a
+        // --test-control server learns no path of the host's).
+        try checkAppsFolders(say.appsFolders, host: host, naming: peer.isIntentsCommand)
         let dispatcher = say.stepTimeout.map { host.dispatcher.withStepTimeout($0) } ?? host.dispatcher
         let store = try dispatcher.openSystemStore()
         let (index, shortcuts) = try await host.phraseIndex()
@@ -45,7 +47,8 @@ extension HostAPISession {
         }
         guard case .matched(let match) = outcome else { throw HostError(.badState, "The phrase index gave no outcome.") }
         let matched = MatchedIntent(match, shortcuts: shortcuts)
-        let claimants = matched.flatMap { matched in dispatcher.catalog.conflicts.first { $0.intent == matched.intent }?.claimants } ?? []
+        let conflict = matched.flatMap { matched in dispatcher.catalog.conflicts.first { $0.intent == matched.intent } }
+        let claimants = (peer.isIntentsCommand ? conflict?.claimants : conflict?.extensions) ?? []
         let spoken = SpokenMatch(phrase: match.template.text, kind: SpokenPhrase.kind(match.template.target),
                                  description: SpokenPhrase.describe(match.template.target),
                                  parameters: match.parameters.map { TextParameter(name: $0.name, value: $0.value) },

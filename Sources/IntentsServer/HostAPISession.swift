@@ -99,20 +99,22 @@ enum HostAPISession {
             try checkAppsFolders(run.appsFolders, host: host, naming: namesFolders)
             let dispatcher = run.stepTimeout.map { dispatcher.withStepTimeout($0) } ?? dispatcher
             let user = RemoteUser(inbox: inbox, interactive: run.interactive, agreesToSystemConfirmation: run.agreesToSystemConfirmation)
+            // The source is the server's to say: a typed run is a direct request, whatever the
+            // client is (a test's client of a --test-control server may name another), judged
+            // before the client hears anything of the run.
+            let source = try source(of: run, host: host)
             if run.app == nil, let conflict = dispatcher.catalog.conflicts.first(where: { $0.intent == run.intent }) {
                 // Before the question of which app: the extensions that support it (with their folders).
                 await user.notify(choosingAppAmong: namesFolders ? conflict.claimants : conflict.extensions, for: run.intent)
             }
             let started = ContinuousClock.now
             do {
-                // The source is the server's to say: a typed run is a direct request, whatever the
-                // client is; phrases (voice shortcuts, App Shortcuts) run only through `intents say`.
                 // Names are matched against the user's contacts only for the user's `intents`
                 // command: any other client (an app the host continued, in its sandbox, too)
                 // would learn the contacts' handles from the intent or the questions.
                 let result = try await dispatcher.send(run.intent, parameters: run.text.map { ($0.name, $0.value) }, typed: run.values,
                                                        app: run.app, user: user, appChooser: user.choosingApp,
-                                                       source: try source(of: run, host: host),
+                                                       source: source,
                                                        matchesContacts: inbox.connection.peer.isIntentsCommand)
                 logConversation(run, status: result.outcome.declinedByUser ? "declined" : result.outcome.response.codeName,
                                 peer: inbox.connection.peer, since: started, host: host)
@@ -202,8 +204,6 @@ enum HostAPISession {
     /// The most apps folders a run may name (each is resolved to compare it with the server's).
     static let maximumAppsFolders = 64
 
-    /// Refuses what no intent could take, before anything runs: a name that is not a Swift type
-    /// name, text parameters too long.
     /// The source a run is judged as: `direct`, or the one a test names on a `--test-control`
     /// server (refused by policy on any other).
     private static func source(of run: RunRequest, host: ServedHost) throws -> InvocationSource {
@@ -218,6 +218,8 @@ enum HostAPISession {
         }
     }
 
+    /// Refuses what no intent could take, before anything runs: a name that is not a Swift type
+    /// name, text parameters too long.
     private static func check(_ run: RunRequest) throws {
         if let problem = BundleName.problem(with: run.intent, as: .typeName) {
             throw HostError(.usage, "The intent \(String(run.intent.prefix(200)).quotedForDisplay) \(problem).")

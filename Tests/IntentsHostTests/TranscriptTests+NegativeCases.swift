@@ -91,7 +91,18 @@ extension TranscriptTests {
             expectNoMatch: true
             disallowedCalls: [{intent: X, colour: red}]
             """)
-        #expect(unknownKey.contains("colour") || unknownKey.contains("disallowedCalls has no place"), "\(unknownKey)")
+        #expect(unknownKey.contains("disallowedCalls has no place"), "\(unknownKey)")
+        let misspelled = refusal("""
+            version: 1
+            invocation: {command: say, phrase: hello}
+            lockState: unlocked
+            authorization: authorized
+            result: {extension: x, code: success, step: perform}
+            exitStatus: 0
+            disallowedCalls: [{intent: "Delete Note"}]
+            """)
+        // A name no intent can have would never match: the check would pass unseen.
+        #expect(misspelled.contains("t.yaml:7") && misspelled.contains("disallowedCalls.1.intent \"Delete Note\""), "\(misspelled)")
     }
 
     @Test func negativeChecksSurviveAWriteAndARead() throws {
@@ -105,7 +116,7 @@ extension TranscriptTests {
         #expect(transcript.expectsNoMatch)
         #expect(try RecordedTranscript(yaml: try transcript.yaml(), file: "again.yaml").transcript == transcript)
         transcript.expectsNoMatch = false
-        transcript.disallowedCalls = [Transcript.DisallowedCall(intent: "A", app: "b"), Transcript.DisallowedCall(intent: "C")]
+        transcript.disallowedCalls = [Transcript.DisallowedCall(intent: "A", app: "org.example.B"), Transcript.DisallowedCall(intent: "C")]
         #expect(try RecordedTranscript(yaml: try transcript.yaml(), file: "again.yaml").transcript.disallowedCalls == transcript.disallowedCalls)
     }
 }

@@ -48,6 +48,7 @@ import Testing
             (["new", "Notes", "--kind", "widget"], "--kind \"widget\" is neither app-intents nor sirikit."),
             (["new", "Notes", "--bundle-identifier", "org.example.<Notes>"], "--bundle-identifier"),
             (["new", "Notes", "--sdk", folder.path], "is not a checkout of the intents SDK"),
+            (["new", "Echo"], "would make a target EchoIntents, which the intents SDK's package has already"),
         ] {
             let run = try await runProgram(Package.cli, arguments + ["--output", folder.path + "/x"])
             #expect(run.status == 2 && run.output.contains(message), "\(arguments): \(run.output)")

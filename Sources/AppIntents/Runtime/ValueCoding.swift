@@ -12,16 +12,22 @@ struct ConversionFailure: Error {
 /// calendar fields in the current calendar and time zone.
 enum ValueCoding {
     /// How deep entities carry their entity properties: an entity's property that is an entity
-    /// carries its own properties, down to this depth; deeper ones cross as identifier and title.
-    static let maximumEntityDepth = 4
+    /// carries its own properties; one level further down, entities cross as identifier and title.
+    static let maximumEntityDepth = 2
+    /// How many values one entity's properties may hold in all (nested ones and list items
+    /// included); past it, entities nested in it cross as identifier and title, and a list
+    /// stops: a graph of entities never costs more than this per entity.
+    static let maximumValuesPerEntity = 1_000
 
     /// The wire form of `value`; nil for nil and for values of no supported type.
     static func encode(_ value: Any) -> IntentValue? {
-        encode(value, depth: 0)
+        var budget = maximumValuesPerEntity
+        return encode(value, depth: 0, budget: &budget)
     }
 
-    private static func encode(_ value: Any, depth: Int) -> IntentValue? {
-        if let optional = value as? any OptionalValue { return optional.wrapped.flatMap { encode($0, depth: depth) } }
+    private static func encode(_ value: Any, depth: Int, budget: inout Int) -> IntentValue? {
+        if let optional = value as? any OptionalValue { return optional.wrapped.flatMap { encode($0, depth: depth, budget: &budget) } }
+        budget -= 1
         switch value {
         case let text as String: return .string(text)
         case let number as Int: return .integer(number)
@@ -29,21 +35,35 @@ enum ValueCoding {
         case let flag as Bool: return .boolean(flag)
         case let date as Date: return .dateComponents(fields(of: date))
         case let url as URL: return .url(url.absoluteString)
-        case let entity as any AppEntity: return entityValue(entity, depth: depth)
+        case let entity as any AppEntity:
+            // Each entity of a result's or a query's list has a budget of its own.
+            if depth == 0 { budget = maximumValuesPerEntity }
+            return entityValue(entity, depth: depth, budget: &budget)
         case let member as any AppEnum: return enumValue(member)
-        case let list as any ListValue: return .list(list.items.compactMap { encode($0, depth: depth) })
+        case let list as any ListValue:
+            var items: [IntentValue] = []
+            for item in list.items {
+                guard depth == 0 || budget > 0 else { break }
+                if let encoded = encode(item, depth: depth, budget: &budget) { items.append(encoded) }
+            }
+            return .list(items)
         default: return nil
         }
     }
 
     /// The entity's identifier and title, with the `@Property` values it has (what a result's
-    /// reader, a test, reads as `result.value.name`), down to `maximumEntityDepth`.
-    static func entityValue<Entity: AppEntity>(_ entity: Entity, depth: Int = 0) -> IntentValue {
+    /// reader, a test, reads as `result.value.name`), down to `maximumEntityDepth`, within `budget`.
+    static func entityValue<Entity: AppEntity>(_ entity: Entity) -> IntentValue {
+        var budget = maximumValuesPerEntity
+        return entityValue(entity, depth: 0, budget: &budget)
+    }
+
+    private static func entityValue<Entity: AppEntity>(_ entity: Entity, depth: Int, budget: inout Int) -> IntentValue {
         var properties: [String: IntentValue] = [:]
         if depth < maximumEntityDepth {
-            for child in Mirror(reflecting: entity).children {
+            for child in Mirror(reflecting: entity).children where budget > 0 {
                 guard let label = child.label, label.hasPrefix("_"), let property = child.value as? any AnyEntityProperty,
-                      let value = property.valueIfSet, let encoded = encode(value, depth: depth + 1) else { continue }
+                      let value = property.valueIfSet, let encoded = encode(value, depth: depth + 1, budget: &budget) else { continue }
                 properties[String(label.dropFirst())] = encoded
             }
         }

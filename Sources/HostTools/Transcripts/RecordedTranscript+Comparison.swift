@@ -19,7 +19,13 @@ extension RecordedTranscript {
                 differ(line("disallowedCalls"), "the phrase ran \(Self.describe(matched)), which disallowedCalls forbids")
             }
         }
-        if expected.expectsNoMatch { return found }
+        if expected.expectsNoMatch {
+            // The replay ran nothing; an error (no phrase index) is a failure, never a pass.
+            if case .error(_, _, let message) = actual.result, !message.isEmpty {
+                differ(line("expectNoMatch"), "the replay failed: \(message)")
+            }
+            return found
+        }
         if case .say(_, let recorded) = expected.invocation, case .say(_, let matched) = actual.invocation, recorded != matched {
             differ(line("invocation.matched", "invocation.phrase"), "expected the phrase to match \(Self.describe(recorded)), got \(Self.describe(matched))")
         }

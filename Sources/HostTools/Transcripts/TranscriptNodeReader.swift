@@ -62,8 +62,20 @@ struct TranscriptNodeReader {
         try items(node, "disallowedCalls").enumerated().map { index, item in
             let path = "disallowedCalls.\(index + 1)"
             let fields = try entries(item, path: path, allowed: ["intent", "app"])
-            return Transcript.DisallowedCall(intent: try string(required(fields, "intent", in: item, path: path), path + ".intent"),
-                                             app: try fields["app"].map { try string($0, path + ".app") })
+            let intentNode = try required(fields, "intent", in: item, path: path)
+            let intent = try string(intentNode, path + ".intent")
+            // A name no intent can have would never match, and the check would pass unseen.
+            if let problem = BundleName.problem(with: intent, as: .typeName) {
+                throw fail(intentNode, "\(path).intent \(intent.quotedForDisplay) \(problem).")
+            }
+            let app = try fields["app"].map { node -> String in
+                let app = try string(node, path + ".app")
+                if let problem = BundleName.problem(with: app, as: .bundleIdentifier) {
+                    throw fail(node, "\(path).app \(app.quotedForDisplay) \(problem).")
+                }
+                return app
+            }
+            return Transcript.DisallowedCall(intent: intent, app: app)
         }
     }
 
