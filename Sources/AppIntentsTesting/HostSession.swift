@@ -20,10 +20,14 @@ package final class HostSession: Sendable {
         let core = try HostCore(appsFolders: apps)
         let session = HostSession(core: core, options: options)
         do {
-            let status = try await core.client.setLockState(options.lockState)
+            let status = try await core.client.setLockState(.unlocked)
             guard status.testControl else {
                 throw HostUnderTestError(.hostFailed, "The intents server of \(core.stateFolder) was not started for tests (--test-control).")
             }
+            // The host learns the apps' App Intents (in their sandboxes) only while unlocked, as
+            // a device does when the apps are installed: before it takes the test's lock state.
+            _ = try await core.client.apps(appsFolders: core.appsFolders)
+            if options.lockState != .unlocked { _ = try await core.client.setLockState(options.lockState) }
             for (app, decision) in options.siriAuthorization.sorted(by: { $0.key < $1.key }) {
                 _ = try await core.client.authorize(app: app, decision)
             }
@@ -77,7 +81,7 @@ package final class HostSession: Sendable {
             result = try await core.client.run(request, answering: { script.answer($0) })
         } catch let error as IntentsClientError where error.code == .inputRequired {
             guard let (question, reason) = script.unanswered else { throw HostUnderTestError(error) }
-            throw HostUnderTestError(.unansweredQuestion, "The run of \(schema.name) asked \(question); \(reason). Apple's AppIntentsTesting cannot answer questions; on Linux, script the answers with HostUnderTest.withAnswers(_:_:) or the answers: of HostUnderTest.Options.",
+            throw HostUnderTestError(.unansweredQuestion, "The run of \(schema.name) asked \(question); \(reason). Apple's AppIntentsTesting cannot answer questions; on Linux, script the answers with run(answers:), HostUnderTest.withAnswers(_:_:) or the answers: of HostUnderTest.Options.",
                                      question: question)
         } catch let error as IntentsClientError {
             throw HostUnderTestError(error)

@@ -237,8 +237,10 @@ struct ExtensionTemplate {
                 @Test func isRefusedWhileLocked() async throws {
                     let host = try await IntentsTestHost(infoPlist: "Info/\(extensionName)/Info.plist", extension: IntentHandler(),
                                                          lockState: .locked, authorization: .authorized)
-                    await #expect(throws: HostError.self) {
+                    await #expect {
                         try await host.send("INAddTasksIntent", parameters: [("taskTitles", "Milk")])
+                    } throws: { error in
+                        (error as? HostError)?.policyRule == .restrictedWhileLocked
                     }
                 }
             }

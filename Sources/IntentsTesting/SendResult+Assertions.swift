@@ -37,3 +37,20 @@ extension SendResult {
     /// What the error an App Intent's `perform()` threw says; nil when it returned.
     public var performError: String? { outcome.appIntentResult?.failure }
 }
+
+/// A result in one line a failing test can show: the extension, the code, the outputs (or an
+/// App Intent's dialog, value or error) and how many prompts there were.
+extension SendResult: CustomStringConvertible {
+    public var description: String {
+        var parts = ["\(extensionBundle) answered \(code)"]
+        if !outputs.isEmpty {
+            parts.append("outputs " + outputs.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value.displayString)" }.joined(separator: ", "))
+        }
+        if let dialog { parts.append("dialog \"\(dialog)\"") }
+        if let value { parts.append("value \(value.displayString)") }
+        if let performError { parts.append("perform() threw \"\(performError)\"") }
+        if declinedByUser { parts.append("declined by the user") }
+        parts.append("\(prompts.count) prompt\(prompts.count == 1 ? "" : "s")")
+        return "SendResult(" + parts.joined(separator: "; ") + ")"
+    }
+}

@@ -110,8 +110,7 @@ extension IntentValueExpectation where Self == PredicateExpectation {
     /// The value, as an `Input`, meets `predicate`; `requirement` says in words what it requires.
     public static func matches<Input>(_ predicate: Predicate<Input>, requirement: String? = nil) -> PredicateExpectation
     where Input: IntentValueConvertible {
-        nonisolated(unsafe) let predicate = predicate
-        return PredicateExpectation(evaluate: { container in
+        PredicateExpectation(evaluate: { container in
             guard let input = try? Input._converted(from: container) else { return false }
             return try predicate.evaluate(input)
         }, requirement: requirement)

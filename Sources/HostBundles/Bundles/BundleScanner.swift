@@ -47,7 +47,7 @@ public enum BundleScanner {
                 app.executableFile.flatMap { file in recorded[app.bundleIdentifier]?.file == file ? nil : (app.bundleIdentifier, file.device, file.inode) }
             }
             // A write that fails is made at a later scan; until then these apps count as new.
-            if !changed.isEmpty { try? ledger.recordAppExecutables(changed) }
+            if !changed.isEmpty { _ = try? ledger.recordAppExecutables(changed) }
         }
         return catalog
     }
