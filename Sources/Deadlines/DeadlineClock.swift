@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Dispatch
 import Synchronization
 
 /// The time deadlines are kept in: real time, or a manual clock that moves only when a test
@@ -12,7 +11,7 @@ import Synchronization
 ///
 /// No Foundation: the SDK, linked into every extension, uses it.
 public final class DeadlineClock: Sendable {
-    /// Real time: deadlines fire on `realTimeQueue`.
+    /// Real time: deadlines fire on the process's one deadline thread (`DeadlineThread`).
     public static let realTime = DeadlineClock(manual: false)
 
     /// A clock that moves only when `advance(by:)` is called; its deadlines fire within that call.
@@ -21,12 +20,6 @@ public final class DeadlineClock: Sendable {
     public let isManual: Bool
     private let origin = ContinuousClock.now
     private let state = Mutex(ManualState())
-
-    /// The queue real-time deadlines fire on: serial and its own, not a global one (libdispatch
-    /// gives a global queue about one thread a processor, which blocking work elsewhere can
-    /// hold, whereas a serial queue is served by its overcommitting pool). Its handlers only
-    /// resume or fail what waits.
-    public static let realTimeQueue = DispatchQueue(label: "intents-deadlines")
 
     private struct ManualState {
         var offset: Duration = .zero
@@ -55,7 +48,7 @@ public final class DeadlineClock: Sendable {
     }
 
     /// Calls `fire` once `delay` has passed on this clock, unless the returned deadline is
-    /// cancelled first. Real time, it fires on the deadline queue (`fire` must be quick and
+    /// cancelled first. Real time, it fires on the deadline thread (`fire` must be quick and
     /// must not block); manual, within the `advance(by:)` that passes it.
     /// - Parameter label: what the deadline is of (`handle`, an app's call), for a test that
     ///   waits for it (`waitForPendingDeadline(labelled:)`); only a manual clock keeps it.
@@ -130,60 +123,54 @@ public final class DeadlineClock: Sendable {
 }
 
 /// A scheduled call of `DeadlineClock`: it fires at most once, and never after `cancel()` returned.
+///
+/// Real time, it is an entry in the process's one deadline thread (`DeadlineThread`), not a
+/// timer of its own. Dropped without being cancelled, it never fires.
 public final class Deadline: Sendable {
     private enum Phase { case pending, fired, cancelled }
     private let phase = Mutex(Phase.pending)
     private let fire: @Sendable () -> Void
-    private let forget: @Sendable () -> Void
-    /// Real time: the timer, cancelled with the deadline.
-    private let timer: Mutex<(any DispatchSourceTimer)?>
+    /// A manual clock's removal of the deadline; nil in real time.
+    private let forget: (@Sendable () -> Void)?
 
     fileprivate init(manual fire: @escaping @Sendable () -> Void, forget: @escaping @Sendable () -> Void) {
         self.fire = fire
         self.forget = forget
-        self.timer = Mutex(nil)
     }
 
     fileprivate init(realTimeAfter delay: Duration, _ fire: @escaping @Sendable () -> Void) {
         self.fire = fire
-        self.forget = {}
-        self.timer = Mutex(DispatchSource.makeTimerSource(queue: DeadlineClock.realTimeQueue))
-        let (seconds, attoseconds) = max(delay, .zero).components
-        timer.withLock { timer in
-            timer?.schedule(deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18)
-            // Weak: a deadline dropped without being cancelled is cancelled by its deinit.
-            timer?.setEventHandler { [weak self] in self?.fireIfPending() }
-            timer?.activate()
-        }
+        self.forget = nil
+        DeadlineThread.shared.arm(self, after: delay)
     }
 
-    deinit {
-        timer.withLock { $0?.cancel() }
-    }
+    /// Whether it has neither fired nor been cancelled.
+    var isPending: Bool { phase.withLock { $0 == .pending } }
 
     /// Fires unless it fired or was cancelled already.
-    fileprivate func fireIfPending() {
+    func fireIfPending() {
         let due = phase.withLock { phase in
             defer { if phase == .pending { phase = .fired } }
             return phase == .pending
         }
-        guard due else { return }
-        timer.withLock { $0?.cancel() }
-        fire()
+        if due { fire() }
+    }
+
+    /// Moves it from pending to cancelled; false when it was not pending.
+    func markCancelled() -> Bool {
+        phase.withLock { phase in
+            defer { if phase == .pending { phase = .cancelled } }
+            return phase == .pending
+        }
     }
 
     /// Cancels the call unless it has begun; true when it had not. Once this returns, `fire`
     /// is not called (it may still be running, if it began before).
     @discardableResult
     public func cancel() -> Bool {
-        let cancelled = phase.withLock { phase in
-            defer { if phase == .pending { phase = .cancelled } }
-            return phase == .pending
-        }
-        if cancelled {
-            timer.withLock { $0?.cancel() }
-            forget()
-        }
+        guard let forget else { return DeadlineThread.shared.cancel(self) }
+        let cancelled = markCancelled()
+        if cancelled { forget() }
         return cancelled
     }
 }

@@ -1,4 +1,4 @@
-import Dispatch
+import Deadlines
 import ExtensionProcesses
 import ExtensionProtocol
 import HostBundles
@@ -14,15 +14,19 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
     private let bundleIdentifier: String
     private let closed = Atomic<Bool>(false)
     private let received = Atomic<Int>(0)
+    /// What the step deadlines are kept in.
+    private let clock: DeadlineClock
 
     /// A channel to `principal`, answering with the same request handler a runner uses.
     /// - Parameters:
     ///   - principal: the extension object; its `handler(for:)` is called once per conversation.
     ///   - bundleIdentifier: the name errors give the extension ("test.extension did not answer…").
-    public init(extension principal: INExtension, bundleIdentifier: String = "test.extension") {
+    ///   - clock: what step deadlines are kept in: real time, or a test's manual clock.
+    public init(extension principal: INExtension, bundleIdentifier: String = "test.extension", clock: DeadlineClock = .realTime) {
         self.requests = IntentRequestHandler(principal: principal,
                                              principalClassName: String(reflecting: type(of: principal)))
         self.bundleIdentifier = bundleIdentifier
+        self.clock = clock
     }
 
     /// Another channel to the same extension (the same handlers and App Intents conversations),
@@ -30,6 +34,7 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
     public init(sharing other: InProcessExtensionChannel) {
         self.requests = other.requests
         self.bundleIdentifier = other.bundleIdentifier
+        self.clock = other.clock
     }
 
     /// True until `shutdown()`; nothing else ends an in-process channel, not even a handler that
@@ -42,8 +47,10 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
     /// Passes `message` to the extension and waits for its reply, at most `timeout`.
     ///
     /// The extension runs on GCD's threads, not the test's cooperative pool, so a handler that
-    /// blocks does not hold back the deadline. After a timeout the handler's task keeps running:
-    /// nothing can stop code in the same process.
+    /// blocks does not hold back the deadline, and tests that block the pool's threads (a
+    /// synchronous test running a program) do not hold back the answer. The deadline is an
+    /// entry of the process's deadline thread on the channel's clock, disarmed with the reply.
+    /// After a timeout the handler's task keeps running: nothing can stop code in the same process.
     /// - Throws: `HostError`: `.requestTimedOut` naming the bundle and the step;
     ///   `.extensionFailed` when the extension answers with a failure (an unknown intent, a handler
     ///   that does not conform), with the extension's sentence.
@@ -52,11 +59,15 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
         let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ExtensionToHostMessage?, any Error>) in
             let once = ResumeOnce(continuation)
             let requests = self.requests
-            Task(executorPreference: InProcessExtensionExecutor.shared) { once.resume(with: .success(await Self.answer(message, by: requests))) }
-            // A GCD timer, not a task: a handler that blocks the cooperative pool must not delay it.
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) {
+            let bundleIdentifier = self.bundleIdentifier
+            let deadline = clock.schedule(after: timeout, label: message.stepDescription) {
                 once.resume(with: .failure(HostError(.requestTimedOut,
-                    "\(self.bundleIdentifier) did not answer \(message.stepDescription) within \(timeout) (requestTimedOut).")))
+                    "\(bundleIdentifier) did not answer \(message.stepDescription) within \(timeout) (requestTimedOut).")))
+            }
+            Task(executorPreference: InProcessExtensionExecutor.shared) {
+                let answer = await Self.answer(message, by: requests)
+                deadline.cancel()
+                once.resume(with: .success(answer))
             }
         }
         guard let reply else { throw HostError(.extensionFailed, "\(message.stepDescription) got no reply.") }

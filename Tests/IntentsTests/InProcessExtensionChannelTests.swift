@@ -1,3 +1,5 @@
+import AppIntents
+import Deadlines
 import ExtensionProtocol
 import Foundation
 import Intents
@@ -41,5 +43,50 @@ import Testing
         init(_ message: ExtensionToHostMessage) {
             self.message = message
         }
+    }
+}
+
+/// What `HangIntent.perform()` waits on: a manual clock the test moves once it is done.
+private let hangClock = DeadlineClock.manual()
+
+/// An App Intent whose `perform()` does not return until the test lets it.
+struct HangIntent: AppIntent {
+    static let title: LocalizedStringResource = "Hang"
+
+    func perform() async throws -> some IntentResult {
+        try await hangClock.sleep(for: .seconds(3600), label: "hang")
+        return .result()
+    }
+}
+
+/// A step's deadline on the channel's clock: a step never answered ends there, and an answered
+/// one leaves no deadline behind.
+@Suite struct InProcessStepDeadlineTests {
+    @Test func aStepThatIsNeverAnsweredEndsAtItsDeadline() async throws {
+        let clock = DeadlineClock.manual()
+        let channel = InProcessExtensionChannel(extension: INExtension(), clock: clock)
+        let performing = Task {
+            try await channel.request(.perform(requestID: 1, conversation: 1, typeName: "IntentsTests.HangIntent",
+                                               intent: IntentPayload(name: "HangIntent")), timeout: .seconds(5))
+        }
+        await clock.waitForPendingDeadline(labelled: "perform")
+        clock.advance(by: .seconds(4))
+        await hangClock.waitForPendingDeadline(labelled: "hang")
+        clock.advance(by: .seconds(1))
+        let error = await #expect(throws: (any Error).self) { try await performing.value }
+        #expect(error.map { "\($0)" } == "test.extension did not answer perform within 5.0 seconds (requestTimedOut).")
+        #expect(clock.pendingDeadlines == 0)
+        channel.notify(.endConversation(conversation: 1))
+        hangClock.advance(by: .seconds(3600))
+    }
+
+    @Test func anAnsweredStepLeavesNoDeadline() async throws {
+        let clock = DeadlineClock.manual()
+        let channel = InProcessExtensionChannel(extension: INExtension(), clock: clock)
+        let asked = try await channel.request(.perform(requestID: 1, conversation: 1, typeName: "IntentsTests.OpenDoorIntent",
+                                                       intent: IntentPayload(name: "OpenDoorIntent")), timeout: .seconds(5))
+        guard case .asks = asked else { throw InProcessExtensionChannelTests.UnexpectedAnswer(asked) }
+        #expect(clock.pendingDeadlines == 0)
+        channel.notify(.endConversation(conversation: 1))
     }
 }

@@ -12,8 +12,8 @@ import Synchronization
 /// and the tail of its stderr. Neither reaches the host.
 ///
 /// The runner is watched through a pidfd (`ChildProcess`), so that no kill can reach a process
-/// that took its number after it was reaped; each request's deadline is a timer cancelled with
-/// its reply; `shutdown()` is awaited, bounded, and holds no thread of the concurrency pool.
+/// that took its number after it was reaped; each request's deadline is an entry of the
+/// process's one deadline thread, disarmed with its reply; `shutdown()` is awaited, bounded, and holds no thread of the concurrency pool.
 public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     public let bundle: ExtensionBundle
     public let pid: pid_t
@@ -257,6 +257,11 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
                         try channel.send(message)
                         for descriptor in descriptors { try channel.sendDescriptor(descriptor) }
                     }
+                } catch let error as ProtocolError where error.code == .closed {
+                    // The process is gone or going: the reader, which sees its socket close,
+                    // fails this request with how it ended (its signal, its last words), and
+                    // the deadline bounds the wait.
+                    return
                 } catch {
                     fail(id, with: HostError(.extensionFailed, "\(bundle.bundleIdentifier) could not be sent \(step): \(error)"))
                     return
@@ -311,10 +316,11 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
 
     private func readReplies() {
         var protocolFault: ProtocolError?
+        let reader = FrameReader(fileDescriptor: channel.fileDescriptor, codec: channel.codec)
         while true {
             let message: ExtensionToHostMessage?
             do {
-                message = try channel.receive(ExtensionToHostMessage.self)
+                message = try reader.receive(ExtensionToHostMessage.self)
             } catch let error as ProtocolError {
                 protocolFault = error
                 break
@@ -425,9 +431,9 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     }
 }
 
-/// A request's deadline on the process's `DeadlineClock` (real time: a timer on the clock's own
-/// queue, which a busy concurrency pool cannot delay), disarmed and released when the request
-/// ends otherwise, so that timers never pile up.
+/// A request's deadline on the process's `DeadlineClock` (real time: an entry of the one
+/// deadline thread, which a busy concurrency pool cannot delay), disarmed and released when the
+/// request ends otherwise.
 private final class RequestDeadline: Sendable {
     private enum Phase { case prepared, armed, settled }
     private let phase = Mutex(Phase.prepared)

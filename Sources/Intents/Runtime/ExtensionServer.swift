@@ -29,12 +29,16 @@ final class ExtensionServer: @unchecked Sendable {
         return MainRunLoop.run(while: { self.serve(requests) })
     }
 
-    /// Reads requests until the socket closes; 0 on a clean close, 1 on a broken frame.
+    /// Reads requests until the socket closes; 0 on a clean close, 1 on a broken frame. Each
+    /// answer is a task of its own on the concurrency pool, not on this thread: a handler that
+    /// blocks (a synchronous system call, a long computation) must not hold back the requests
+    /// of the process's other conversations.
     private func serve(_ requests: IntentRequestHandler) -> Int32 {
+        let reader = FrameReader(fileDescriptor: channel.fileDescriptor, codec: channel.codec)
         while true {
             let message: HostToExtensionMessage?
             do {
-                message = try channel.receive(HostToExtensionMessage.self)
+                message = try reader.receive(HostToExtensionMessage.self)
             } catch {
                 FileHandle.standardError.write(Data("intents SDK: \(error)\n".utf8))
                 return 1
