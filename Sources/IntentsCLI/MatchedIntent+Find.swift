@@ -7,7 +7,7 @@ extension MatchedIntent {
     /// - Throws: `HostError` (`.usage`) when it runs no conversation: it matches no phrase or
     ///   several, asks what the apps can do, or continues a user activity.
     static func find(_ utterance: String, on dispatcher: IntentDispatcher) async throws -> MatchedIntent {
-        let (index, shortcuts) = try await SystemCommandSupport.phraseIndex(dispatcher)
+        let (index, shortcuts) = try await SystemCommandSupport.phraseIndex(dispatcher, for: utterance)
         if AppShortcutsHelp.request(in: utterance, catalog: dispatcher.catalog) != nil {
             throw HostError(.usage, "\(utterance.quotedForDisplay) asks what the apps can do; it runs no conversation.")
         }

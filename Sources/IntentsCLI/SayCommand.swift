@@ -57,7 +57,7 @@ struct SayCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try global.hostConfiguration(stepTimeout: step.stepTimeout)
         let dispatcher = HostSession.dispatcher(for: configuration)
-        let (index, shortcuts) = try await SystemCommandSupport.phraseIndex(dispatcher)
+        let (index, shortcuts) = try await SystemCommandSupport.phraseIndex(dispatcher, for: utterance)
         if let request = AppShortcutsHelp.request(in: utterance, catalog: dispatcher.catalog) {
             if record.path != nil { throw HostError(.usage, "--record records a conversation; \(utterance.quotedForDisplay) asks what the apps can do and has none.") }
             let listed = try SystemCommandSupport.reporting(json) { try AppShortcutsHelp.listed(for: request, in: shortcuts) }

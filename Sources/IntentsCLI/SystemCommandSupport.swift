@@ -11,21 +11,33 @@ import SystemStore
 /// What the system-side commands share: the store, the phrase index, error reporting.
 enum SystemCommandSupport {
     /// The phrase index for what is installed and what the user set.
-    static func phraseIndex(_ dispatcher: IntentDispatcher) async throws -> (PhraseIndex, AppShortcutsSnapshot) {
+    ///
+    /// Embedded, with the `utterance` to match: a voice shortcut matches only by its whole
+    /// phrase, so the index holds the one voice shortcut saying it (a lookup in the store's
+    /// phrase column) beside the apps' phrases, and gives the same match as the index of every
+    /// shortcut without decoding them all. Only when nothing matches (the nearest phrases are
+    /// then listed) is every shortcut read.
+    static func phraseIndex(_ dispatcher: IntentDispatcher, for utterance: String? = nil) async throws -> (PhraseIndex, AppShortcutsSnapshot) {
         let store = try dispatcher.openSystemStore()
         defer { noteSkipped(in: store) }
         let result: (PhraseIndex, AppShortcutsSnapshot)
         if let server = HostSession.server {
             do {
-                result = try await server.phraseIndex()
+                result = try await server.phraseIndex(for: utterance)
             } catch let error as SystemStoreError {
                 throw hostError(error)
             }
         } else {
             let shortcuts = await dispatcher.appShortcuts()
             result = try storeCall {
-                (PhraseCatalog.index(apps: dispatcher.catalog.apps, voiceShortcuts: try store.voiceShortcuts(), vocabulary: try store.vocabulary(),
-                                     appShortcuts: shortcuts), shortcuts)
+                let vocabulary = try store.vocabulary()
+                if let utterance, let saying = try store.voiceShortcuts(saying: utterance) {
+                    let narrow = PhraseCatalog.index(apps: dispatcher.catalog.apps, voiceShortcuts: saying,
+                                                     vocabulary: vocabulary, appShortcuts: shortcuts)
+                    if case .noMatch = narrow.match(utterance) {} else { return (narrow, shortcuts) }
+                }
+                return (PhraseCatalog.index(apps: dispatcher.catalog.apps, voiceShortcuts: try store.voiceShortcuts(), vocabulary: vocabulary,
+                                            appShortcuts: shortcuts), shortcuts)
             }
         }
         for problem in result.1.problems { printError("note: \(problem)") }

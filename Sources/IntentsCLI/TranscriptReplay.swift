@@ -55,7 +55,7 @@ struct TranscriptReplay {
     /// phrase. Several phrases matched equally, the list of App Shortcuts and a user activity
     /// are each something, named for the reader.
     private static func anything(_ phrase: String, on dispatcher: IntentDispatcher) async throws -> Transcript.Match? {
-        let (index, shortcuts) = try await SystemCommandSupport.phraseIndex(dispatcher)
+        let (index, shortcuts) = try await SystemCommandSupport.phraseIndex(dispatcher, for: phrase)
         if AppShortcutsHelp.request(in: phrase, catalog: dispatcher.catalog) != nil {
             return Transcript.Match(intent: "the list of App Shortcuts", app: "the host")
         }

@@ -28,7 +28,7 @@ extension HostAPISession {
         try checkAppsFolders(say.appsFolders, host: host, naming: peer.isIntentsCommand)
         let dispatcher = say.stepTimeout.map { host.dispatcher.withStepTimeout($0) } ?? host.dispatcher
         let store = try dispatcher.openSystemStore()
-        let (index, shortcuts) = try await host.phraseIndex()
+        let (index, shortcuts) = try await host.phraseIndex(for: say.phrase)
         let warnings = shortcuts.problems.map { "note: \($0)" } + UserReports.skippedWarnings(in: store)
         if let request = AppShortcutsHelp.request(in: say.phrase, catalog: dispatcher.catalog) {
             do {

@@ -24,6 +24,8 @@ public final class ServedHost: Sendable {
     /// authorizations (`intents serve --test-control`, for a test library's private server).
     let allowsTestControl: Bool
     private let phraseIndexCache = Mutex<(key: String, index: PhraseIndex, shortcuts: AppShortcutsSnapshot)?>(nil)
+    /// Whether a background task is building a whole phrase index.
+    private let phraseIndexBuild = Mutex(false)
 
     init(configuration: HostConfiguration, logger: Logger, allowsTestControl: Bool = false) {
         self.configuration = configuration
@@ -35,17 +37,52 @@ public final class ServedHost: Sendable {
 
     /// The phrase index of the current catalog, voice shortcuts, vocabulary and App Shortcuts,
     /// rebuilt when one of them changed; App Shortcut parameters are refreshed first.
-    public func phraseIndex() async throws -> (PhraseIndex, AppShortcutsSnapshot) {
+    ///
+    /// With the `utterance` to match, while the index of every shortcut is not built for the
+    /// current state: an index holding the one voice shortcut saying it (a lookup in the store's
+    /// phrase column) gives the same match, and the whole index is built meanwhile, in the
+    /// background, for the next phrase. Only a phrase matching nothing waits for the whole index
+    /// (its nearest phrases are listed).
+    public func phraseIndex(for utterance: String? = nil) async throws -> (PhraseIndex, AppShortcutsSnapshot) {
         let store = try dispatcher.openSystemStore()
         let generation = catalogChanges.generation
         let hasAppIntents = dispatcher.catalog.extensions.contains { !$0.appIntents.isEmpty }
         let shortcuts = hasAppIntents ? await dispatcher.appShortcuts() : AppShortcutsSnapshot()
         let key = "\(generation):\(try store.changeStamp())"
         if let cached = phraseIndexCache.withLock({ $0 }), cached.key == key { return (cached.index, cached.shortcuts) }
-        let index = PhraseCatalog.index(apps: dispatcher.catalog.apps, voiceShortcuts: try store.voiceShortcuts(),
-                                        vocabulary: try store.vocabulary(), appShortcuts: shortcuts)
+        let apps = dispatcher.catalog.apps
+        let vocabulary = try store.vocabulary()
+        if let utterance, let saying = try store.voiceShortcuts(saying: utterance) {
+            let narrow = PhraseCatalog.index(apps: apps, voiceShortcuts: saying,
+                                             vocabulary: vocabulary, appShortcuts: shortcuts)
+            if case .noMatch = narrow.match(utterance) {} else {
+                buildWholeIndex(key: key, apps: apps, vocabulary: vocabulary, shortcuts: shortcuts)
+                return (narrow, shortcuts)
+            }
+        }
+        let index = PhraseCatalog.index(apps: apps, voiceShortcuts: try store.voiceShortcuts(), vocabulary: vocabulary, appShortcuts: shortcuts)
         phraseIndexCache.withLock { $0 = (key, index, shortcuts) }
         return (index, shortcuts)
+    }
+
+    /// Builds the index of every shortcut for state `key` in a task of its own, unless one is
+    /// building already (one at a time, whatever the state: writes to the store cannot pile
+    /// builds up). It is kept only if the state is still `key` when it is done.
+    private func buildWholeIndex(key: String, apps: [AppBundle], vocabulary: [VocabularyRecord], shortcuts: AppShortcutsSnapshot) {
+        guard phraseIndexBuild.withLock({ building in
+            guard !building else { return false }
+            building = true
+            return true
+        }) else { return }
+        Task.detached(priority: .utility) { [self] in
+            defer { phraseIndexBuild.withLock { $0 = false } }
+            guard let store = try? dispatcher.openSystemStore(), let all = try? store.voiceShortcuts() else { return }
+            let index = PhraseCatalog.index(apps: apps, voiceShortcuts: all, vocabulary: vocabulary, appShortcuts: shortcuts)
+            guard let now = try? store.changeStamp(), "\(catalogChanges.generation):\(now)" == key else { return }
+            phraseIndexCache.withLock { cached in
+                if cached?.key != key { cached = (key, index, shortcuts) }
+            }
+        }
     }
 
     /// Scans the apps folders again and swaps the catalog: replaced or removed extensions end

@@ -43,6 +43,49 @@ extension SystemStore {
         return rows.compactMap { decodedRow(VoiceShortcutRecord.self, $0, kind: "voice shortcut") }
     }
 
+    /// The voice shortcuts whose phrase is `utterance` once normalized (at most one: phrases are
+    /// unique so): one lookup in the phrase column, whatever the number of shortcuts. Nil when
+    /// the column may not hold this build's normalization (it could not be brought up to date):
+    /// the caller then reads every shortcut.
+    public func voiceShortcuts(saying utterance: String) throws -> [VoiceShortcutRecord]? {
+        guard phraseColumnIsCurrent else { return nil }
+        return try read("SELECT identifier, app, record FROM voice_shortcuts WHERE normalized_phrase = ?", [.text(PhraseText.normalized(utterance))])
+            .compactMap { decodedRow(VoiceShortcutRecord.self, $0, kind: "voice shortcut") }
+    }
+
+    /// Phrases whose normalization differs when the normalization does (case, width and
+    /// diacritic folding, marks, the letters and digits Foundation knows): their normalized
+    /// forms, joined, name the normalization a store's phrase column was written with.
+    static let normalizationProbes = ["Ça va, café?", "Ｆｕｌｌ ｗｉｄｔｈ １２", "Straße İstanbul", "e\u{301}te\u{301} ǅ", "x\u{308}y - \u{301} ok", "Ωmega δ"]
+
+    /// Rewrites every voice shortcut's `normalized_phrase` from its phrase when the store's
+    /// recorded normalization (the `phrase-normalization` setting) is not this build's, then
+    /// records this build's; true once the column is current. A shortcut whose phrase now
+    /// normalizes as another's keeps its old column (phrases stay unique).
+    static func renormalizePhrasesIfNeeded(_ connection: RawSQLiteConnection) throws -> Bool {
+        let fingerprint = normalizationProbes.map(PhraseText.normalized).joined(separator: "|")
+        let current = { () throws -> Bool in
+            guard case .text(let recorded)? = try connection.query("SELECT value FROM settings WHERE name = 'phrase-normalization'").first?.first else {
+                return false
+            }
+            return recorded == fingerprint
+        }
+        if try connection.serialized(current) { return true }
+        try connection.serialized {
+            try connection.immediateTransaction {
+                guard try !current() else { return }
+                for row in try connection.query("SELECT identifier, record FROM voice_shortcuts") {
+                    guard case .text(let identifier) = row[0], case .blob(let data) = row[1],
+                          let record = try? JSONDecoder().decode(VoiceShortcutRecord.self, from: data) else { continue }
+                    try? connection.run("UPDATE voice_shortcuts SET normalized_phrase = ? WHERE identifier = ?",
+                                        [.text(PhraseText.normalized(record.phrase)), .text(identifier)])
+                }
+                try connection.run("INSERT OR REPLACE INTO settings (name, value) VALUES ('phrase-normalization', ?)", [.text(fingerprint)])
+            }
+        }
+        return true
+    }
+
     public func voiceShortcut(identifier: UUID) throws -> VoiceShortcutRecord? {
         try read("SELECT record FROM voice_shortcuts WHERE identifier = ?", [.text(identifier.uuidString)])
             .first.map { try decode(VoiceShortcutRecord.self, $0[0]) }

@@ -20,6 +20,10 @@ public final class SystemStore: Sendable {
     public let donationCap: Int
     let connection: RawSQLiteConnection
     private let skipped = Mutex<[InvalidRecord]>([])
+    /// Whether every voice shortcut's `normalized_phrase` was computed by this build's phrase
+    /// normalization (`PhraseText`), so that a lookup in it finds what matching the phrases
+    /// would; `voiceShortcuts(saying:)` is nil otherwise.
+    let phraseColumnIsCurrent: Bool
 
     /// The records the listings skipped so far because they do not decode, each once.
     public var skippedRecords: [InvalidRecord] { skipped.withLock { $0 } }
@@ -34,8 +38,11 @@ public final class SystemStore: Sendable {
     public init(path: String, donationCap: Int = defaultDonationCap) throws {
         self.path = path
         self.donationCap = max(1, donationCap)
-        connection = try RawSQLiteConnection(path: path, create: true) { SystemStoreError(.unavailable, $0.message) }
+        let connection = try RawSQLiteConnection(path: path, create: true) { SystemStoreError(.unavailable, $0.message) }
         try connection.serialized { try SystemStoreSchema.migrate(connection) }
+        self.connection = connection
+        let current = try? Self.renormalizePhrasesIfNeeded(connection)
+        phraseColumnIsCurrent = current ?? false
     }
 
     /// Changes whenever the store's contents may have: a commit by another connection
@@ -46,6 +53,14 @@ public final class SystemStore: Sendable {
             let external = try connection.query("PRAGMA data_version").first?.first
             let own = try connection.query("SELECT total_changes()").first?.first
             return "\(String(describing: external)):\(String(describing: own))"
+        }
+    }
+
+    /// SQLite's `PRAGMA integrity_check`: `["ok"]` for a whole store, else the problems it found.
+    public func integrityCheck() throws -> [String] {
+        try read("PRAGMA integrity_check").map { row in
+            if case .text(let line)? = row.first { return line }
+            return String(describing: row.first)
         }
     }
 
