@@ -75,6 +75,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // Latency percentiles of the load benchmark.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Only the App Intents metadata extractor (a build tool) and its tests use it.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
@@ -278,7 +280,8 @@ let package = Package(
         .target(name: "IntentsBenchmarks", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "IntentsTesting", "Intents", "EchoIntents", "SharedKit", "LocalAPI",
                                                           "IntentsClient", "AppIntentsTesting",
                                                           "IntentDefinitionCodegen",
-                                                          .product(name: "GRDBSQLite", package: "GRDB.swift")],
+                                                          .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                                                          .product(name: "Histogram", package: "hdrhistogram-swift")],
                 swiftSettings: strictSettings),
         .executableTarget(name: "intents-bench", dependencies: ["IntentsBenchmarks"], swiftSettings: strictSettings),
 
@@ -304,7 +307,7 @@ let package = Package(
         // against what the SDK describes at run time (MeditationKit linked here for that).
         .testTarget(name: "AppIntentsMetadataExtractionTests", dependencies: ["AppIntentsMetadataExtraction", "ExtensionProtocol", "Intents", "MeditationKit"]),
         .testTarget(name: "IntentsTests", dependencies: ["Intents", "Contacts", "CoreLocation", "IntentsTesting", "ExtensionProtocol", "SystemStore", "SystemCalls", "SharedGreetings",
-                                                     "SiriKitDomains", "AppIntents"],
+                                                     "SiriKitDomains", "AppIntents", "Deadlines"],
                     swiftSettings: extensionSettings),
         // Tests in Apple's AppIntentsTesting style, run against real extension processes.
         .testTarget(name: "AppIntentsTestingTests", dependencies: ["AppIntentsTesting", "SiriEvaluations", "Intents"]),

@@ -13,6 +13,8 @@ import IntentsTesting
 /// the runner and `libEchoIntents.so` must sit beside the benchmark executable.
 public struct BenchmarkSuite: Sendable {
     public var iterations: Int
+    /// Where the build's products are: this executable's folder.
+    public static var productsFolder: String { HostConfiguration.executableFolder }
     let products = HostConfiguration.executableFolder
     let work: String
 
@@ -26,7 +28,7 @@ public struct BenchmarkSuite: Sendable {
 
     /// The groups of benchmarks, for `--only`.
     public enum Group: String, CaseIterable, Sendable {
-        case dispatch, store, phrases, codegen, server, policy, testing
+        case dispatch, store, phrases, codegen, server, say, policy, testing
     }
 
     /// Runs the benchmarks of `groups` and returns the figures in print order.
@@ -55,6 +57,9 @@ public struct BenchmarkSuite: Sendable {
                 add(figure)
             }
         }
+        if groups.contains(.say) {
+            for figure in try SayBenchmark.run(products: products, work: work, runs: max(10, iterations / 100)) { add(figure) }
+        }
         if groups.contains(.testing) {
             let configuration = try makeConfiguration()
             for figure in try await AppIntentsTestingBenchmark.run(configuration: configuration, products: products, runs: max(200, iterations / 5)) {
@@ -75,11 +80,11 @@ public struct BenchmarkSuite: Sendable {
         let dispatcher = IntentDispatcher(configuration: configuration)
         let echo: [(name: String, value: String)] = [("text", "hello")]
         _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
+        let switchesBefore = ProcessTree.contextSwitches(ofTree: getpid())
         let warm = try await timed(iterations) {
             _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
         }
-        add(Figure(name: "warm dispatch: resolve+confirm+handle", value: warm, unit: .seconds,
-                   floorName: "socketpair", floor: floor, target: .ratio(5), note: "3 round trips"))
+        let switches = Double(ProcessTree.contextSwitches(ofTree: getpid()) - switchesBefore) / Double(iterations)
         let process = try _requireProcess(try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("EchoIntent"))))
         let request = try await timed(iterations) {
             _ = try await process.request(.resolve(requestID: RequestIDs.next(), conversation: 1,
@@ -87,7 +92,12 @@ public struct BenchmarkSuite: Sendable {
                                                    parameter: "text"), timeout: .seconds(10))
         }
         add(Figure(name: "warm request: one resolve round trip", value: request, unit: .seconds,
-                   floorName: "socketpair", floor: floor, target: .ratio(5)))
+                   floorName: "socketpair", floor: floor, target: .ratio(3)))
+        add(Figure(name: "warm dispatch: resolve+confirm+handle", value: warm, unit: .seconds,
+                   floorName: "one round trip", floor: request, target: .ratio(3.3),
+                   note: String(format: "3 round trips; %.1fx the socketpair floor", warm / floor)))
+        add(Figure(name: "context switches per warm conversation", value: switches, unit: .count, target: .none,
+                   note: "every thread of this process and the extension's, from /proc, over the warm dispatch runs"))
         let appIntent = IntentPayload(name: "EchoAppIntent", parameters: ["text": .string("hello")])
         _ = try await dispatcher.send("EchoAppIntent", parameters: echo, user: NonInteractiveUser())
         let perform = try await timed(iterations) {
@@ -145,7 +155,8 @@ public struct BenchmarkSuite: Sendable {
         intent.text = "hello"
         _ = try await host.send(intent)
         let inProcess = try await timed(iterations) { _ = try await host.send(intent) }
-        add(Figure(name: "in-process dispatch (test host)", value: inProcess, unit: .seconds, target: .absolute(2e-6)))
+        add(Figure(name: "in-process dispatch (test host)", value: inProcess, unit: .seconds, target: .absolute(20e-6),
+                   note: "resolve+confirm+handle, no process"))
     }
 
     private func makeConfiguration() throws -> HostConfiguration {
@@ -176,19 +187,7 @@ public struct BenchmarkSuite: Sendable {
     /// The PSS of `pid` and all its descendants: a runner is its keeper, the PID namespace's
     /// init and the extension's process, and memory they share counts once in the sum.
     private func proportionalSetSize(ofTree pid: pid_t) throws -> Double {
-        var total = try proportionalSetSize(of: pid)
-        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
-        for child in children.split(separator: " ").compactMap({ pid_t($0) }) { total += try proportionalSetSize(ofTree: child) }
-        return total
-    }
-
-    private func proportionalSetSize(of pid: pid_t) throws -> Double {
-        let text = try String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8)
-        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Pss:") }),
-              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else {
-            throw HostError(.badState, "/proc/\(pid)/smaps_rollup has no Pss line.")
-        }
-        return kilobytes * 1024
+        ([pid] + ProcessTree.descendants(of: pid)).reduce(0) { $0 + ProcessTree.proportionalSetSize(of: $1) }
     }
 }
 

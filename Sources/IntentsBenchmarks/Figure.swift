@@ -1,7 +1,7 @@
 /// One benchmark figure, printed beside the floor it is compared with in the same run.
 public struct Figure: Sendable {
     public var name: String
-    /// Seconds for times, bytes for memory.
+    /// Seconds for times, bytes for memory, a count, or a rate per second.
     public var value: Double
     public var unit: Unit
     public var floorName: String?
@@ -10,11 +10,14 @@ public struct Figure: Sendable {
     public var target: Target
     public var note: String?
 
-    public enum Unit: Sendable { case seconds, bytes }
+    public enum Unit: Sendable { case seconds, bytes, count, perSecond }
 
+    /// Upper bounds for times, memory and counts; lower bounds (`atLeast`, `ratioAtLeast`) for rates.
     public enum Target: Sendable {
         case ratio(Double)
         case absolute(Double)
+        case atLeast(Double)
+        case ratioAtLeast(Double)
         case none
     }
 
@@ -26,6 +29,8 @@ public struct Figure: Sendable {
         switch target {
         case .ratio(let bound): return ratio.map { $0 <= bound }
         case .absolute(let bound): return value <= bound
+        case .atLeast(let bound): return value >= bound
+        case .ratioAtLeast(let bound): return ratio.map { $0 >= bound }
         case .none: return nil
         }
     }
@@ -40,6 +45,8 @@ public struct Figure: Sendable {
         switch target {
         case .ratio(let bound): parts.append(String(format: "target <= %.1fx", bound))
         case .absolute(let bound): parts.append("target <= \(Self.format(bound, unit))")
+        case .atLeast(let bound): parts.append("target >= \(Self.format(bound, unit))")
+        case .ratioAtLeast(let bound): parts.append(String(format: "target >= %.2fx", bound))
         case .none: break
         }
         if let met { parts.append(met ? "met" : "MISSED") }
@@ -54,6 +61,10 @@ public struct Figure: Sendable {
             return String(format: "%.3f ms", value * 1e3)
         case .bytes:
             return String(format: "%.2f MB", value / 1_000_000)
+        case .count:
+            return value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.2f", value)
+        case .perSecond:
+            return String(format: "%.0f/s", value)
         }
     }
 }

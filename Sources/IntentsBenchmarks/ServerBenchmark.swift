@@ -25,10 +25,7 @@ enum ServerBenchmark {
         let embedded = try timedProcess(client, say, environment: ["INTENTS_NO_SERVER": "1"], runs: 1)
 
         let server = try startServer(client, configuration: configuration)
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
+        defer { server.stop() }
         _ = try timedProcess(client, say, runs: 2)  // warms the extension and builds the phrase index once
         let floor = try timedProcess("/bin/true", [], runs: runs)
         let served = try timedProcess(client, say, runs: runs)
@@ -72,11 +69,11 @@ enum ServerBenchmark {
         let typed = IntentsClient(IntentsClient.Configuration(stateFolder: configuration.stateFolder))
         let request = RunRequest(intent: "EchoIntent", text: [TextParameter(name: "text", value: "hello")], interactive: false)
         _ = try await typed.run(request)
-        let typedBefore = try cpuSeconds(of: server.processIdentifier)
+        let typedBefore = try ProcessTree.cpuSeconds(of: server.pid)
         let typedStart = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<typedRuns { _ = try await typed.run(request) }
         let typedWall = Double(DispatchTime.now().uptimeNanoseconds - typedStart) / 1e9 / Double(typedRuns)
-        let perTyped = (try cpuSeconds(of: server.processIdentifier) - typedBefore) / Double(typedRuns)
+        let perTyped = (try ProcessTree.cpuSeconds(of: server.pid) - typedBefore) / Double(typedRuns)
         figures.append(Figure(name: "server CPU per conversation, one IntentsClient connection", value: perTyped, unit: .seconds,
                               floorName: "per forwarded command line", floor: perCommand, target: .ratio(0.2),
                               note: String(format: "%d conversations, %.0f us wall each", typedRuns, typedWall * 1e6)))
@@ -99,23 +96,10 @@ enum ServerBenchmark {
     }
 
     /// The server's CPU time per run of `body`, which makes `runs` conversations.
-    private static func serverCPU(_ server: Process, runs: Int, _ body: () throws -> Void) throws -> Double {
-        let before = try cpuSeconds(of: server.processIdentifier)
+    private static func serverCPU(_ server: ServerProcess, runs: Int, _ body: () throws -> Void) throws -> Double {
+        let before = try ProcessTree.cpuSeconds(of: server.pid)
         try body()
-        return (try cpuSeconds(of: server.processIdentifier) - before) / Double(runs)
-    }
-
-    /// The CPU time (user and system, all threads) process `pid` has used, from `/proc/PID/stat`.
-    private static func cpuSeconds(of pid: pid_t) throws -> Double {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = text.lastIndex(of: ")") else {
-            throw HostError(.badState, "/proc/\(pid)/stat cannot be read.")
-        }
-        // Fields after the command's closing parenthesis: state is the 3rd field, utime the 14th, stime the 15th.
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
-            throw HostError(.badState, "/proc/\(pid)/stat has no CPU times.")
-        }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        return (try ProcessTree.cpuSeconds(of: server.pid) - before) / Double(runs)
     }
 
     /// The Echo app's folder in the benchmark's apps folder.
@@ -134,28 +118,10 @@ enum ServerBenchmark {
         }
     }
 
-    /// Starts `intents serve` and waits until it accepts connections.
-    private static func startServer(_ client: String, configuration: HostConfiguration) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: client)
-        let log = ProcessInfo.processInfo.environment["INTENTS_BENCH_SERVER_LOG"]
-        process.arguments = ["serve", "--state", configuration.stateFolder, "--log-level", log == nil ? "error" : "info"]
-            + configuration.appsFolders.flatMap { ["--apps", $0] }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        if let log, FileManager.default.createFile(atPath: log, contents: nil) {
-            process.standardError = FileHandle(forWritingAtPath: log)
-        }
-        try process.run()
-        for _ in 0..<1000 {
-            if let socket = LocalAPISocket.connect(stateFolder: configuration.stateFolder) {
-                close(socket)
-                return process
-            }
-            usleep(10_000)
-        }
-        process.terminate()
-        throw HostError(.badState, "intents serve did not start within 10 s.")
+    /// Starts `intents serve` on the benchmark's apps and state folders.
+    private static func startServer(_ client: String, configuration: HostConfiguration) throws -> ServerProcess {
+        guard let apps = configuration.appsFolders.first else { throw HostError(.badState, "The benchmark has no apps folder.") }
+        return try ServerProcess.start(client: client, apps: apps, state: configuration.stateFolder)
     }
 
     /// The median wall time of running `path` to its end (posix_spawn and waitpid: Foundation's

@@ -46,6 +46,9 @@ struct ServeCommand: AsyncParsableCommand {
     var idleTimeout: Double = 30
     @Option(help: ArgumentHelp("Extension processes alive at once.", valueName: "count"))
     var maxLive = 8
+    @Option(help: ArgumentHelp("Connections one program or app (one executable file) may hold at once, 1 to 128 (half of what all programs, or all apps, hold together): raise it for a load generator or an agent with many connections.",
+                               valueName: "count"))
+    var connectionsPerProgram = 32
     @Flag(help: "Do not keep a spare runner confined and waiting for the next first request.")
     var noSpare = false
     @Option(help: ArgumentHelp("Seconds the commands under way get to finish after SIGTERM.", valueName: "seconds"))
@@ -74,6 +77,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0.1...86_400).contains(idleTimeout) else { throw ValidationError("--idle-timeout \(idleTimeout) is out of range; give 0.1 to 86400 seconds.") }
         guard (1...1024).contains(maxLive) else { throw ValidationError("--max-live \(maxLive) is out of range; give 1 to 1024.") }
         guard (0...3600).contains(shutdownGrace) else { throw ValidationError("--shutdown-grace \(shutdownGrace) is out of range; give 0 to 3600 seconds.") }
+        guard (1...128).contains(connectionsPerProgram) else {
+            throw ValidationError("--connections-per-program \(connectionsPerProgram) is out of range; give 1 to 128.")
+        }
         guard (0.1...600).contains(metricsRequestDeadline) else {
             throw ValidationError("--metrics-request-deadline \(metricsRequestDeadline) is out of range; give 0.1 to 600 seconds.")
         }
@@ -115,6 +121,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.testControl = testControl
         options.readyDescriptor = readyFd
         options.metricsRequestDeadline = .milliseconds(Int64(metricsRequestDeadline * 1000))
+        options.connectionsPerProgram = connectionsPerProgram
         try await HostServer(options: options, commandRunner: ServedCommandLine.run).run()
     }
 }

@@ -43,6 +43,11 @@ public struct HostServer: Sendable {
         /// An inherited pipe or socket to write `ready` and a newline to once the socket accepts
         /// connections, then close (`--ready-fd`): the event a launcher waits for.
         public var readyDescriptor: Int32?
+        /// The connections one program or app (one executable file) may hold at once
+        /// (`--connections-per-program`): a load generator's or a busy agent's many connections.
+        /// Taken within 1 and half of the programs' (and the apps') budget, so that no one
+        /// holder takes a whole budget.
+        public var connectionsPerProgram = ConnectionBudget.Limits().perProgram
 
         public init(configuration: HostConfiguration) {
             self.configuration = configuration
@@ -98,6 +103,9 @@ public struct HostServer: Sendable {
                                           "extensions": "\(catalog.extensions.count)", "faults": "\(catalog.faults.count)"])
         let idle = GroupReference()
         var api = LocalAPIService(host: host, listener: listener, commandRunner: commandRunner)
+        var limits = ConnectionBudget.Limits()
+        limits.perProgram = min(max(options.connectionsPerProgram, 1), min(limits.programs, limits.installedApps) / 2)
+        api.budget = ConnectionBudget(limits: limits)
         if let exitWhenIdle = options.exitWhenIdle {
             api.activity = ServerActivity(idleTime: exitWhenIdle, clock: host.configuration.deadlineClock) { [logger] in
                 logger.info("stopping: no client for \(exitWhenIdle) (--exit-when-idle)")
@@ -125,7 +133,7 @@ public struct HostServer: Sendable {
         let metricsDeadline = MetricsEndpoint.defaultRequestDeadline.components.seconds
         return [
             "Limits, so that no caller holds the server: installed apps hold at most \(limits.installedApps) connections at once and other",
-            "programs but intents \(limits.programs) more, \(limits.perProgram) of them any one program (one executable file), and the intents command has \(limits.intentsCommand) of its own,",
+            "programs but intents \(limits.programs) more, \(limits.perProgram) of them any one program (one executable file; --connections-per-program), and the intents command has \(limits.intentsCommand) of its own,",
             "so that status and authorize answer whatever apps do; a connection says what it wants within",
             "\(LocalAPIService.firstMessageTimeout.components.seconds) s. An app's request for Siri waiting for intents authorize APP grant|deny",
             "holds none of those: up to \(limits.parkedPerApp) requests of one app (\(limits.parked) of all apps) wait at once and share the",

@@ -16,7 +16,7 @@ struct LocalAPIService: Service {
     /// Told when a connection is accepted and when it is gone (the server's idle exit watches it).
     var activity: ServerActivity?
     /// Connections served at once, per holder (`ConnectionBudget.Limits`); more are refused.
-    let budget = ConnectionBudget()
+    var budget = ConnectionBudget()
     /// How long a new connection may take to say what it wants.
     /// Generous: an async client on a loaded machine may wait seconds for a thread between
     /// connecting and sending; the connection budgets bound what silent connections can hold.

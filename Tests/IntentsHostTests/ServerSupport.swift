@@ -106,6 +106,12 @@ final class TestServer: @unchecked Sendable {
         })
     }
 
+    /// Kills the server (SIGKILL, no chance to finish anything) and waits for its end.
+    func killAndWait(timeout: TimeInterval = 30) async -> Int32? {
+        child.signal(SIGKILL)
+        return await waitForExit(timeout: timeout)
+    }
+
     /// Sends SIGTERM and waits for the exit; returns the exit status.
     func stop(timeout: TimeInterval = 30) async -> Int32? {
         child.signal(SIGTERM)

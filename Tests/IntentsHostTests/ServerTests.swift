@@ -333,6 +333,7 @@ import TestPrograms
         (["--metrics", "localhost"], "--metrics \"localhost\" is not HOST:PORT with an IPv4 host, for example 127.0.0.1:9464."),
         (["--watch", "sometimes"], "--watch \"sometimes\" is not a mode; give inotify, poll or off."),
         (["--max-live", "0"], "--max-live 0 is out of range; give 1 to 1024."),
+        (["--connections-per-program", "129"], "--connections-per-program 129 is out of range; give 1 to 128."),
         (["--log-level", "loud"], "--log-level \"loud\" is not a level; give trace, debug, info, notice, warning, error or critical."),
     ])
     func badServeArgumentsAreOneSentenceWithExitTwo(arguments: [String], message: String) async throws {
