@@ -73,11 +73,12 @@ struct CapturedRun {
         guard spawned == 0 else { return .failure(BenchmarkError("\(path) cannot be started: \(String(cString: strerror(spawned))).")) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
-        while bytes.count < 1 << 20 {
+        // Read to the end (a child blocked on a full pipe never ends), keeping the first 1 MiB.
+        while true {
             let got = chunk.withUnsafeMutableBytes { read(pipe[0], $0.baseAddress, $0.count) }
             if got < 0 && errno == EINTR { continue }
             guard got > 0 else { break }
-            bytes += chunk[0..<got]
+            if bytes.count < 1 << 20 { bytes += chunk[0..<got] }
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
