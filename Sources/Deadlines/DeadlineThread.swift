@@ -8,9 +8,9 @@ import Glibc
 /// Arming a deadline is a heap push under a lock; it wakes the thread only when it becomes the
 /// earliest, which a stream of requests with the same timeout never does. Cancelling is a flag:
 /// the entry leaves the heap when it comes due or when cancelled entries are more than half of
-/// the heap (it is then rebuilt without them), so a process answering thousands of requests a second holds no
-/// timer per request and wakes no thread to disarm one. The thread is its own, not a
-/// dispatch queue's or the concurrency pool's, so that a busy pool cannot delay a deadline.
+/// the heap (it is then rebuilt without them), so a process answering thousands of requests a
+/// second holds no timer per request and wakes no thread to disarm one. The thread is its own,
+/// not a dispatch queue's or the concurrency pool's, so that a busy pool cannot delay a deadline.
 package final class DeadlineThread: @unchecked Sendable {
     package static let shared = DeadlineThread()
 
@@ -116,10 +116,10 @@ package final class DeadlineThread: @unchecked Sendable {
                 pthread_cond_wait(condition, mutex)
                 continue
             }
-            // Released with the lock let go: the last reference to a deadline may be this one,
+            // Released once the lock is let go: the last reference to a deadline may be this one,
             // and what its closure holds may arm or cancel deadlines as it goes.
             var held = first.deadline
-            guard let deadline = held, deadline.isPending else {
+            guard held?.isPending == true else {
                 if held != nil { cancelled -= 1 }
                 pop()
                 pthread_mutex_unlock(mutex)
@@ -127,8 +127,8 @@ package final class DeadlineThread: @unchecked Sendable {
                 pthread_mutex_lock(mutex)
                 continue
             }
-            held = nil
             if first.due > Self.now() {
+                held = nil
                 sleepingUntil = first.due
                 var until = timespec(tv_sec: Int(first.due / 1_000_000_000), tv_nsec: Int(first.due % 1_000_000_000))
                 pthread_cond_timedwait(condition, mutex, &until)
@@ -137,7 +137,8 @@ package final class DeadlineThread: @unchecked Sendable {
             }
             pop()
             pthread_mutex_unlock(mutex)
-            deadline.fireIfPending()
+            held?.fireIfPending()
+            held = nil
             pthread_mutex_lock(mutex)
         }
     }

@@ -13,7 +13,8 @@ import Synchronization
 ///
 /// The runner is watched through a pidfd (`ChildProcess`), so that no kill can reach a process
 /// that took its number after it was reaped; each request's deadline is an entry of the
-/// process's one deadline thread, disarmed with its reply; `shutdown()` is awaited, bounded, and holds no thread of the concurrency pool.
+/// process's one deadline thread, disarmed with its reply; `shutdown()` is awaited, bounded,
+/// and holds no thread of the concurrency pool.
 public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     public let bundle: ExtensionBundle
     public let pid: pid_t
