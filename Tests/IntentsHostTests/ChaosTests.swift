@@ -276,7 +276,7 @@ import Testing
 
         // The conversations cut short say so in one sentence; none hung (the workers ended).
         #expect(outcomes.allSatisfy { $0.otherError == nil }, "\(outcomes.compactMap { $0.otherError }.prefix(3))")
-        for error in outcomes.compactMap { $0.error } {
+        for error in outcomes.compactMap({ $0.error }) {
             #expect(error.message.hasSuffix(".") && !error.message.dropLast().contains(". ") && !error.message.contains("\n"), "\(error.message)")
         }
         // Runners die with their server (their keepers' parent-death signal).

@@ -240,7 +240,18 @@ import Testing
         #expect(Self.runners(of: workspace.stateFolder).count >= 3)
         host.kill()
         _ = await host.exited(within: .seconds(30))
-        #expect(try await Self.waitForRunners(of: workspace.stateFolder, count: { $0 == 0 }))
+        #expect(try await Self.waitForRunners(of: workspace.stateFolder, count: { $0 == 0 }),
+                "runners left after their host was killed: \(Self.describe(Self.runners(of: workspace.stateFolder)))")
+    }
+
+    /// Each process as `PID (state, parent PID, command)`, from `/proc/PID/stat`, for a failure's message.
+    static func describe(_ processes: [Int32]) -> String {
+        processes.map { pid in
+            let stat = (FileManager.default.contents(atPath: "/proc/\(pid)/stat")).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+            let command = stat.split(separator: "(").dropFirst().first?.split(separator: ")").first ?? "?"
+            return "\(pid) (\(fields.first ?? "?"), parent \(fields.dropFirst().first ?? "?"), \(command))"
+        }.joined(separator: ", ")
     }
 }
 
