@@ -14,7 +14,9 @@ import Darwin
 /// Not for a descriptor that also carries passed descriptors (`receiveDescriptor`): a read
 /// ahead would take their byte. The buffer grows only as bytes arrive (at most doubling), so a
 /// peer announcing a large frame and sending nothing holds no more memory than it sent.
-public final class FrameReader: @unchecked Sendable {
+///
+/// Not `Sendable`: it belongs to the thread that reads with it, which also creates it.
+public final class FrameReader {
     public let fileDescriptor: Int32
     public let codec: FrameCodec
     // Only the reading loop touches these.

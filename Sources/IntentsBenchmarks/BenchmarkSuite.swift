@@ -161,21 +161,7 @@ public struct BenchmarkSuite: Sendable {
 
     private func makeConfiguration() throws -> HostConfiguration {
         let apps = work + "/Apps"
-        let appex = apps + "/Echo.app/PlugIns/EchoIntents.appex"
-        try FileManager.default.createDirectory(atPath: appex, withIntermediateDirectories: true)
-        let app: [String: Any] = ["CFBundleIdentifier": "com.example.Echo", "CFBundleDisplayName": "Echo"]
-        let plugIn: [String: Any] = [
-            "CFBundleIdentifier": "com.example.Echo.Intents", "CFBundleExecutable": "EchoIntents",
-            "NSExtension": ["NSExtensionPointIdentifier": "com.apple.intents-service", "NSExtensionPrincipalClass": "EchoIntents.EchoExtension",
-                            "NSExtensionAttributes": ["IntentsSupported": ["EchoIntent"],
-                                                      "AppIntents": ["EchoIntents.EchoAppIntent"]] as [String: Any]] as [String: Any],
-        ]
-        try PropertyListSerialization.data(fromPropertyList: app, format: .xml, options: 0)
-            .write(to: URL(fileURLWithPath: apps + "/Echo.app/Info.plist"))
-        try PropertyListSerialization.data(fromPropertyList: plugIn, format: .xml, options: 0)
-            .write(to: URL(fileURLWithPath: appex + "/Info.plist"))
-        // A bundle's library is its own file (a hard link here), never a symlink out of the bundle.
-        try DevelopmentBundles.place(products + "/libEchoIntents.so", at: appex + "/libEchoIntents.so")
+        try EchoApps.writeApp(name: "Echo", displayName: "Echo", into: apps, products: products, library: .hardLink, appIntents: true)
         return HostConfiguration(appsFolders: [apps], stateFolder: work + "/state", runnerPath: products + "/intents-extension")
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import HostBundles
 
-/// Copies of the Echo app for the benchmarks that need many: `Echo<N>.app` (`com.example.Echo<N>`),
-/// its extension `com.example.Echo<N>.Intents` supporting `EchoIntent`.
+/// The Echo app for the benchmarks, and copies of it for those that need many: `Echo<N>.app`
+/// (`com.example.Echo<N>`), its extension `com.example.Echo<N>.Intents` supporting `EchoIntent`.
 enum EchoApps {
     /// How each copy's library is made.
     enum Library {
@@ -15,26 +15,38 @@ enum EchoApps {
     /// Writes copies 0..<count into `folder`.
     static func write(_ count: Int, into folder: String, products: String, library: Library) throws {
         for index in 0..<count {
-            let app = folder + "/Echo\(index).app"
-            let appex = app + "/PlugIns/EchoIntents.appex"
-            try FileManager.default.createDirectory(atPath: appex, withIntermediateDirectories: true)
-            let appPlist: [String: Any] = ["CFBundleIdentifier": "com.example.Echo\(index)", "CFBundleDisplayName": "Echo \(index)"]
-            let plugIn: [String: Any] = [
-                "CFBundleIdentifier": "com.example.Echo\(index).Intents", "CFBundleExecutable": "EchoIntents",
-                "NSExtension": ["NSExtensionPointIdentifier": "com.apple.intents-service", "NSExtensionPrincipalClass": "EchoIntents.EchoExtension",
-                                "NSExtensionAttributes": ["IntentsSupported": ["EchoIntent"]] as [String: Any]] as [String: Any],
-            ]
-            try PropertyListSerialization.data(fromPropertyList: appPlist, format: .xml, options: 0).write(to: URL(fileURLWithPath: app + "/Info.plist"))
-            try PropertyListSerialization.data(fromPropertyList: plugIn, format: .xml, options: 0).write(to: URL(fileURLWithPath: appex + "/Info.plist"))
-            let built = products + "/libEchoIntents.so"
-            switch library {
-            case .hardLink:
-                try DevelopmentBundles.place(built, at: appex + "/libEchoIntents.so")
-            case .distinctCopy:
-                var bytes = try Data(contentsOf: URL(fileURLWithPath: built))
-                bytes.append(Data("extension \(index) of \(count)".utf8) + Data(count: 4096))
-                try bytes.write(to: URL(fileURLWithPath: appex + "/libEchoIntents.so"))
-            }
+            try writeApp(name: "Echo\(index)", displayName: "Echo \(index)", into: folder, products: products,
+                         library: library, distinctMark: "extension \(index) of \(count)")
+        }
+    }
+
+    /// Writes `<name>.app` (`com.example.<name>`) with its extension `com.example.<name>.Intents`
+    /// supporting `EchoIntent`, and `EchoAppIntent` too when `appIntents` is set.
+    /// `distinctMark` is what a `.distinctCopy` appends to the library to make it a file of its own.
+    static func writeApp(name: String, displayName: String, into folder: String, products: String, library: Library,
+                         appIntents: Bool = false, distinctMark: String = "") throws {
+        let app = folder + "/\(name).app"
+        let appex = app + "/PlugIns/EchoIntents.appex"
+        try FileManager.default.createDirectory(atPath: appex, withIntermediateDirectories: true)
+        let appPlist: [String: Any] = ["CFBundleIdentifier": "com.example.\(name)", "CFBundleDisplayName": displayName]
+        var attributes: [String: Any] = ["IntentsSupported": ["EchoIntent"]]
+        if appIntents { attributes["AppIntents"] = ["EchoIntents.EchoAppIntent"] }
+        let plugIn: [String: Any] = [
+            "CFBundleIdentifier": "com.example.\(name).Intents", "CFBundleExecutable": "EchoIntents",
+            "NSExtension": ["NSExtensionPointIdentifier": "com.apple.intents-service", "NSExtensionPrincipalClass": "EchoIntents.EchoExtension",
+                            "NSExtensionAttributes": attributes] as [String: Any],
+        ]
+        try PropertyListSerialization.data(fromPropertyList: appPlist, format: .xml, options: 0).write(to: URL(fileURLWithPath: app + "/Info.plist"))
+        try PropertyListSerialization.data(fromPropertyList: plugIn, format: .xml, options: 0).write(to: URL(fileURLWithPath: appex + "/Info.plist"))
+        let built = products + "/libEchoIntents.so"
+        switch library {
+        case .hardLink:
+            // A bundle's library is its own file (a hard link here), never a symlink out of the bundle.
+            try DevelopmentBundles.place(built, at: appex + "/libEchoIntents.so")
+        case .distinctCopy:
+            var bytes = try Data(contentsOf: URL(fileURLWithPath: built))
+            bytes.append(Data(distinctMark.utf8) + Data(count: 4096))
+            try bytes.write(to: URL(fileURLWithPath: appex + "/libEchoIntents.so"))
         }
     }
 }

@@ -2,6 +2,7 @@ import ExtensionProcesses
 import ExtensionProtocol
 import Foundation
 import HostBundles
+import LocalAPI
 import SystemCalls
 import SystemStore
 
@@ -29,7 +30,7 @@ enum SayBenchmark {
         var starting: [Double] = []
         for _ in 0..<max(3, runs / 4) {
             starting.append(try ServerBenchmark.timedProcess(client, say, runs: 1))
-            try stopServer(state: state)
+            LocalServerProcesses.stop(stateFolder: state, waitSeconds: 10)
         }
         return [
             Figure(name: "say embedded, 100k phrases, 100 bundles", value: embedded, unit: .seconds,
@@ -37,24 +38,5 @@ enum SayBenchmark {
             Figure(name: "say, no server running, 100k phrases, 100 bundles", value: median(starting), unit: .seconds,
                    floorName: "spawn /bin/true", floor: floor, target: .absolute(0.150), note: "whole client process, starting the server it uses"),
         ]
-    }
-
-    /// Ends the server a client started for `state` (SIGTERM) and waits until its socket is gone.
-    private static func stopServer(state: String) throws {
-        let marker = Array("\0--state\0\(state)\0".utf8)
-        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let pid = Int32(entry), pid != getpid(),
-                  let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline").map(Array.init),
-                  command.count >= marker.count,
-                  String(decoding: command.prefix { $0 != 0 }, as: UTF8.self).hasSuffix("intents-host"),
-                  (0...(command.count - marker.count)).contains(where: { command[$0..<($0 + marker.count)].elementsEqual(marker) })
-            else { continue }
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            for _ in 0..<1000 where kill(pid, 0) == 0 {
-                if waitpid(pid, &status, WNOHANG) == pid { break }
-                usleep(10_000)
-            }
-        }
     }
 }

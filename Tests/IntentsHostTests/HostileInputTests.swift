@@ -26,6 +26,7 @@ extension CLITests {
     func runWithLimit(_ executable: String, _ arguments: [String], environment: [String: String],
                       limit: Duration) async throws -> Run {
         try await offThePool {
+            let started = ContinuousClock.now
             let program = try SpawnedProgram(executable, arguments, environment: environment)
             let killer = DispatchWorkItem { kill(program.pid, SIGKILL) }
             DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Int(limit.components.seconds * 1000)), execute: killer)
@@ -36,7 +37,8 @@ extension CLITests {
                 Issue.record("intents \(arguments.joined(separator: " ").prefix(200)) did not finish within \(limit).")
             }
             let run = Run(status: ended.signal.map { 128 + $0 } ?? ended.status,
-                          stdout: String(decoding: ended.stdout, as: UTF8.self), stderr: String(decoding: ended.stderr, as: UTF8.self))
+                          stdout: String(decoding: ended.stdout, as: UTF8.self), stderr: String(decoding: ended.stderr, as: UTF8.self),
+                          elapsed: ContinuousClock.now - started)
             expectNoErrorDump(run.stdout + run.stderr)
             return run
         }
@@ -153,10 +155,9 @@ extension CLITests {
         try hostage.run("BEGIN EXCLUSIVE")
         try hostage.run("DELETE FROM donations")
         defer { try? hostage.run("ROLLBACK") }
-        let started = ContinuousClock.now
         let run = try await runWithLimit(Package.cli, ["--state", state.path, "donations", "list"],
                                          environment: ["PATH": "/usr/bin:/bin", "HOME": state.path], limit: .seconds(90))
-        let waited = ContinuousClock.now - started
+        let waited = try #require(run.elapsed)
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("error: The database \(state.path)/System.sqlite failed on "))
         #expect(run.stderr.contains("another connection held its lock for more than 10 seconds."))

@@ -26,18 +26,9 @@ final class TemporaryFolder: @unchecked Sendable {
 
 /// Ends (SIGTERM) every `intents-host serve` for the state folder `folder`: one an app's
 /// system call started on demand for a test's state folder (as the user or as nobody), which
-/// would otherwise stay until idle. Found by its command line in /proc.
+/// would otherwise stay until idle.
 func stopServer(listeningIn folder: String) {
-    let marker = Array("serve\0--state\0\(folder)\0".utf8)
-    for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-        guard let pid = Int32(entry), pid != getpid(),
-              let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline").map(Array.init),
-              command.count >= marker.count,
-              String(decoding: command.prefix { $0 != 0 }, as: UTF8.self).hasSuffix("intents-host"),
-              (0...(command.count - marker.count)).contains(where: { command[$0..<($0 + marker.count)].elementsEqual(marker) })
-        else { continue }
-        kill(pid, SIGTERM)
-    }
+    LocalServerProcesses.stop(stateFolder: folder)
 }
 
 /// Paths of this package and of its build products (the folder the test binary is in).
@@ -163,6 +154,9 @@ struct CLIRun {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// From spawning the process to its end, where the caller measured it: a test's own clock
+    /// also counts the wait for a thread of a busy pool after the process ended.
+    var elapsed: Duration?
 
     /// stdout parsed as one JSON object.
     func json() throws -> [String: Any] {

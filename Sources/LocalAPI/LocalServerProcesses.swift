@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The server processes of a state folder: every `intents-host serve --state FOLDER` of this
+/// user, found by its command line in `/proc`. For tests and benchmarks that start servers (or
+/// let a client start one) and must end them; the socket is how clients find a server.
+public enum LocalServerProcesses {
+    /// The process IDs of the servers serving `stateFolder` (not this process).
+    public static func pids(stateFolder: String) -> [pid_t] {
+        let marker = Array("serve\0--state\0\(stateFolder)\0".utf8)
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        var found: [pid_t] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = pid_t(name), pid != getpid(),
+                  let command = commandLine(of: pid), command.count >= marker.count,
+                  String(decoding: command.prefix { $0 != 0 }, as: UTF8.self).hasSuffix("intents-host"),
+                  (0...(command.count - marker.count)).contains(where: { command[$0..<($0 + marker.count)].elementsEqual(marker) })
+            else { continue }
+            found.append(pid)
+        }
+        return found
+    }
+
+    /// Sends SIGTERM to the servers of `stateFolder`; with `waitSeconds` above zero, waits up to
+    /// that long for each to be gone (reaping it when it is this process's child).
+    public static func stop(stateFolder: String, waitSeconds: Double = 0) {
+        for pid in pids(stateFolder: stateFolder) {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            var waited = 0.0
+            while waited < waitSeconds, kill(pid, 0) == 0, waitpid(pid, &status, WNOHANG) != pid {
+                usleep(10_000)
+                waited += 0.01
+            }
+        }
+    }
+
+    /// `/proc/PID/cmdline` whole (NUL-separated), or nil when the process is gone.
+    private static func commandLine(of pid: pid_t) -> [UInt8]? {
+        let descriptor = open("/proc/\(pid)/cmdline", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 1 << 20 {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += chunk[0..<count]
+        }
+        return bytes
+    }
+}
