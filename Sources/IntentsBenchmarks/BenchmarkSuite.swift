@@ -28,18 +28,27 @@ public struct BenchmarkSuite: Sendable {
 
     /// The groups of benchmarks, for `--only`.
     public enum Group: String, CaseIterable, Sendable {
-        case dispatch, store, phrases, codegen, server, say, policy, testing
+        case dispatch, inprocess, store, phrases, codegen, server, say, policy, testing
     }
 
     /// Runs the benchmarks of `groups` and returns the figures in print order.
+    /// With `INTENTS_BENCH_KEEP=1` the work folder (apps, stores) is kept and named on stderr,
+    /// to profile a command on the same data afterwards.
     public func run(groups: Set<Group> = Set(Group.allCases), report: (Figure) -> Void) async throws -> [Figure] {
-        defer { try? FileManager.default.removeItem(atPath: work) }
+        defer {
+            if ProcessInfo.processInfo.environment["INTENTS_BENCH_KEEP"] == "1" {
+                FileHandle.standardError.write(Data("intents-bench: kept \(work)\n".utf8))
+            } else {
+                try? FileManager.default.removeItem(atPath: work)
+            }
+        }
         var figures: [Figure] = []
         func add(_ figure: Figure) {
             figures.append(figure)
             report(figure)
         }
         if groups.contains(.dispatch) { try await runDispatch(add) }
+        if groups.contains(.inprocess) { try await runInProcess(add) }
         if groups.contains(.store) {
             for figure in try StoreBenchmark.run(iterations: max(200, iterations / 5), folder: work + "/store") { add(figure) }
         }
@@ -149,7 +158,10 @@ public struct BenchmarkSuite: Sendable {
             await fresh.shutdown()
         }
         add(Figure(name: "first request, no spare runner", value: first, unit: .seconds, target: .none))
+    }
 
+    /// A conversation through the test host, the extension in this process.
+    private func runInProcess(_ add: (Figure) -> Void) async throws {
         let host = try IntentsTestHost(extension: EchoExtension(), supporting: ["EchoIntent"])
         let intent = EchoIntent()
         intent.text = "hello"

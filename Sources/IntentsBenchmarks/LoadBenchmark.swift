@@ -217,7 +217,7 @@ public struct LoadBenchmark: Sendable {
         }
         cell.kills = await chaos?.value ?? 0
         cell.conversations = cell.latencies.count
-        for client in clients { await client.closeIdleConnections() }
+        for client in clients { client.closeIdleConnections() }
         return cell
     }
 
@@ -230,7 +230,8 @@ public struct LoadBenchmark: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         let end = start + UInt64(seconds * 1e9)
         let results = Mutex([WorkerResult]())
-        DispatchQueue.concurrentPerform(iterations: count) { worker in
+        // A thread per worker: `concurrentPerform` would run at most one per core at a time.
+        Self.onThreads(count) { worker in
             var result = WorkerResult()
             var index = 0
             while DispatchTime.now().uptimeNanoseconds < end {
@@ -267,6 +268,21 @@ public struct LoadBenchmark: Sendable {
         }
         cell.conversations = cell.latencies.count
         return cell
+    }
+
+    /// Runs `body(0..<count)` on `count` threads of their own at once and returns when all ended.
+    private static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let finished = DispatchGroup()
+        for worker in 0..<count {
+            finished.enter()
+            let thread = Thread {
+                body(worker)
+                finished.leave()
+            }
+            thread.name = "load-client-\(worker)"
+            thread.start()
+        }
+        finished.wait()
     }
 
     /// M copies of the Echo app, each with its extension, each a library file of its own.
