@@ -57,13 +57,18 @@ struct PeerIdentity: Sendable {
         executableFile != nil && Self.runningFile(of: processID) == executableFile
     }
 
+    /// The `intents` beside this server, its symbolic links resolved once.
+    private static let intentsCommand: String = {
+        let own = HostConfiguration.executableFolder + "/intents"
+        return RealPath.of(own) ?? own
+    }()
+
     /// Whether the peer is the `intents` command of this build (the executable beside the server's),
     /// run by the user: in the server's namespaces, never inside a sandbox the host made (a
     /// confined app may execute what is installed under /usr, the intents command included).
     var isIntentsCommand: Bool {
         guard let executable, sharesServerNamespaces else { return false }
-        let own = HostConfiguration.executableFolder + "/intents"
-        return executable == (RealPath.of(own) ?? own)
+        return executable == Self.intentsCommand
     }
 }
 
