@@ -57,18 +57,24 @@ struct PeerIdentity: Sendable {
         executableFile != nil && Self.runningFile(of: processID) == executableFile
     }
 
-    /// The `intents` beside this server, its symbolic links resolved once.
-    private static let intentsCommand: String = {
+    /// The `intents` beside this server, its symbolic links resolved: read now.
+    private static func resolvedIntentsCommand() -> String {
         let own = HostConfiguration.executableFolder + "/intents"
         return RealPath.of(own) ?? own
-    }()
+    }
+
+    /// `resolvedIntentsCommand()` as first read, so that the `intents` command's own connections
+    /// cost no `readlink` of the server's executable and `realpath` each.
+    private static let intentsCommand = resolvedIntentsCommand()
 
     /// Whether the peer is the `intents` command of this build (the executable beside the server's),
     /// run by the user: in the server's namespaces, never inside a sandbox the host made (a
     /// confined app may execute what is installed under /usr, the intents command included).
+    /// A peer that is not the command as first read is compared with it as it is now (the
+    /// build folder moved, or `intents` a symbolic link pointed elsewhere since).
     var isIntentsCommand: Bool {
         guard let executable, sharesServerNamespaces else { return false }
-        return executable == Self.intentsCommand
+        return executable == Self.intentsCommand || executable == Self.resolvedIntentsCommand()
     }
 }
 

@@ -4,9 +4,10 @@ import Glibc
 import Musl
 #endif
 
-/// The server processes of a state folder: every `intents-host serve --state FOLDER` of this
-/// user, found by its command line in `/proc`. For tests and benchmarks that start servers (or
-/// let a client start one) and must end them; the socket is how clients find a server.
+/// The servers a client started on demand for a state folder: `intents-host serve --state
+/// FOLDER …` as `ServerLauncher` runs it, found by its command line in `/proc`. For tests and
+/// benchmarks that let a client start a server and must end it; a server started otherwise
+/// (`intents serve`) is its starter's to end. The socket is how clients find a server.
 public enum LocalServerProcesses {
     /// The process IDs of the servers serving `stateFolder` (not this process).
     public static func pids(stateFolder: String) -> [pid_t] {
@@ -26,18 +27,24 @@ public enum LocalServerProcesses {
         return found
     }
 
-    /// Sends SIGTERM to the servers of `stateFolder`; with `waitSeconds` above zero, waits up to
-    /// that long for each to be gone (reaping it when it is this process's child).
+    /// Sends SIGTERM to the servers of `stateFolder`; with `waitSeconds` above zero, waits until
+    /// that much time has passed (by the monotonic clock) for them to be gone, reaping one that
+    /// is this process's child.
     public static func stop(stateFolder: String, waitSeconds: Double = 0) {
+        let deadline = monotonicSeconds() + waitSeconds
         for pid in pids(stateFolder: stateFolder) {
             kill(pid, SIGTERM)
             var status: Int32 = 0
-            var waited = 0.0
-            while waited < waitSeconds, kill(pid, 0) == 0, waitpid(pid, &status, WNOHANG) != pid {
+            while monotonicSeconds() < deadline, kill(pid, 0) == 0, waitpid(pid, &status, WNOHANG) != pid {
                 usleep(10_000)
-                waited += 0.01
             }
         }
+    }
+
+    private static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     /// `/proc/PID/cmdline` whole (NUL-separated), or nil when the process is gone.

@@ -80,12 +80,11 @@ public struct HostConfiguration: Sendable {
         StateFolder.path(environment: environment)
     }
 
-    /// The folder holding the running executable (and, in a build, the runner and the sample
-    /// libraries), as it was when first asked: read once, not a `readlink` per request.
-    public static let executableFolder: String = {
+    /// The folder holding the running executable (and, in a build, the runner and the sample libraries).
+    public static var executableFolder: String {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         return (executable as NSString).deletingLastPathComponent
-    }()
+    }
 
     /// The runner: `INTENTS_RUNNER`, else `intents-extension` beside the running executable.
     public static func defaultRunnerPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
