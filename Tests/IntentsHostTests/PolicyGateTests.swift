@@ -51,14 +51,15 @@ import Testing
         return found
     }
 
-    /// Writes an executable file through a close-on-exec descriptor: a process another test
-    /// spawns meanwhile must not inherit it open for writing, or running it fails (ETXTBSY).
+    /// Writes an executable file that this process never holds open for writing: the text goes
+    /// to a file beside it, which `cp` copies in a process of its own. A process another test
+    /// forks meanwhile would inherit a write descriptor of ours (close-on-exec or not) until its
+    /// exec, and running the file then fails (ETXTBSY).
     static func writeExecutable(_ text: String, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        guard descriptor >= 0 else { throw HostError(.badState, "\(path): \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        guard write(descriptor, bytes, bytes.count) == bytes.count else { throw HostError(.badState, "\(path): short write") }
+        let source = path + ".text"
+        try text.write(toFile: source, atomically: false, encoding: .utf8)
+        defer { unlink(source) }
+        try ConfinedAppUserControlTests.copyExecutable(source, to: path)
     }
 
     /// Whether process `pid` is gone (or only a zombie left for its parent to reap).

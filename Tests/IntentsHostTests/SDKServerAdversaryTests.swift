@@ -11,6 +11,7 @@ import LocalAPI
 import Synchronization
 import SystemStore
 import Testing
+import TestPrograms
 
 /// The SDK's server start (`IntentsClient.connectedSocket`, `ServerLauncher`), attacked: an app
 /// whose system call starts `intents-host serve` for its state folder, racing apps, a listener
@@ -429,15 +430,15 @@ import Testing
         #expect(status == .notDetermined, "a confined app authorized itself (\(status)): \(outcome.output)")
     }
 
-    /// Copies an executable through close-on-exec descriptors (no process another test spawns
-    /// meanwhile holds it open for writing).
+    /// Copies an executable with `cp`, in a process of its own, so that this process never holds
+    /// the copy open for writing. A write descriptor here, even close-on-exec, is inherited by a
+    /// child another test forks meanwhile and held until that child's exec; executing the copy
+    /// then fails with "Text file busy" (ETXTBSY), as it once did in CI.
     static func copyExecutable(_ source: String, to path: String) throws {
-        let bytes = try #require(FileManager.default.contents(atPath: source))
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        try #require(written == bytes.count)
+        let copied = try SpawnedProgram("/bin/cp", [source, path], environment: ["PATH": "/usr/bin:/bin"]).finish()
+        try #require(copied.status == 0 && copied.signal == nil,
+                     "cp \(source) \(path) ended with \(copied.status): \(String(decoding: copied.stderr, as: UTF8.self))")
+        try #require(chmod(path, 0o755) == 0)
     }
 }
 
