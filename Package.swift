@@ -299,6 +299,8 @@ let package = Package(
 
         // How the tests start programs (posix_spawn, no inherited descriptors), shared by the test targets.
         .target(name: "TestPrograms", path: "Tests/TestPrograms", swiftSettings: strictSettings),
+        // Bounds how many tests run at once, before Swift Testing starts (see its source).
+        .target(name: "TestParallelism", path: "Tests/TestParallelism"),
         .testTarget(name: "SharedKitTests", dependencies: ["SharedKit", "TestPrograms"]),
         // Type-checks generated code against the SDK, so the SDK's modules must be built first.
         .testTarget(name: "IntentDefinitionCodegenTests", dependencies: ["IntentDefinitionCodegen", "Intents", "SiriKitDomains", "TestPrograms"]),
@@ -313,7 +315,7 @@ let package = Package(
         .testTarget(name: "AppIntentsTestingTests", dependencies: ["AppIntentsTesting", "SiriEvaluations", "Intents"]),
         .testTarget(name: "AppIntentsTests", dependencies: ["AppIntents", "Intents", "ExtensionProtocol"],
                     swiftSettings: extensionSettings),
-        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "TestPrograms",
+        .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "TestPrograms", "TestParallelism",
                                                          "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
                                                          "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains", "CommandReports", "Deadlines",
                                                          "ContactBook"]),

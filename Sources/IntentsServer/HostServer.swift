@@ -88,8 +88,6 @@ public struct HostServer: Sendable {
         if let metrics = options.metricsAddress {
             logger.info("metrics", metadata: ["url": "http://\(metrics.split(separator: ":").first ?? ""):\(endpoint?.port ?? 0)/metrics"])
         }
-        // The socket listens: connections queue from now on, so the launcher may connect.
-        if let ready = options.readyDescriptor { Self.signalReady(on: ready) }
         let target = ReloadTarget()
         let watcher: AppsWatchService? = switch options.watch {
         case .off: nil
@@ -106,6 +104,10 @@ public struct HostServer: Sendable {
         var limits = ConnectionBudget.Limits()
         limits.perProgram = min(max(options.connectionsPerProgram, 1), min(limits.programs, limits.installedApps) / 2)
         api.budget = ConnectionBudget(limits: limits)
+        // The socket listens (connections queue from its start), and the service group traps
+        // SIGTERM and SIGINT before it starts the service: "ready" then, and not before, so that
+        // a launcher that stops the server at once sees it end as on any SIGTERM.
+        if let ready = options.readyDescriptor { api.onStart = { Self.signalReady(on: ready) } }
         if let exitWhenIdle = options.exitWhenIdle {
             api.activity = ServerActivity(idleTime: exitWhenIdle, clock: host.configuration.deadlineClock) { [logger] in
                 logger.info("stopping: no client for \(exitWhenIdle) (--exit-when-idle)")

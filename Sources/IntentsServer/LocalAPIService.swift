@@ -17,6 +17,10 @@ struct LocalAPIService: Service {
     var activity: ServerActivity?
     /// Connections served at once, per holder (`ConnectionBudget.Limits`); more are refused.
     var budget = ConnectionBudget()
+    /// Called once when the service starts: the service group handles SIGTERM and SIGINT by
+    /// then (it traps them before it starts its services), so a launcher told "ready" here may
+    /// stop the server at once and get a graceful end, not a death by the signal.
+    var onStart: (@Sendable () -> Void)?
     /// How long a new connection may take to say what it wants.
     /// Generous: an async client on a loaded machine may wait seconds for a thread between
     /// connecting and sending; the connection budgets bound what silent connections can hold.
@@ -25,6 +29,7 @@ struct LocalAPIService: Service {
     func run() async throws {
         let connections = listener.connections(activity: activity)
         activity?.start()
+        onStart?()
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 for await connection in connections {

@@ -106,7 +106,7 @@ import Testing
         #expect(badLimit == "Test.intentdefinition: INIntents[0] (OrderBowl).INIntentParameters[0] (quantity).INIntentParameterMetadata.INIntentParameterMetadataMaximumValue is not a number.")
     }
 
-    @Test func generatesXcodesSignaturesAndFilledDialogs() throws {
+    @Test func generatesXcodesSignaturesAndFilledDialogs() async throws {
         let source = try generate(Self.orderDefinition())
         for line in [
             // A dialog naming `${orderDetails.total}` makes the factory take `orderDetails`, in order of appearance.
@@ -127,7 +127,7 @@ import Testing
         ] {
             #expect(source.contains(line), "missing: \(line)")
         }
-        #expect(try typeCheckErrors(source) == nil)
+        #expect(try await typeCheckErrors(source) == nil)
     }
 
     @Test func aBooleanParentsValueIsReadAsWritten() throws {

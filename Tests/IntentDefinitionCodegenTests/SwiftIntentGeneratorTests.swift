@@ -7,13 +7,13 @@ import Testing
 let productsFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
 
 /// Type-checks `source` against the built Intents module; the compiler's errors, or nil.
-func typeCheckErrors(_ source: String, name: String = "Generated") throws -> String? {
+func typeCheckErrors(_ source: String, name: String = "Generated") async throws -> String? {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("codegen-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let file = folder.appendingPathComponent("\(name).swift")
     try Data(source.utf8).write(to: file)
-    let ending = try SpawnedProgram.run("/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "5", "-I", productsFolder + "/Modules", file.path])
+    let ending = try await SpawnedProgram.run("/usr/bin/env", ["swiftc", "-typecheck", "-swift-version", "5", "-I", productsFolder + "/Modules", file.path])
     return ending.status == 0 && ending.signal == nil ? nil : String(decoding: ending.stdout + ending.stderr, as: UTF8.self)
 }
 
@@ -54,7 +54,7 @@ func generate(_ top: [String: Any], file: String = "Test.intentdefinition") thro
         }
     }
 
-    @Test func enumsAreNonOptionalAndListsKeepTheirElementType() throws {
+    @Test func enumsAreNonOptionalAndListsKeepTheirElementType() async throws {
         let top: [String: Any] = [
             "INEnums": [["INEnumName": "Size", "INEnumValues": [["INEnumValueName": "unknown"],
                                                                 ["INEnumValueName": "default", "INEnumValueIndex": 1, "INEnumValueDisplayName": "Regular"]]]],
@@ -70,10 +70,10 @@ func generate(_ top: [String: Any], file: String = "Test.intentdefinition") thro
         #expect(source.contains("@IntentParameter public var names: [String]?"))
         #expect(source.contains("func resolveNames(for intent: GreetIntent) async -> [INStringResolutionResult]"))
         #expect(source.contains(".resolving(\"names\") { await $0.resolveNames(for: $1) }"))
-        #expect(try typeCheckErrors(source) == nil)
+        #expect(try await typeCheckErrors(source) == nil)
     }
 
-    @Test func textFromTheFileCannotEscapeItsLiteral() throws {
+    @Test func textFromTheFileCannotEscapeItsLiteral() async throws {
         let hostile = "Say \"hi\" \\(exit(1)) \n\u{2028} */ done"
         let top: [String: Any] = ["INIntents": [intentEntry(
             parameters: [parameterEntry("name", "String", ["INIntentParameterDisplayName": hostile])],
@@ -81,7 +81,7 @@ func generate(_ top: [String: Any], file: String = "Test.intentdefinition") thro
         let source = try generate(top)
         #expect(source.contains(#"title: "Say \"hi\" \\(exit(1)) \n\u{2028} */ done""#))
         #expect(!source.contains("\u{2028}"), "no raw line separators, in comments either")
-        #expect(try typeCheckErrors(source) == nil)
+        #expect(try await typeCheckErrors(source) == nil)
     }
 
     @Test func problemsNameTheFileTheOwnerAndTheValue() throws {
@@ -121,10 +121,10 @@ func generate(_ top: [String: Any], file: String = "Test.intentdefinition") thro
         #expect(fails(member).contains("GreetIntentResponseCode.customSuccessCodes has the name of a member"))
     }
 
-    @Test func thePizzaSampleTypeChecks() throws {
-        #expect(try typeCheckErrors(pizza) == nil)
+    @Test func thePizzaSampleTypeChecks() async throws {
+        #expect(try await typeCheckErrors(pizza) == nil)
         // The check itself catches broken code: a parameter of a type the SDK lacks.
-        #expect(try typeCheckErrors(pizza.replacingOccurrences(of: "public var kind: Pizza?", with: "public var kind: Pizzaa?")) != nil)
+        #expect(try await typeCheckErrors(pizza.replacingOccurrences(of: "public var kind: Pizza?", with: "public var kind: Pizzaa?")) != nil)
     }
 }
 
@@ -155,12 +155,12 @@ func generate(_ top: [String: Any], file: String = "Test.intentdefinition") thro
     }
 
     @Test(.enabled(if: !files.isEmpty, "the real definition files are not beside this checkout"), arguments: files)
-    func realFileGeneratesCodeThatTypeChecks(_ path: String) throws {
+    func realFileGeneratesCodeThatTypeChecks(_ path: String) async throws {
         var reader = IntentDefinitionReader(fileName: URL(fileURLWithPath: path).lastPathComponent)
         let definition = try reader.read(try Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(!definition.intents.isEmpty)
         let source = try SwiftIntentGenerator(definition: definition, fileName: "real").source()
-        let errors = try typeCheckErrors(source)
+        let errors = try await typeCheckErrors(source)
         #expect(errors == nil, "\(path):\n\(errors ?? "")")
     }
 }
@@ -236,13 +236,13 @@ func generate(_ top: [String: Any], file: String = "Test.intentdefinition") thro
     }
 
     @Test(.enabled(if: !projects.isEmpty, "the real definition files are not beside this checkout"), arguments: projects)
-    func aHandlerWrittenAgainstXcodesInterfaceCompiles(_ project: String) throws {
+    func aHandlerWrittenAgainstXcodesInterfaceCompiles(_ project: String) async throws {
         let path = RealDefinitionFileTests.files.first { $0.contains("/\(project)/") }!
         var reader = IntentDefinitionReader(fileName: URL(fileURLWithPath: path).lastPathComponent)
         let definition = try reader.read(try Data(contentsOf: URL(fileURLWithPath: path)))
         let source = try SwiftIntentGenerator(definition: definition, fileName: "Intents.intentdefinition").source()
         let handler = try #require(Self.handlers[project])
-        let errors = try typeCheckErrors(source + "\nimport CoreLocation\n" + handler)
+        let errors = try await typeCheckErrors(source + "\nimport CoreLocation\n" + handler)
         #expect(errors == nil, "\(project):\n\(errors ?? "")")
     }
 }

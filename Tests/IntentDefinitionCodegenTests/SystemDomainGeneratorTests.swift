@@ -89,7 +89,7 @@ import Testing
 
     /// Extension code in the shape of public SiriKit extensions, one per domain, compiles
     /// against the generated SDK with only the platform imports (UIKit...) removed.
-    @Test func handlersWrittenForSiriKitCompile() throws {
+    @Test func handlersWrittenForSiriKitCompile() async throws {
         let source = """
             import Foundation
             import Intents
@@ -246,7 +246,7 @@ import Testing
                 }
             }
             """
-        let errors = try typeCheckErrors(source, name: "SiriKitHandlers")
+        let errors = try await typeCheckErrors(source, name: "SiriKitHandlers")
         #expect(errors == nil, "\(errors ?? "")")
     }
 

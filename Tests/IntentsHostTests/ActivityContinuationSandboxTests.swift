@@ -172,11 +172,11 @@ import Testing
     /// app's container is open to anyone as far as file permissions go: only the sandbox keeps
     /// the secret from the continued app.
     @Test func anotherAppsContainerStaysClosedForAnUnprivilegedUserToo() async throws {
-        let workspace = try UnprivilegedWorkspace()
+        let workspace = try await UnprivilegedWorkspace()
         let writer = BundleWriter(appsFolder: workspace.appsFolder)
         let probe = try writer.app("Probe", identifier: "com.example.Probe",
                                    extra: ["CFBundleExecutable": "continuation-probe", "NSUserActivityTypes": [Self.activityType]])
-        try UnprivilegedWorkspace.copy(Package.products + "/continuation-probe", to: probe + "/continuation-probe")
+        try await UnprivilegedWorkspace.copy(Package.products + "/continuation-probe", to: probe + "/continuation-probe")
         let containers = workspace.stateFolder + "/Containers", other = containers + "/com.example.Other"
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
         chmod(containers, 0o777)

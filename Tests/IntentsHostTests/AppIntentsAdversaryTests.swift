@@ -450,7 +450,7 @@ final class ScriptLog: Sendable {
         let database = state.path + "/System.sqlite"
         #expect(FileManager.default.fileExists(atPath: database), "no store at \(database)")
         for record in ["X'00FF'", "'not a blob'", "CAST('{\"intents\":[]}' AS BLOB)", "zeroblob(10)"] {
-            try sqlite(database, "UPDATE app_intents_metadata SET record = \(record)")
+            try await sqlite(database, "UPDATE app_intents_metadata SET record = \(record)")
             let again = dispatcher(scripts: ["com.example.Calm.Intents": Self.honest(Self.metadata(["Kit.StartIntent"]))])
             let metadata = try await again.appIntentsMetadata(of: try again.route("StartIntent"))
             #expect(metadata.intents.map(\.name) == ["StartIntent"])
@@ -467,7 +467,7 @@ final class ScriptLog: Sendable {
         return (value, ContinuousClock.now - start)
     }
 
-    func sqlite(_ database: String, _ statement: String) throws {
-        #expect(try SpawnedProgram.run("/usr/bin/sqlite3", [database, statement]).status == 0, "\(statement) failed")
+    func sqlite(_ database: String, _ statement: String) async throws {
+        #expect(try await SpawnedProgram.run("/usr/bin/sqlite3", [database, statement]).status == 0, "\(statement) failed")
     }
 }

@@ -21,6 +21,7 @@ import HostBundles
     var thisExecutable: String { get throws { try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") } }
 
     /// An app that this very process runs as (its executable is a hard link to this test's).
+    @discardableResult
     func installRunningApp(_ name: String, identifier: String) throws -> String {
         let app = try writer.app(name, identifier: identifier, extra: ["CFBundleExecutable": name.lowercased()])
         try #require(link(try thisExecutable, app + "/" + name.lowercased()) == 0, "\(String(cString: strerror(errno)))")

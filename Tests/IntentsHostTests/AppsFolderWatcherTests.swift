@@ -4,6 +4,7 @@ import Foundation
 @testable import IntentsHost
 import Synchronization
 import Testing
+import TestPrograms
 
 /// The watcher in both of its modes, on real files: that inotify (or polling) sees each kind of
 /// change and what the folders hold when it is reported (its latency is a benchmark figure, not

@@ -11,10 +11,10 @@ extension CLITests {
         let sent = try await app("monkeychat", ["send", "c-kiki", secret])
         #expect(sent.status == 0, "\(sent.output)")
         #expect(try await app("monkeychat", ["messages"]).status == 0)
-        let donations = try intents(mode, ["donations", "list", "--json"]).json()
+        let donations = try await intents(mode, ["donations", "list", "--json"]).json()
         let activity = try #require((donations["donations"] as? [[String: Any]])?.first { $0["kind"] as? String == "userActivity" })
         let identifier = try #require(activity["identifier"] as? String)
-        let added = try intents(mode, ["shortcuts", "add", "show my monkey messages", "--donation", identifier])
+        let added = try await intents(mode, ["shortcuts", "add", "show my monkey messages", "--donation", identifier])
         #expect(added.status == 0, "\(added.stdout) \(added.stderr)")
         return "show my monkey messages"
     }
@@ -24,13 +24,13 @@ extension CLITests {
         let secret = "The vault code is 4711"
         let phrase = try await showMessagesShortcut(mode, secret: secret)
         for lock in [["lock"], ["lock", "--before-first-unlock"]] {
-            #expect(try intents(mode, lock).status == 0)
-            let said = try intents(mode, ["say", phrase])
+            #expect(try await intents(mode, lock).status == 0)
+            let said = try await intents(mode, ["say", phrase])
             #expect(said.status == 3, "\(lock): \(said.stdout) \(said.stderr)")
             #expect(!(said.stdout + said.stderr).contains("vault code is 4711"), "\(lock): the app ran and printed the messages")
             #expect(said.stderr.contains("error: Continuing \"com.example.monkeychat.show-messages\" opens \"MonkeyChat\" (com.example.MonkeyChat), which needs the device unlocked"),
                     "\(said.stderr)")
-            let json = try intents(mode, ["say", phrase, "--json"])
+            let json = try await intents(mode, ["say", phrase, "--json"])
             #expect(json.status == 3)
             let object = try json.json()
             #expect(object["status"] as? String == "refused")
@@ -38,15 +38,15 @@ extension CLITests {
             #expect(!json.stdout.contains("vault code is 4711"))
         }
         // Unlocked, the same phrase opens the app, which shows the messages.
-        #expect(try intents(mode, ["unlock"]).status == 0)
-        let unlocked = try intents(mode, ["say", phrase])
+        #expect(try await intents(mode, ["unlock"]).status == 0)
+        let unlocked = try await intents(mode, ["say", phrase])
         #expect(unlocked.status == 0, "\(unlocked.stdout) \(unlocked.stderr)")
         #expect(unlocked.stdout.contains(secret))
     }
 
     @Test(arguments: CLIMode.allCases)
-    func policyShowsActivityContinuationAsASourceRefusedWhileLocked(mode: CLIMode) throws {
-        let run = try intents(mode, ["policy", "com.example.monkeychat.show-messages", "--json"])
+    func policyShowsActivityContinuationAsASourceRefusedWhileLocked(mode: CLIMode) async throws {
+        let run = try await intents(mode, ["policy", "com.example.monkeychat.show-messages", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         let object = try run.json()
         let rows = try #require(object["rows"] as? [[String: Any]])
@@ -62,7 +62,7 @@ extension CLITests {
         ])
         #expect(cells.filter { $0["source"] as? String != "activityContinuation" }.allSatisfy { $0["verdict"] as? String == "not-applicable" })
         #expect((object["rules"] as? [String: String])?["opens-app-while-locked"] != nil)
-        let grid = try intents(mode, ["policy", "MonkeyChat"])
+        let grid = try await intents(mode, ["policy", "MonkeyChat"])
         #expect(grid.stdout.contains("activity continuation"))
         #expect(grid.stdout.contains("com.example.monkeychat.show-messages (activity)"))
         #expect(grid.stdout.contains("O continuing the activity opens its app, which needs the device unlocked"))

@@ -21,7 +21,7 @@ extension CLITests {
         END:VCARD
 
         """.write(toFile: file, atomically: true, encoding: .utf8)
-        let use = try await intentsOffThePool(.served, ["contacts", "use", file])
+        let use = try await intents(.served, ["contacts", "use", file])
         #expect(use.status == 0, "\(use.stderr)")
         #expect(use.stdout == "Contacts: 1 in \(file).\n")
         #expect(try SystemStore(stateFolder: state.path).contactsPath() == file)
@@ -29,7 +29,7 @@ extension CLITests {
             let run = try await sameServedAndEmbedded(["contacts", "list"] + (json ? ["--json"] : []))
             #expect(run.status == 0, "\(run.stderr)")
         }
-        let listing = try await intentsOffThePool(.embedded, ["contacts", "list", "--json"]).json()
+        let listing = try await intents(.embedded, ["contacts", "list", "--json"]).json()
         #expect(listing["source"] as? String == file)
         let card = try #require((listing["contacts"] as? [[String: Any]])?.first)
         #expect(card["identifier"] as? String == "kiki-1" && card["displayName"] as? String == "Kiki Silva")
@@ -43,7 +43,7 @@ extension CLITests {
         #expect(refused.stderr == "error: Contacts file \(broken), line 3: END:VCALENDAR ends no card.\n")
         #expect(try SystemStore(stateFolder: state.path).contactsPath() == file, "a refused file is not chosen")
 
-        #expect(try await intentsOffThePool(.served, ["contacts", "forget"]).stdout == "Contacts: none.\n")
+        #expect(try await intents(.served, ["contacts", "forget"]).stdout == "Contacts: none.\n")
         let none = try await sameServedAndEmbedded(["contacts", "list"])
         #expect(none.stdout == "No contacts: choose a .vcf file or folder with `intents contacts use PATH`.\n")
     }

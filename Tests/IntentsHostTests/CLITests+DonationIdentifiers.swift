@@ -23,21 +23,21 @@ extension CLITests {
         try SystemStore(stateFolder: state.path).donations().sorted { ($0.identifier, $0.app) < ($1.identifier, $1.app) }
     }
 
-    @Test(arguments: CLIMode.allCases) func aShortcutFromADonationIdentifierTwoAppsUseNeedsTheApp(mode: CLIMode) throws {
+    @Test(arguments: CLIMode.allCases) func aShortcutFromADonationIdentifierTwoAppsUseNeedsTheApp(mode: CLIMode) async throws {
         let (pizza, _) = try sharedDonations()
         let before = try storedDonations()
         #expect(before.count == 3)
 
-        let ambiguous = try intents(mode, ["shortcuts", "add", "pizza time", "--donation", "shared-id"])
+        let ambiguous = try await intents(mode, ["shortcuts", "add", "pizza time", "--donation", "shared-id"])
         #expect(ambiguous.status == 2)
         #expect(ambiguous.stderr == "error: The donation identifier \"shared-id\" is used by com.example.MonkeyChat and com.example.Pizza; say which app's with --app.\n")
         #expect(try SystemStore(stateFolder: state.path).voiceShortcuts().isEmpty)
 
-        let elsewhere = try intents(mode, ["shortcuts", "add", "pizza time", "--donation", "shared-id", "--app", "Meditation"])
+        let elsewhere = try await intents(mode, ["shortcuts", "add", "pizza time", "--donation", "shared-id", "--app", "Meditation"])
         #expect(elsewhere.status == 2)
         #expect(elsewhere.stderr == "error: No donation has the identifier shared-id among com.example.Meditation's; `intents donations list --app com.example.Meditation` shows them.\n")
 
-        let added = try intents(mode, ["shortcuts", "add", "pizza time", "--donation", "shared-id", "--app", "Pizza", "--json"])
+        let added = try await intents(mode, ["shortcuts", "add", "pizza time", "--donation", "shared-id", "--app", "Pizza", "--json"])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(try added.json()["app"] as? String == "com.example.Pizza")
         let shortcuts = try SystemStore(stateFolder: state.path).voiceShortcuts()
@@ -47,25 +47,25 @@ extension CLITests {
         #expect(try storedDonations() == before)
     }
 
-    @Test(arguments: CLIMode.allCases) func deletingADonationIdentifierTwoAppsUseNeedsTheApp(mode: CLIMode) throws {
+    @Test(arguments: CLIMode.allCases) func deletingADonationIdentifierTwoAppsUseNeedsTheApp(mode: CLIMode) async throws {
         let (pizza, chat) = try sharedDonations()
         let before = try storedDonations()
 
         for arguments in [["donations", "delete", "shared-id"], ["donations", "delete", "pizza-only", "shared-id"]] {
-            let ambiguous = try intents(mode, arguments)
+            let ambiguous = try await intents(mode, arguments)
             #expect(ambiguous.status == 2)
             #expect(ambiguous.stderr == "error: The donation identifier \"shared-id\" is used by com.example.MonkeyChat and com.example.Pizza; say which app's with --app.\n")
             #expect(try storedDonations() == before, "\(arguments)")
         }
 
-        let deleted = try intents(mode, ["donations", "delete", "shared-id", "--app", "com.example.MonkeyChat"])
+        let deleted = try await intents(mode, ["donations", "delete", "shared-id", "--app", "com.example.MonkeyChat"])
         #expect(deleted.status == 0, "\(deleted.stderr)")
         #expect(deleted.stdout == "Deleted 1 donation.\n")
         #expect(try storedDonations().filter { $0.identifier == "shared-id" } == [pizza])
         #expect(!(try storedDonations()).contains(chat))
 
         // Used by one app now, the identifier alone says which donation.
-        let rest = try intents(mode, ["donations", "delete", "shared-id", "pizza-only"])
+        let rest = try await intents(mode, ["donations", "delete", "shared-id", "pizza-only"])
         #expect(rest.status == 0, "\(rest.stderr)")
         #expect(rest.stdout == "Deleted 2 donations.\n")
         #expect(try storedDonations().isEmpty)

@@ -20,12 +20,12 @@ extension CLITests {
         ["send", "INSendMessageIntent", "--app", "Nobody", "--param", "recipients=Kiki", "--param", "content=hi"],
     ]
 
-    @Test(arguments: [false, true]) func sendThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints(json: Bool) throws {
+    @Test(arguments: [false, true]) func sendThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints(json: Bool) async throws {
         for arguments in Self.sendCases {
             let full = arguments + (json ? ["--json"] : [])
-            let embedded = try intents(.embedded, full)
+            let embedded = try await intents(.embedded, full)
             let conversations = server.running?.log.components(separatedBy: "conversation served").count ?? 1
-            let served = try intents(.served, full)
+            let served = try await intents(.served, full)
             let label = full.joined(separator: " ")
             #expect(served.status == embedded.status, "\(label)")
             #expect(served.stdout == embedded.stdout, "\(label)")
@@ -37,20 +37,20 @@ extension CLITests {
         }
     }
 
-    @Test func aRefusalWhileLockedIsTheSameThroughTheHostAPI() throws {
-        #expect(try intents(.embedded, ["lock"]).status == 0)
+    @Test func aRefusalWhileLockedIsTheSameThroughTheHostAPI() async throws {
+        #expect(try await intents(.embedded, ["lock"]).status == 0)
         for json in [false, true] {
             let arguments = ["send", "INSendMessageIntent", "--param", "recipients=Kiki", "--param", "content=hi"] + (json ? ["--json"] : [])
-            let embedded = try intents(.embedded, arguments)
-            let served = try intents(.served, arguments)
+            let embedded = try await intents(.embedded, arguments)
+            let served = try await intents(.served, arguments)
             #expect(embedded.status == 3)
             #expect((served.status, served.stdout, served.stderr) == (embedded.status, embedded.stdout, embedded.stderr))
         }
     }
 
-    @Test func optionsTheClientDoesNotReadGoToTheServersParser() throws {
+    @Test func optionsTheClientDoesNotReadGoToTheServersParser() async throws {
         // --timeout is the server's to check and apply: the command line is forwarded.
-        let run = try intents(.served, ["send", "OrderPizzaIntent", "--param", "kind=funghi", "--param", "quantity=1",
+        let run = try await intents(.served, ["send", "OrderPizzaIntent", "--param", "kind=funghi", "--param", "quantity=1",
                                         "--param", "deliveryTime=12:00", "--timeout", "5"])
         #expect(run.status == 0)
         let log = try #require(server.running?.log)
@@ -58,11 +58,11 @@ extension CLITests {
         #expect(!log.contains("conversation served"))
     }
 
-    @Test func aServerForOtherAppsRefusesTheConversationAndNamesBoth() throws {
-        _ = try intents(.served, ["status"])
+    @Test func aServerForOtherAppsRefusesTheConversationAndNamesBoth() async throws {
+        _ = try await intents(.served, ["status"])
         let other = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: other.path + "/Apps", withIntermediateDirectories: true)
-        let run = try self.run(["--apps", other.path + "/Apps", "--state", state.path, "send", "OrderPizzaIntent"])
+        let run = try await self.run(["--apps", other.path + "/Apps", "--state", state.path, "send", "OrderPizzaIntent"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("serves the apps in"))
         #expect(run.stderr.contains("not \(other.path)/Apps; give its --apps, or stop it"))
@@ -79,12 +79,12 @@ extension CLITests {
 
     /// Two apps claim the intent: the note naming both, the question of which app (never
     /// answered from --answer) and its refusal without a terminal are the same through the host API.
-    @Test func theChoiceOfAppIsTheSameThroughTheHostAPI() throws {
+    @Test func theChoiceOfAppIsTheSameThroughTheHostAPI() async throws {
         let early = TemporaryFolder()
         let base = try contestedPizzaOrder(besides: early)
         for extra in [["--non-interactive"], ["--answer", "2", "--json"], ["--app", "Pizza"], ["--answer", "2"]] {
-            let embedded = try run(.embedded, base + extra)
-            let served = try run(.served, base + extra)
+            let embedded = try await run(.embedded, base + extra)
+            let served = try await run(.served, base + extra)
             let label = extra.joined(separator: " ")
             #expect((served.status, served.stdout, served.stderr) == (embedded.status, embedded.stdout, embedded.stderr), "\(label)")
             if extra.first == "--app" {
@@ -99,13 +99,13 @@ extension CLITests {
     }
 
     /// `lock` and `unlock` are typed requests too: the same lines and codes, and the state set.
-    @Test func lockAndUnlockGoThroughTheHostAPI() throws {
+    @Test func lockAndUnlockGoThroughTheHostAPI() async throws {
         for arguments in [["lock"], ["lock", "--before-first-unlock"], ["unlock"]] {
-            let embedded = try intents(.embedded, arguments)
-            let served = try intents(.served, arguments)
+            let embedded = try await intents(.embedded, arguments)
+            let served = try await intents(.served, arguments)
             #expect(embedded.status == 0, "\(arguments)")
             #expect((served.status, served.stdout, served.stderr) == (embedded.status, embedded.stdout, embedded.stderr), "\(arguments)")
-            let status = try intents(.embedded, ["status", "--json"])
+            let status = try await intents(.embedded, ["status", "--json"])
             #expect(try status.json()["lockState"] as? String == (arguments == ["unlock"] ? "unlocked" : arguments.count == 2 ? "lockedBeforeFirstUnlock" : "locked"))
         }
         let log = try #require(server.running?.log)

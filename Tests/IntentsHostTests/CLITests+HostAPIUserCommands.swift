@@ -9,8 +9,8 @@ extension CLITests {
     /// output as `normalized` makes it: what names the moment it ran); returns the served run.
     @discardableResult
     func sameServedAndEmbedded(_ arguments: [String], normalized: (String) -> String = { $0 }) async throws -> Run {
-        let embedded = try await intentsOffThePool(.embedded, arguments)
-        let served = try await intentsOffThePool(.served, arguments)
+        let embedded = try await intents(.embedded, arguments)
+        let served = try await intents(.served, arguments)
         let label = arguments.joined(separator: " ")
         #expect(served.status == embedded.status, "\(label)")
         #expect(normalized(served.stdout) == normalized(embedded.stdout), "\(label)")
@@ -23,7 +23,7 @@ extension CLITests {
             let run = try await sameServedAndEmbedded(arguments)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
         }
-        let setup = try await intentsOffThePool(.served, ["status", "--json"]).json()
+        let setup = try await intents(.served, ["status", "--json"]).json()
         #expect(setup["lockState"] as? String == "locked")
         #expect(setup["stateFolder"] as? String == state.path)
         #expect(setup["apps"] as? Int == 4)
@@ -42,9 +42,9 @@ extension CLITests {
         for arguments in cases {
             for json in [false, true] { try await sameServedAndEmbedded(arguments + (json ? ["--json"] : [])) }
         }
-        let listing = try await intentsOffThePool(.served, ["authorize", "--json"]).json()["apps"] as? [[String: Any]]
+        let listing = try await intents(.served, ["authorize", "--json"]).json()["apps"] as? [[String: Any]]
         #expect(listing?.map { $0["status"] as? String } == ["authorized", "authorized", "notDetermined", "notDetermined"])
-        let unknown = try await intentsOffThePool(.served, ["authorize", "Nobody", "grant", "--json"])
+        let unknown = try await intents(.served, ["authorize", "Nobody", "grant", "--json"])
         #expect(unknown.status == 2)
         #expect(try (unknown.json()["error"] as? [String: Any])?["code"] as? String == "usage")
         let log = try #require(server.running?.log)
@@ -75,7 +75,7 @@ extension CLITests {
         // The matrix judges App Intents from their metadata once learned: a server learns it in the
         // background after it starts, and an embedded run that came first would not know it yet.
         // `apps` learns it (and caches it for both) before anything is compared.
-        #expect(try await intentsOffThePool(.served, ["apps"]).status == 0)
+        #expect(try await intents(.served, ["apps"]).status == 0)
         var served = 0
         for arguments in cases {
             for json in arguments.first == "policy" ? [false, true] : [false] {
@@ -84,7 +84,7 @@ extension CLITests {
                 served += 1
             }
         }
-        let table = try await intentsOffThePool(.served, ["policy", "--json"]).json()
+        let table = try await intents(.served, ["policy", "--json"]).json()
         #expect(table["currentLockState"] as? String == "unlocked")
         #expect((table["rows"] as? [[String: Any]])?.contains { $0["intent"] as? String == "INSendMessageIntent" && $0["appName"] as? String == "MonkeyChat" } == true)
         #expect((table["rules"] as? [String: String])?["not-authorized"] == "the app is not authorized to use Siri")
@@ -105,7 +105,7 @@ extension CLITests {
             #expect(run.status == 0)
             if !json { #expect(run.stdout.contains("com.example.MonkeyChat user vocabulary (type 1): Bobo, Kiki\\nthe second")) }
         }
-        let listing = try await intentsOffThePool(.served, ["vocabulary", "--json"]).json()
+        let listing = try await intents(.served, ["vocabulary", "--json"]).json()
         #expect((listing["user"] as? [[String: Any]])?.count == 2)
         #expect((listing["apps"] as? [[String: Any]])?.compactMap { $0["app"] as? String } == ["com.example.MonkeyChat", "com.example.Pizza"])
         let log = try #require(server.running?.log)
@@ -125,7 +125,7 @@ extension CLITests {
             let served = try await sameServedAndEmbedded(["apps"] + (json ? ["--json"] : []))
             #expect(served.stdout.contains(json ? #""code":"restrictedIntentsNotSupportedByExtension""# : "Problems:"), "\(served.stdout)")
         }
-        let text = try await intentsOffThePool(.served, ["apps"])
+        let text = try await intents(.served, ["apps"])
         #expect(text.stdout.contains("StartMeditationIntent [App Intent, runs while locked]"), "\(text.stdout)")
         #expect(text.stdout.contains("    App Shortcut 1: "), "\(text.stdout)")
         let log = try #require(server.running?.log)
@@ -134,11 +134,11 @@ extension CLITests {
     }
 
     @Test func aServerForOtherAppsRefusesStatusAndAuthorizeAndNamesBoth() async throws {
-        _ = try await intentsOffThePool(.served, ["status"])
+        _ = try await intents(.served, ["status"])
         let other = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: other.path + "/Apps", withIntermediateDirectories: true)
         for command in [["status"], ["authorize"], ["authorize", "Pizza", "grant"], ["policy"], ["vocabulary"], ["apps"]] {
-            let run = try self.run(["--apps", other.path + "/Apps", "--state", state.path] + command)
+            let run = try await self.run(["--apps", other.path + "/Apps", "--state", state.path] + command)
             #expect(run.status == 2, "\(command)")
             #expect(run.stderr.contains("not \(other.path)/Apps; give its --apps, or stop it"), "\(command): \(run.stderr)")
         }
@@ -173,10 +173,10 @@ extension CLITests {
         let phrase = try await showMessagesShortcut(.served, secret: "The vault code is 4711")
         for json in [false, true] {
             try await sameServedAndEmbedded(["say", phrase] + (json ? ["--json"] : []))
-            #expect(try await intentsOffThePool(.embedded, ["lock"]).status == 0)
+            #expect(try await intents(.embedded, ["lock"]).status == 0)
             let refused = try await sameServedAndEmbedded(["say", phrase] + (json ? ["--json"] : []))
             #expect(refused.status == 3)
-            #expect(try await intentsOffThePool(.embedded, ["unlock"]).status == 0)
+            #expect(try await intents(.embedded, ["unlock"]).status == 0)
         }
         #expect(try #require(server.running?.log).contains("say served"))
     }
@@ -219,19 +219,19 @@ extension CLITests {
     /// host API; what fails fails alike in both modes.
     @Test func recordChangesThroughTheHostAPI() async throws {
         #expect(try await app("pizza", ["menu"]).status == 0)
-        let donations = try await intentsOffThePool(.served, ["donations", "list", "--json"]).json()["donations"] as? [[String: Any]]
+        let donations = try await intents(.served, ["donations", "list", "--json"]).json()["donations"] as? [[String: Any]]
         let donation = try #require(donations?.first?["identifier"] as? String)
-        let added = try await intentsOffThePool(.served, ["shortcuts", "add", "what's on the menu", "--donation", donation, "--json"])
+        let added = try await intents(.served, ["shortcuts", "add", "what's on the menu", "--donation", donation, "--json"])
         #expect(added.status == 0, "\(added.stderr)")
         let identifier = try #require(try added.json()["identifier"] as? String)
-        #expect(try await intentsOffThePool(.served, ["shortcuts", "edit", identifier.lowercased(), "show me the menu"]).stdout == "\(identifier.lowercased()) is now \"show me the menu\".\n")
+        #expect(try await intents(.served, ["shortcuts", "edit", identifier.lowercased(), "show me the menu"]).stdout == "\(identifier.lowercased()) is now \"show me the menu\".\n")
         try await sameServedAndEmbedded(["shortcuts", "list"])
-        #expect(try await intentsOffThePool(.served, ["shortcuts", "delete", identifier]).stdout == "Deleted \(identifier).\n")
+        #expect(try await intents(.served, ["shortcuts", "delete", identifier]).stdout == "Deleted \(identifier).\n")
         for arguments in [["shortcuts", "delete", identifier], ["shortcuts", "add", "x", "--donation", "nope"], ["donations", "delete", "nope"]] {
             let run = try await sameServedAndEmbedded(arguments)
             #expect(run.status == 2, "\(arguments)")
         }
-        #expect(try await intentsOffThePool(.served, ["donations", "delete", donation]).stdout == "Deleted 1 donation.\n")
+        #expect(try await intents(.served, ["donations", "delete", donation]).stdout == "Deleted 1 donation.\n")
         try await sameServedAndEmbedded(["donations"])
         let log = try #require(server.running?.log)
         #expect(!log.contains("command served"), "\(log)")

@@ -4,6 +4,7 @@ import Foundation
 import SystemCalls
 import SystemStore
 import Testing
+import TestPrograms
 
 /// Red-team pass on `say` and the records commands (`donations`, `shortcuts`, `suggestions`)
 /// as typed host-API requests: command lines and environments where the client printed other
@@ -14,12 +15,10 @@ extension CLITests {
     @discardableResult
     func sameServedAndEmbedded(_ arguments: [String], environment: [String: String]) async throws -> Run {
         // The served mode's server, started for the sample apps.
-        if server.running == nil { _ = try await intentsOffThePool(.served, ["status"]) }
+        if server.running == nil { _ = try await intents(.served, ["status"]) }
         let line = ["--apps", try sampleAppsFolder(apps), "--state", state.path] + arguments
-        let (embedded, served) = try await offThePool { [state] in
-            (try runCLI(line, home: state.path, environment: environment.merging(["INTENTS_NO_SERVER": "1"]) { $1 }),
-             try runCLI(line, home: state.path, environment: environment))
-        }
+        let embedded = try await runCLI(line, home: state.path, environment: environment.merging(["INTENTS_NO_SERVER": "1"]) { $1 })
+        let served = try await runCLI(line, home: state.path, environment: environment)
         let label = "\(environment) " + arguments.joined(separator: " ")
         #expect(served.status == embedded.status, "\(label): served \(served.stderr) embedded \(embedded.stderr)")
         #expect(served.stdout == embedded.stdout, "\(label)")
@@ -59,7 +58,7 @@ extension CLITests {
                                 action: .intent(IntentPayload(name: "INSendMessageIntent", parameters: ["content": .string("hi"), "recipients": .list(values)]), className: nil))
         try store.donate(donation)
         try store.addVoiceShortcut(VoiceShortcutRecord(phrase: "big hello", app: "com.example.MonkeyChat", action: donation.action, donation: "big"))
-        let served = try await intentsOffThePool(.served, ["say", "big hello", "--non-interactive", "--yes"])
+        let served = try await intents(.served, ["say", "big hello", "--non-interactive", "--yes"])
         #expect(served.status == 1)
         #expect(served.stderr == "error: What the phrase matched is too large to send over the local API; nothing ran.\n", "\(served.stderr)")
     }

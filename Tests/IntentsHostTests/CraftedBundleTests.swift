@@ -255,8 +255,8 @@ import Testing
     /// time): no run reads what the symlink points to. The in-process test above is the one
     /// that reliably catches a sandbox opening the path instead of the descriptor.
     @Test func aBundleFolderFlippedWithASymlinkStaysConfinedForAnUnprivilegedUser() async throws {
-        let workspace = try UnprivilegedWorkspace()
-        let appex = try workspace.addSandboxTester("Evil", identifier: "com.evil.Evil")
+        let workspace = try await UnprivilegedWorkspace()
+        let appex = try await workspace.addSandboxTester("Evil", identifier: "com.evil.Evil")
         try FileManager.default.createSymbolicLink(atPath: appex + ".link", withDestinationPath: "/etc")
         let flipper = FolderFlipper(path: appex, other: appex + ".link", pause: 8_000)
         flipper.start()
@@ -429,10 +429,10 @@ import Testing
 
     /// `intents validate` names each crafted bundle's fault in one sentence, for any user.
     @Test func validateReportsEachCraftedBundle() async throws {
-        let workspace = try UnprivilegedWorkspace()
+        let workspace = try await UnprivilegedWorkspace()
         let crafted = BundleWriter(appsFolder: workspace.appsFolder)
-        func library(_ appex: String, _ name: String) throws {
-            try workspace.placeLibrary("SandboxTesterIntents", at: appex + "/lib\(name).so")
+        func library(_ appex: String, _ name: String) async throws {
+            try await workspace.placeLibrary("SandboxTesterIntents", at: appex + "/lib\(name).so")
         }
         let cases: [(String, String, String)] = [
             ("Slash", "com.x./../../root", "CFBundleIdentifier \"com.x./../../root\" has the character \"/\""),
@@ -443,12 +443,12 @@ import Testing
             try crafted.app(name, identifier: parent)
             let appex = try crafted.appex(name + "Intents", in: name, identifier: identifier, principalClass: "SandboxTesterIntents.IntentHandler",
                                           intents: ["AttackIntent"], library: nil)
-            try library(appex, name + "Intents")
+            try await library(appex, name + "Intents")
         }
         try crafted.app("Dots", identifier: "com.dots")
         let dots = try crafted.appex("DotsIntents", in: "Dots", identifier: "com.dots.Intents", principalClass: "SandboxTesterIntents.IntentHandler",
                                      intents: ["AttackIntent"], library: nil) { $0["CFBundleExecutable"] = "q/../../libDotsIntents" }
-        try library(dots, "DotsIntents")
+        try await library(dots, "DotsIntents")
         try crafted.app("Out", identifier: "com.out")
         let out = try crafted.appex("OutIntents", in: "Out", identifier: "com.out.Intents", principalClass: "SandboxTesterIntents.IntentHandler",
                                     intents: ["AttackIntent"], library: nil)

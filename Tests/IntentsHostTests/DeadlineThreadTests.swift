@@ -50,12 +50,18 @@ import Testing
     @Test func deadlinesFireInDueOrderWhateverOrderTheyWereArmedIn() async {
         let firings = Firings()
         let clock = DeadlineClock.realTime
-        let late = clock.schedule(after: .milliseconds(60)) { firings.fired("late") }
-        let early = clock.schedule(after: .milliseconds(20)) { firings.fired("early") }
-        let middle = clock.schedule(after: .milliseconds(40)) { firings.fired("middle") }
+        // Each due instant is taken from when it was armed: on a loaded machine the thread may
+        // be preempted between two of them for longer than the 200 ms between their delays, and
+        // the due order is then another. It holds to the microseconds a `schedule` call takes.
+        var due: [(label: String, at: ContinuousClock.Instant)] = []
+        var deadlines: [Deadline] = []
+        for (label, delay) in [("late", 600), ("early", 200), ("middle", 400)] {
+            due.append((label, ContinuousClock.now + .milliseconds(delay)))
+            deadlines.append(clock.schedule(after: .milliseconds(delay)) { firings.fired(label) })
+        }
         await firings.wait(for: 3)
-        #expect(firings.labels == ["early", "middle", "late"])
-        #expect(![late, early, middle].contains { $0.cancel() }, "a fired deadline cannot be cancelled")
+        #expect(firings.labels == due.sorted { $0.at < $1.at }.map(\.label))
+        #expect(!deadlines.contains { $0.cancel() }, "a fired deadline cannot be cancelled")
     }
 
     @Test func anEarlierDeadlineArmedAfterALaterOneIsNotHeldBehindIt() async {

@@ -7,8 +7,8 @@ import Testing
 /// `provide<Parameter>OptionsCollection` through a real Pizza extension process: when the
 /// user names no pizza, the host offers today's menu as choices.
 extension CLITests {
-    @Test func missingPizzaIsChosenFromTheHandlersOptions() throws {
-        let run = try intents(["send", "OrderPizzaIntent", "--param", "quantity=2", "--param", "deliveryTime=19:30",
+    @Test func missingPizzaIsChosenFromTheHandlersOptions() async throws {
+        let run = try await intents(["send", "OrderPizzaIntent", "--param", "quantity=2", "--param", "deliveryTime=19:30",
                                "--answer", "2", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         let result = try run.json()
@@ -20,13 +20,13 @@ extension CLITests {
         #expect((result["parameters"] as? [String: Any]).flatMap { $0["kind"] as? [String: Any] }?["identifier"] as? String == "pepperoni")
     }
 
-    @Test func anAnswerOutsideTheOptionsIsTakenAsAValueAndResolved() throws {
-        let named = try intents(["send", "OrderPizzaIntent", "--param", "quantity=1", "--param", "deliveryTime=19:30",
+    @Test func anAnswerOutsideTheOptionsIsTakenAsAValueAndResolved() async throws {
+        let named = try await intents(["send", "OrderPizzaIntent", "--param", "quantity=1", "--param", "deliveryTime=19:30",
                                  "--answer", "funghi", "--json"])
         #expect(named.status == 0, "\(named.stderr)")
         #expect((try named.json()["parameters"] as? [String: Any]).flatMap { $0["kind"] as? [String: Any] }?["identifier"] as? String == "funghi")
         // Not on the menu: the handler says why, and the host offers the options again.
-        let unknown = try intents(["send", "OrderPizzaIntent", "--param", "quantity=1", "--answer", "calzone", "--json"])
+        let unknown = try await intents(["send", "OrderPizzaIntent", "--param", "quantity=1", "--answer", "calzone", "--json"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("\"calzone\" cannot be used for pizza: That pizza is not on the menu."))
         #expect(unknown.stderr.components(separatedBy: "? Which pizza?").count == 3, "offered twice")

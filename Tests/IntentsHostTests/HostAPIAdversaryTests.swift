@@ -8,6 +8,7 @@ import LocalAPI
 import Synchronization
 import SystemStore
 import Testing
+import TestPrograms
 
 /// The typed host API (the local API since version 2) and IntentsClient, attacked: every client of the
 /// server is hostile, and so is whatever shares a client's state folder. Each finding of the
@@ -454,45 +455,69 @@ import Testing
     }
 
     /// A server with a 1 s idle exit does not end while a conversation waits for its answers.
-    /// Synchronous on purpose: the test keeps its thread from the server's start to its end, so
-    /// that no wait for a thread of the concurrency pool (which the synchronous CLI tests hold on
-    /// a 2-core machine, at times for more than 30 s) separates "ready" from the first request:
-    /// the server would end first (no client for its 30 s grace), or cut a connection that said
-    /// nothing for 30 s.
-    @Test func theIdleExitWaitsForAConversation() throws {
+    /// The server's start, the conversation and the wait for its exit run on a thread of their
+    /// own, so that no wait for a thread of the concurrency pool separates "ready" from the
+    /// first request: the server would end first (no client for its 30 s grace), or cut a
+    /// connection that said nothing for 30 s.
+    @Test func theIdleExitWaitsForAConversation() async throws {
         try SystemStore(stateFolder: state.path).setAuthorization(.authorized, app: "com.example.MonkeyChat")
-        let server = try TestServer(synchronouslyWith: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--exit-when-idle", "1"])
-        let socket = try #require(LocalAPISocket.connect(stateFolder: state.path), "\(server.log)")
+        let folder = try sampleAppsFolder(apps)
+        let outcome = try await offThePool { [state] in try Self.conversationWithSlowAnswers(apps: folder, state: state.path) }
+        #expect(outcome.failure == nil, "\(outcome.failure ?? "")")
+        #expect(outcome.status == .success)
+        #expect(outcome.answered == 2)
+        #expect(outcome.exit == 0, "the server did not end by itself after its last connection")
+    }
+
+    /// How `conversationWithSlowAnswers` went.
+    private struct SlowAnswersOutcome: Sendable {
+        var answered = 0
+        var status: ConversationResult.Status?
+        var failure: String?
+        var exit: Int32?
+    }
+
+    /// Starts a server with a 1 s idle exit, runs a conversation whose answers each take 2 s,
+    /// then lets go of the connection and waits for the server to end. Blocks its thread.
+    private static func conversationWithSlowAnswers(apps: String, state: String) throws -> SlowAnswersOutcome {
+        let server = try TestServer(synchronouslyWith: [apps], state: state, arguments: ["--exit-when-idle", "1"])
+        var outcome = SlowAnswersOutcome()
+        guard let socket = LocalAPISocket.connect(stateFolder: state) else {
+            outcome.failure = "no server listening; its log:\n\(server.log)"
+            return outcome
+        }
         defer { close(socket) }
         let client = RawClient(socket)
         try client.send(.request(.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
                                                                                           TextParameter(name: "content", value: "hi")]))))
-        var answered = 0
-        while true {
+        conversation: while true {
             guard let message = try client.receive() else {
-                Issue.record("the server ended the conversation; its log:\n\(server.log)")
-                return
+                outcome.failure = "the server ended the conversation; its log:\n\(server.log)"
+                return outcome
             }
             guard case .reply(let reply) = message else { continue }
-            if case .question(let question) = reply {
+            switch reply {
+            case .question(let question):
                 // An answer slower than the idle exit: the server must still be there for it.
                 // Real time, the server being another process; `ServerActivityTests` proves the
                 // same rule on a manual clock, this only that a conversation's connection counts.
                 usleep(2_000_000)
                 try client.send(.request(.answer(question.kind == .choice ? .choice(0) : .confirmation(true))))
-                answered += 1
-            } else if case .conversation(let result) = reply {
-                #expect(result.status == .success)
-                break
-            } else if case .failure(let failure) = reply {
-                Issue.record("\(failure.message)")
-                return
+                outcome.answered += 1
+            case .conversation(let result):
+                outcome.status = result.status
+                break conversation
+            case .failure(let failure):
+                outcome.failure = failure.message
+                return outcome
+            default:
+                continue
             }
         }
-        #expect(answered == 2)
         // With its last connection gone, the server ends by itself.
         _ = shutdown(socket, Int32(SHUT_RDWR))
-        #expect(server.waitForExitBlocking(timeout: .seconds(60)) == 0)
+        outcome.exit = server.waitForExitBlocking(timeout: .seconds(60))
+        return outcome
     }
 
     // MARK: Support

@@ -81,7 +81,7 @@ import Testing
         let served = server.servedCount
         let line = ["--apps", samples, "--state", state.path, "send", "INSendMessageIntent", "--param", "recipients=Mom", "--param", "content=hi",
                     "--non-interactive", "--yes"]
-        let run = try await offThePool { [state] in try runCLI(line, home: state.path) }
+        let run = try await runCLI(line, home: state.path)
         #expect(server.servedCount == served + 1, "not served: \(server.log)")
         #expect((run.stdout + run.stderr).contains("\"Maria Silva (+1 555 0199)\" cannot be used for recipient"), "\(run.stdout)\n\(run.stderr)")
     }

@@ -40,14 +40,14 @@ extension CLITests {
     /// refuses it ("Missing value for '--apps <dir>'", exit 2). With a server up, `intents
     /// --apps -x lock` locked the device (a command line refused without a server changed the
     /// state), and `status`, `authorize` and `policy` said the server serves other folders.
-    @Test func adversaryAnOptionLikeFolderIsTheParsersToRefuseWithAServerToo() throws {
-        _ = try intents(.served, ["unlock"])
+    @Test func adversaryAnOptionLikeFolderIsTheParsersToRefuseWithAServerToo() async throws {
+        _ = try await intents(.served, ["unlock"])
         let folder = try sampleAppsFolder(apps)
         for command in [["status"], ["authorize"], ["policy"], ["lock"], ["authorize", "Pizza", "grant"]] {
             for value in ["-x", "-1"] {
                 let arguments = ["--apps", folder, "--state", state.path, "--apps", value] + command
-                let embedded = try runCLI(arguments, home: state.path, environment: ["INTENTS_NO_SERVER": "1"])
-                let served = try runCLI(arguments, home: state.path)
+                let embedded = try await runCLI(arguments, home: state.path, environment: ["INTENTS_NO_SERVER": "1"])
+                let served = try await runCLI(arguments, home: state.path)
                 let label = arguments.joined(separator: " ")
                 #expect(embedded.status == 2, "\(label): \(embedded.stderr)")
                 #expect(served.status == embedded.status, "\(label): served \(served.status) \(served.stdout) \(served.stderr)")
@@ -55,7 +55,7 @@ extension CLITests {
                 #expect(served.stderr == embedded.stderr, "\(label)")
             }
         }
-        #expect(try intents(.served, ["status", "--json"]).json()["lockState"] as? String == "unlocked")
+        #expect(try await intents(.served, ["status", "--json"]).json()["lockState"] as? String == "unlocked")
         #expect(try SystemStore(stateFolder: state.path).authorization(app: "com.example.Pizza") == .notDetermined)
     }
 }

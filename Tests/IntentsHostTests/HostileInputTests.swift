@@ -69,7 +69,7 @@ extension CLITests {
     }
 
     @Test func aLockStateTheUserCannotReadCountsAsLocked() async throws {
-        let workspace = try UnprivilegedWorkspace()
+        let workspace = try await UnprivilegedWorkspace()
         let path = workspace.stateFolder + "/lock-state"
         try Data("unlocked\n".utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o600)
@@ -275,7 +275,7 @@ extension CLITests {
     }
 
     @Test func aReadOnlyStateFolderIsOneSentenceForAnUnprivilegedUser() async throws {
-        let workspace = try UnprivilegedWorkspace()
+        let workspace = try await UnprivilegedWorkspace()
         chmod(workspace.stateFolder, 0o555)
         let (lockStatus, lockOutput) = try await workspace.intents(["lock"])
         #expect(lockStatus == 1)

@@ -113,7 +113,7 @@ import Testing
     @Test func policySaysWhenTheLockStateCannotBeRead() async throws {
         try FileManager.default.createDirectory(atPath: state.path + "/lock-state", withIntermediateDirectories: true)
         let samples = TemporaryFolder()
-        let run = try runCLI(["policy", "--apps", try sampleAppsFolder(samples), "--state", state.path], home: state.path)
+        let run = try await runCLI(["policy", "--apps", try sampleAppsFolder(samples), "--state", state.path], home: state.path)
         let mentions = run.stdout.contains("lock-state") || run.stderr.contains("lock-state")
         print("policy with a folder as lock-state: status \(run.status), mentions the file: \(mentions), \(run.stdout.split(separator: "\n").count) lines")
         #expect(run.status == 0)

@@ -3,8 +3,8 @@ import Testing
 
 /// `intents policy` as users run it, embedded and served.
 extension CLITests {
-    @Test(arguments: CLIMode.allCases) func policyShowsTheGridWithItsLegend(mode: CLIMode) throws {
-        let run = try intents(mode, ["policy", "MonkeyChat", "OrderPizzaIntent"])
+    @Test(arguments: CLIMode.allCases) func policyShowsTheGridWithItsLegend(mode: CLIMode) async throws {
+        let run = try await intents(mode, ["policy", "MonkeyChat", "OrderPizzaIntent"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.contains("direct") == true && lines.first?.contains("voice shortcut") == true)
@@ -17,8 +17,8 @@ extension CLITests {
         #expect(run.stdout.contains("W in the extension's IntentsRestrictedWhileLocked"))
     }
 
-    @Test(arguments: CLIMode.allCases) func policyJSONSpellsOutEveryCell(mode: CLIMode) throws {
-        let run = try intents(mode, ["policy", "--json", "INSendMessageIntent"])
+    @Test(arguments: CLIMode.allCases) func policyJSONSpellsOutEveryCell(mode: CLIMode) async throws {
+        let run = try await intents(mode, ["policy", "--json", "INSendMessageIntent"])
         #expect(run.status == 0)
         let object = try run.json()
         // 3 lock states x 2 authorizations x 4 sources.
@@ -36,8 +36,8 @@ extension CLITests {
         #expect(appShortcut["verdict"] as? String == "not-applicable")
     }
 
-    @Test(arguments: CLIMode.allCases) func policyForAnUnknownNameIsAUsageError(mode: CLIMode) throws {
-        let run = try intents(mode, ["policy", "Nope"])
+    @Test(arguments: CLIMode.allCases) func policyForAnUnknownNameIsAUsageError(mode: CLIMode) async throws {
+        let run = try await intents(mode, ["policy", "Nope"])
         #expect(run.status == 2)
         #expect(run.stderr == "error: No installed app, extension or intent is named \"Nope\"; `intents apps` lists them.\n")
         #expect(run.stdout.isEmpty)

@@ -138,17 +138,24 @@ import TestPrograms
     /// `INTENTS_APPS` alone.
     @Test func aStartedServerCarriesNotTheAppsEnvironment() async throws {
         let apps = TemporaryFolder()
-        let sent = try await runProgram(Package.products + "/monkeychat", ["send", "c-kiki", "Bananas at noon?", "--state", state.path],
-                                        environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_APPS": try sampleAppsFolder(apps),
-                                                      "INTENTS_HOST_EXECUTABLE": Package.products + "/intents-host",
-                                                      "INTENTS_ADVERSARY_PROBE": "app-only", "LD_LIBRARY_PATH": "/nonexistent/app-private-libs"])
+        let appEnvironment: [String: String] = ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_APPS": try sampleAppsFolder(apps),
+                                                "INTENTS_HOST_EXECUTABLE": Package.products + "/intents-host",
+                                                "INTENTS_ADVERSARY_PROBE": "app-only", "LD_LIBRARY_PATH": "/nonexistent/app-private-libs"]
         defer { stopServer(listeningIn: state.path) }
-        #expect(sent.status == 0, "\(sent.output)")
-        let socket = try #require(LocalAPISocket.connect(stateFolder: state.path), "the app started no server: \(sent.output)")
-        defer { close(socket) }
-        let server = try #require(PeerIdentity(socket: socket)?.processID)
-        let environment = String(decoding: FileManager.default.contents(atPath: "/proc/\(server)/environ") ?? Data(), as: UTF8.self)
-            .split(separator: "\0").map(String.init)
+        // The app, then the server's environment, on one thread: the server ends after 60 s
+        // idle, and no wait for a thread of the concurrency pool may come between.
+        let (sent, server) = try await offThePool { [state] in
+            let sent = CLIRun(try SpawnedProgram(Package.products + "/monkeychat", ["send", "c-kiki", "Bananas at noon?", "--state", state.path],
+                                                 environment: appEnvironment).finish())
+            guard let socket = LocalAPISocket.connect(stateFolder: state.path) else { return (sent, nil as [String]?) }
+            defer { close(socket) }
+            guard let process = PeerIdentity(socket: socket)?.processID else { return (sent, ["no peer identity"]) }
+            let environ = String(decoding: FileManager.default.contents(atPath: "/proc/\(process)/environ") ?? Data(), as: UTF8.self)
+            return (sent, environ.split(separator: "\0").map(String.init))
+        }
+        #expect(sent.status == 0, "\(sent.stdout) \(sent.stderr)")
+        let environment = try #require(server, "the app started no server: \(sent.stdout) \(sent.stderr)")
+        #expect(environment.contains { $0.hasPrefix("PATH=") }, "the server's environment was not read: \(environment)")
         #expect(!environment.contains("INTENTS_ADVERSARY_PROBE=app-only"), "the server carries the app's environment: \(environment)")
         #expect(!environment.contains("LD_LIBRARY_PATH=/nonexistent/app-private-libs"), "the server carries the app's LD_LIBRARY_PATH")
     }

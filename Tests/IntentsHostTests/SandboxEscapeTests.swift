@@ -171,19 +171,23 @@ import Testing
         try await poll(for: .seconds(20)) { count(runners(of: stateFolder).count) }
     }
 
+    /// The runners whose command line names `stateFolder`'s test folder (`intents-tests-UUID`):
+    /// a workspace's state folder is `…/intents-tests-UUID/state`, and its last component alone
+    /// matched the runners of every other test's workspace too.
     static func runners(of stateFolder: String) -> [Int32] {
+        let unique = stateFolder.split(separator: "/").last { $0.hasPrefix("intents-tests-") }.map(String.init) ?? stateFolder
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
             guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
             let text = String(decoding: data, as: UTF8.self)
-            return text.contains("intents-extension") && text.contains((stateFolder as NSString).lastPathComponent)
+            return text.contains("intents-extension") && text.contains(unique)
         }
     }
 
     @Test func theEscapesAreContainedForAnUnprivilegedUserToo() async throws {
-        let workspace = try UnprivilegedWorkspace()
-        try workspace.addSandboxTester("SandboxTester", identifier: "com.example.SandboxTester")
-        let net = try workspace.addSandboxTester("Net", identifier: "com.example.Net")
+        let workspace = try await UnprivilegedWorkspace()
+        try await workspace.addSandboxTester("SandboxTester", identifier: "com.example.SandboxTester")
+        let net = try await workspace.addSandboxTester("Net", identifier: "com.example.Net")
         let writer = BundleWriter(appsFolder: workspace.appsFolder)
         try writer.write([Entitlements.networkClientKey: true], to: net + "/Net.entitlements", format: .xml)
 

@@ -63,8 +63,8 @@ import Testing
     /// A user may run `intents` from a folder they cannot enter (a shell left in another user's
     /// home, a clone under /root): nothing the host starts depends on its working folder.
     @Test func theHostWorksFromAFolderItsUserCannotEnter() async throws {
-        let workspace = try UnprivilegedWorkspace()
-        try workspace.addSandboxTester("SandboxTester", identifier: "com.example.SandboxTester")
+        let workspace = try await UnprivilegedWorkspace()
+        try await workspace.addSandboxTester("SandboxTester", identifier: "com.example.SandboxTester")
         let closed = TemporaryFolder()
         try #require(chmod(closed.path, 0o700) == 0)
 
@@ -81,9 +81,9 @@ import Testing
     }
 
     @Test func attacksAreBlockedForAnUnprivilegedUserToo() async throws {
-        let workspace = try UnprivilegedWorkspace()
+        let workspace = try await UnprivilegedWorkspace()
         let bin = workspace.bin, appsFolder = workspace.appsFolder, stateFolder = workspace.stateFolder, root = workspace
-        try workspace.addSandboxTester("SandboxTester", identifier: "com.example.SandboxTester")
+        try await workspace.addSandboxTester("SandboxTester", identifier: "com.example.SandboxTester")
 
         // Deadline 3 s, except for `spin`: it must meet its 2 s CPU limit first even when the
         // machine is busy and it gets only part of a core.

@@ -5,6 +5,7 @@ import LocalAPI
 import SystemCalls
 import SystemStore
 import Testing
+import TestPrograms
 
 /// App processes' system calls through `intents serve`: the server names the app from the
 /// connection (the executable the peer runs), never from the request.

@@ -8,8 +8,8 @@ import Testing
     let state = TemporaryFolder()
 
     @Test(arguments: ["1", "2", "99"])
-    func aReadyDescriptorThatIsNoInheritedPipeIsRefused(descriptor: String) throws {
-        let run = try runCLI(["serve", "--state", state.path, "--ready-fd", descriptor], home: state.path)
+    func aReadyDescriptorThatIsNoInheritedPipeIsRefused(descriptor: String) async throws {
+        let run = try await runCLI(["serve", "--state", state.path, "--ready-fd", descriptor], home: state.path)
         #expect(run.status == 2)
         #expect(run.stderr.contains("--ready-fd \(descriptor) is not an open pipe or socket of 3 or more, inherited from the program that starts the server."),
                 "\(run.stderr)")

@@ -5,6 +5,7 @@ import LocalAPI
 import SystemCalls
 import SystemStore
 import Testing
+import TestPrograms
 
 /// `intents serve`'s limits per caller, against a real server with real socket clients: an
 /// app's pending Siri requests hold no slot of the user's commands, and a dribbling metrics
@@ -175,7 +176,7 @@ import Testing
         let metrics = try await offThePool { try Self.scrape(port: port) }
         #expect(metrics.hasPrefix("HTTP/1.0 200 OK"), "\(metrics)")
         #expect(dribblers.filter(Self.isEnded).isEmpty, "a dribbler was cut before the scrape was answered")
-        #expect(await server.stop() == 0)
+        #expect(await server.stop() == 0, "\(server.log)")
     }
 
     /// A client that sends a byte every 100 ms, never finishing its request, is cut off at the

@@ -3,6 +3,7 @@ import IntentsClient
 @testable import ExtensionProcesses
 import LocalAPI
 import Testing
+import TestPrograms
 
 /// How the CLI tests run `intents`: in its own process, or through a running `intents serve`.
 enum CLIMode: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -27,16 +28,16 @@ final class TestServer: @unchecked Sendable {
     /// Starts the server and waits until it accepts connections, without holding a thread of
     /// the concurrency pool, which the suite's other tests (and the clients under test) need.
     /// A test that must reach the server promptly once it is ready (a server with
-    /// `--exit-when-idle`) is synchronous and uses `init(synchronouslyWith:)`: resuming this
-    /// task may wait long for a thread of the pool.
+    /// `--exit-when-idle`) starts it with `init(synchronouslyWith:)` on a thread of its own
+    /// (`offThePool`), and talks to it there: resuming a task may wait for a thread of the pool.
     convenience init(apps: [String], state: String, arguments: [String] = []) async throws {
         try self.init(launching: apps, state: state, arguments: arguments)
         let readiness = self.readiness
         guard try await offThePool({ Self.waitForReady(readiness) }) else { throw ServerStartFailure(log: log) }
     }
 
-    /// As `init(apps:state:arguments:)`, blocking its thread while it waits: for the synchronous
-    /// CLI tests only.
+    /// As `init(apps:state:arguments:)`, blocking its thread while it waits: never on a thread
+    /// of the concurrency pool.
     convenience init(synchronouslyWith apps: [String], state: String, arguments: [String] = []) throws {
         try self.init(launching: apps, state: state, arguments: arguments)
         guard Self.waitForReady(readiness) else { throw ServerStartFailure(log: log) }
@@ -118,7 +119,7 @@ final class TestServer: @unchecked Sendable {
         return await waitForExit(timeout: timeout)
     }
 
-    /// Waits for the exit on the calling thread (a synchronous test's); returns the exit status
+    /// Waits for the exit on the calling thread (never one of the pool's); returns the exit status
     /// as `waitForExit` does, nil after `timeout`.
     func waitForExitBlocking(timeout: Duration) -> Int32? {
         guard let status = child.waitBlocking(timeout: timeout) else { return nil }

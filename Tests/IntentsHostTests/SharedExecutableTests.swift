@@ -101,12 +101,12 @@ import Testing
     /// `intents apps --apps OTHER` with the same state folder, listing a newcomer linked to an
     /// installed app's executable, does not record the newcomer as its holder; moved into the
     /// apps folder, the newcomer is the one at fault. (Found by the adversary pass.)
-    @Test func aScanOfAnotherFolderDoesNotGiveANewcomerAnInstalledAppsExecutable() throws {
+    @Test func aScanOfAnotherFolderDoesNotGiveANewcomerAnInstalledAppsExecutable() async throws {
         let victim = try app("Victim", in: laterFolder)
-        #expect(try runCLI(["apps", "--apps", laterFolder, "--state", state.path], home: state.path).status == 0)
+        #expect(try await runCLI(["apps", "--apps", laterFolder, "--state", state.path], home: state.path).status == 0)
         let hostile = try app("Hostile", in: earlyFolder, linkedTo: victim + "/victim")
         // Listed alone, the newcomer shares its file with no app there, and is accepted.
-        let other = try runCLI(["apps", "--apps", earlyFolder, "--state", state.path], home: state.path)
+        let other = try await runCLI(["apps", "--apps", earlyFolder, "--state", state.path], home: state.path)
         #expect(other.status == 0)
         #expect(other.stdout.contains("com.example.Hostile"))
         try #require(rename(hostile, laterFolder + "/Hostile.app") == 0)

@@ -48,7 +48,7 @@ import Testing
 
         // The user grants (the CLI is served by the server the app started, or finds the grant
         // recorded before the app's request arrives: either way the app is answered).
-        let granted = try runCLI(["authorize", "com.example.MonkeyChat", "grant", "--state", state.path], home: state.path,
+        let granted = try await runCLI(["authorize", "com.example.MonkeyChat", "grant", "--state", state.path], home: state.path,
                                  environment: ["INTENTS_APPS": try sampleAppsFolder(apps)])
         #expect(granted.status == 0, "\(granted.stdout) \(granted.stderr)")
         let rest = try await readOutput(until: nil, from: app.output)

@@ -19,7 +19,9 @@ final class TemporaryFolder: @unchecked Sendable {
     }
 
     deinit {
-        stopServer(listeningIn: path)
+        // Only a folder with a server's socket can have a server; a look through /proc for
+        // every folder of every test was a good part of the suite's time on the pool's threads.
+        if FileManager.default.fileExists(atPath: path + "/" + LocalAPISocket.fileName) { stopServer(listeningIn: path) }
         try? FileManager.default.removeItem(atPath: path)
     }
 }
@@ -167,9 +169,9 @@ struct CLIRun {
 /// Runs the built `intents` with `home` as its home and no input, as a user runs it; neither
 /// stream may hold an `NSError` dump.
 /// - Parameter environment: more variables (`INTENTS_NO_SERVER`).
-func runCLI(_ arguments: [String], home: String, environment: [String: String] = [:]) throws -> CLIRun {
+func runCLI(_ arguments: [String], home: String, environment: [String: String] = [:]) async throws -> CLIRun {
     let program = try SpawnedProgram(Package.cli, arguments, environment: cliEnvironment(home: home, environment))
-    let run = CLIRun(program.finish())
+    let run = CLIRun(await program.ended())
     expectNoErrorDump(run.stdout + run.stderr)
     return run
 }
@@ -248,17 +250,6 @@ private func runInFolder(_ executable: String, _ arguments: [String], _ environm
     }
 }
 
-/// Runs `body` on a thread of its own and awaits it: a blocking wait for a process must not
-/// hold one of the concurrency pool's few threads, nor one of a global dispatch queue's (about
-/// one a processor, which the whole suite's blocking waits would queue behind each other).
-func offThePool<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.name = "test-blocking-wait"
-        thread.start()
-    }
-}
-
 /// A workspace user `nobody` can use: copies of `intents` and the runner it may execute, an apps
 /// folder and a state folder it may write, and the sample library it may read.
 final class UnprivilegedWorkspace: @unchecked Sendable {
@@ -272,7 +263,7 @@ final class UnprivilegedWorkspace: @unchecked Sendable {
         stopServer(listeningIn: stateFolder)
     }
 
-    init() throws {
+    init() async throws {
         chmod(root.path, 0o755)
         for folder in [bin, appsFolder, stateFolder] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -281,29 +272,29 @@ final class UnprivilegedWorkspace: @unchecked Sendable {
         // Copied by cp in its own process: a write descriptor opened here could leak into a
         // process another test spawns meanwhile, and the copy could then not be executed (ETXTBSY).
         for name in ["intents", "intents-host", "intents-extension", "intents-sandbox"] {
-            try Self.copy(Package.products + "/" + name, to: bin + "/" + name)
+            try await Self.copy(Package.products + "/" + name, to: bin + "/" + name)
         }
     }
 
     /// An app `name` (bundle `identifier`) whose extension is a copy of the Sandbox Tester,
     /// supporting AttackIntent; returns the extension's folder.
     @discardableResult
-    func addSandboxTester(_ name: String, identifier: String) throws -> String {
+    func addSandboxTester(_ name: String, identifier: String) async throws -> String {
         let writer = BundleWriter(appsFolder: appsFolder)
         try writer.app(name, identifier: identifier)
         let appex = try writer.appex("\(name)Intents", in: name, identifier: identifier + ".Intents",
                                      principalClass: "SandboxTesterIntents.IntentHandler", intents: ["AttackIntent"], library: nil)
-        try placeLibrary("SandboxTesterIntents", at: appex + "/lib\(name)Intents.so")
+        try await placeLibrary("SandboxTesterIntents", at: appex + "/lib\(name)Intents.so")
         return appex
     }
 
     /// A world-readable copy of the library `name` (as `Package.library` names it) at `path`.
-    func placeLibrary(_ name: String, at path: String) throws {
-        try Self.copy(Package.library(name), to: path)
+    func placeLibrary(_ name: String, at path: String) async throws {
+        try await Self.copy(Package.library(name), to: path)
     }
 
-    static func copy(_ source: String, to destination: String) throws {
-        try #require(try SpawnedProgram.run("/bin/cp", [source, destination]).status == 0)
+    static func copy(_ source: String, to destination: String) async throws {
+        try #require(try await SpawnedProgram.run("/bin/cp", [source, destination]).status == 0)
     }
 
     /// Runs `intents` as user `nobody` (uid 65534, no supplementary groups) on this workspace.

@@ -12,33 +12,33 @@ struct StoreTool {
     }
 
     let program: SpawnedProgram
-    private var lines: OutputLines
+    private let lines: OutputLines
 
     init(_ arguments: [String]) throws {
         program = try SpawnedProgram(Self.path, arguments)
         lines = program.outputLines()
     }
 
-    /// The next line the tool prints, waiting at most `timeout`; nil at its end or on timeout.
-    mutating func nextLine(timeout: Duration = .seconds(20)) -> String? { lines.next(timeout: timeout) }
+    /// The next line the tool prints, waiting at most `timeout` off the concurrency pool; nil at
+    /// its end or on timeout.
+    func nextLine(timeout: Duration = .seconds(20)) async -> String? { await lines.next(timeout: timeout) }
+
+    /// `nextLine(timeout:)`, blocking the calling thread.
+    func nextLineBlocking(timeout: Duration) -> String? { lines.nextBlocking(timeout: timeout) }
 }
 
 /// Two real processes on one real SQLite file.
 @Suite struct SharedStoreProcessTests {
     let folder = StoreFolder()
 
-    /// Runs a tool to completion on a GCD thread, not one of the concurrency pool's.
+    /// Runs a tool to completion on a thread of its own, not one of the concurrency pool's.
     func run(_ arguments: [String]) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    var tool = try StoreTool(arguments)
-                    var lines: [String] = []
-                    while let line = tool.nextLine(timeout: .seconds(120)) { lines.append(line) }
-                    _ = tool.program.finish()
-                    return lines.joined(separator: "\n")
-                })
-            }
+        try await offThePool {
+            let tool = try StoreTool(arguments)
+            var lines: [String] = []
+            while let line = tool.nextLineBlocking(timeout: .seconds(120)) { lines.append(line) }
+            _ = tool.program.finish()
+            return lines.joined(separator: "\n")
         }
     }
 
@@ -50,12 +50,12 @@ struct StoreTool {
         #expect(try SharedStore(suiteName: "test", path: folder.database).value(Int.self, forKey: "counter") == 20_000)
     }
 
-    @Test func writerKilledMidStreamLeavesEveryAcknowledgedWrite() throws {
-        var writer = try StoreTool(["write-sequence", folder.database, "seq"])
+    @Test func writerKilledMidStreamLeavesEveryAcknowledgedWrite() async throws {
+        let writer = try StoreTool(["write-sequence", folder.database, "seq"])
         var acknowledged = 0
-        while acknowledged < 300, let line = writer.nextLine(), let number = Int(line) { acknowledged = number }
+        while acknowledged < 300, let line = await writer.nextLine(), let number = Int(line) { acknowledged = number }
         kill(writer.program.pid, SIGKILL)
-        #expect(writer.program.finish().signal == SIGKILL)
+        #expect(await writer.program.ended().signal == SIGKILL)
         #expect(acknowledged >= 300)
 
         let store = try SharedStore(suiteName: "test", path: folder.database)
@@ -65,13 +65,13 @@ struct StoreTool {
         }
     }
 
-    @Test func anotherProcessSeesAChangeAtOnce() throws {
+    @Test func anotherProcessSeesAChangeAtOnce() async throws {
         let store = try SharedStore(suiteName: "test", path: folder.database)
-        var observer = try StoreTool(["observe", folder.database, "menu"])
-        #expect(observer.nextLine() == "ready")
+        let observer = try StoreTool(["observe", folder.database, "menu"])
+        #expect(await observer.nextLine() == "ready")
         try store.set("margherita unavailable", forKey: "menu")
-        #expect(observer.nextLine(timeout: .seconds(5)) == "changed")
-        _ = observer.program.finish()
+        #expect(await observer.nextLine(timeout: .seconds(5)) == "changed")
+        _ = await observer.program.ended()
     }
 
     @Test func thisProcessSeesAnotherProcesssChange() async throws {

@@ -100,7 +100,7 @@ public struct SpawnedProgram: Sendable {
 
     /// Reads both streams to their ends (together, so that neither fills while the other is
     /// read), then reaps the program. Blocks the calling thread until the program and every
-    /// process holding its streams have ended.
+    /// process holding its streams have ended: call it off the concurrency pool (`ended()`).
     public func finish() -> Ending {
         var streams = [Data(), Data()]
         var open = [output, errors]
@@ -124,11 +124,6 @@ public struct SpawnedProgram: Sendable {
         return Ending(status: signal ?? (status >> 8) & 0xFF, signal: signal, stdout: streams[0], stderr: streams[1])
     }
 
-    /// Runs a program to its end; see `init` and `finish`.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> Ending {
-        try SpawnedProgram(executable, arguments, environment: environment).finish()
-    }
-
     /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which Swift's Glibc
     /// module leaves out without `_GNU_SOURCE`.
     private static func addChangeDirectory(_ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ path: String) -> Int32 {
@@ -139,15 +134,25 @@ public struct SpawnedProgram: Sendable {
 }
 
 /// Lines read one at a time from a program's captured standard output, each wait bounded.
-public struct OutputLines {
+/// Read by one task at a time.
+public final class OutputLines: @unchecked Sendable {
     private let descriptor: Int32
     private var pending = ""
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
-    /// The next whole line, waiting at most `timeout` for it; nil at the end of the stream or
-    /// on timeout.
-    public mutating func next(timeout: Duration = .seconds(20)) -> String? {
+    /// The next whole line, waiting at most `timeout` for it on a thread of its own (never the
+    /// concurrency pool's); nil at the end of the stream or on timeout.
+    public func next(timeout: Duration = .seconds(20)) async -> String? {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { [self] in continuation.resume(returning: nextBlocking(timeout: timeout)) }
+            thread.name = "test-blocking-wait"
+            thread.start()
+        }
+    }
+
+    /// `next(timeout:)`, blocking the calling thread.
+    public func nextBlocking(timeout: Duration = .seconds(20)) -> String? {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let newline = pending.firstIndex(of: "\n") {
