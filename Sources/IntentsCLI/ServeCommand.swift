@@ -37,7 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
           intents serve --apps ~/MyApps --state /tmp/intents-state &
           intents serve --metrics 127.0.0.1:9464     # Prometheus scrapes http://127.0.0.1:9464/metrics
           intents serve --exit-when-idle 60          # ends a minute after its last client
-          intents serve --ready-fd 3 3>ready.fifo     # says "ready" once it accepts connections
+          intents serve --ready-fd 3 3>ready.fifo     # says "ready" once it serves
         """)
 
     @OptionGroup var global: GlobalOptions
@@ -65,7 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
     var exitWhenIdle: Double?
     @Flag(help: "Let any client of this server set the lock state and Siri authorizations, not only the intents command: for a test library's own server on a private state folder, never for the user's.")
     var testControl = false
-    @Option(help: ArgumentHelp("Write \"ready\" and a newline to this inherited pipe or socket once the socket accepts connections, then close it: how a program that starts the server waits for it (3 or more).",
+    @Option(help: ArgumentHelp("Write \"ready\" and a newline to this inherited pipe or socket once the socket accepts connections and SIGTERM ends the server gracefully (after the apps are scanned), then close it: how a program that starts the server waits for it (3 or more).",
                                valueName: "descriptor"))
     var readyFd: Int32?
     /// For tests only (hidden): a shorter whole-request deadline for the metrics endpoint, so

@@ -41,7 +41,8 @@ public struct HostServer: Sendable {
         /// state folder must be new or marked (`TestControlFolder`).
         public var testControl = false
         /// An inherited pipe or socket to write `ready` and a newline to once the socket accepts
-        /// connections, then close (`--ready-fd`): the event a launcher waits for.
+        /// connections and SIGTERM ends the server gracefully, then close (`--ready-fd`): the
+        /// event a launcher waits for.
         public var readyDescriptor: Int32?
         /// The connections one program or app (one executable file) may hold at once
         /// (`--connections-per-program`): a load generator's or a busy agent's many connections.

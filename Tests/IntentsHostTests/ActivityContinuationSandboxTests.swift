@@ -30,7 +30,7 @@ import Testing
 
     /// Probe.app (the probe, entitled to group.com.example.probe) and Other.app (a script,
     /// entitled to group.com.example.other), with Other's secrets in place.
-    func install() throws -> Installed {
+    func install() async throws -> Installed {
         let writer = BundleWriter(appsFolder: apps.path)
         let probe = try writer.app("Probe", identifier: "com.example.Probe",
                                    extra: ["CFBundleExecutable": "continuation-probe", "NSUserActivityTypes": [Self.activityType]])
@@ -38,7 +38,7 @@ import Testing
         try writer.write(["com.apple.security.application-groups": ["group.com.example.probe"]], to: probe + "/Probe.entitlements", format: .xml)
         let other = try writer.app("Other", identifier: "com.example.Other",
                                    extra: ["CFBundleExecutable": "other", "NSUserActivityTypes": ["com.example.other.run"]])
-        try PolicyGateTests.writeExecutable("#!/bin/sh\necho other ran\n", to: other + "/other")
+        try await PolicyGateTests.writeExecutable("#!/bin/sh\necho other ran\n", to: other + "/other")
         try writer.write(["com.apple.security.application-groups": ["group.com.example.other"]], to: other + "/Other.entitlements", format: .xml)
         let layout = try ContainerLayout(resolving: state.path)
         let otherContainer = try layout.prepareContainer(for: "com.example.Other")
@@ -75,7 +75,7 @@ import Testing
 
     /// The acceptance test: another app's container (and app group, and bundle) stays closed.
     @Test func anAppContinuedByTheHostCannotReadAnotherAppsContainer() async throws {
-        let installed = try install()
+        let installed = try await install()
         _ = try installed.dispatcher.openSystemStore()
         let listener = try LoopbackListener()
         let stateFolder = installed.layout.stateFolder
@@ -109,7 +109,7 @@ import Testing
     /// Landlock alone (no root of its own) keeps the other app's files closed too, and without
     /// that root the app may make no Unix socket at all.
     @Test func withoutARootOfItsOwnLandlockStillKeepsAnotherAppsContainerClosed() async throws {
-        let installed = try install()
+        let installed = try await install()
         let listener = try LoopbackListener()
         let clearance = try installed.dispatcher.clear(.userActivity(Self.activityType, of: installed.probe), app: installed.probe,
                                                        from: .activityContinuation)
@@ -134,7 +134,7 @@ import Testing
     /// What is its own stays open: its container (read-write), its app group, and the host's
     /// socket API, through which a donation lands when a server runs.
     @Test func aContinuedAppWritesItsContainerReadsItsGroupAndDonatesThroughTheServer() async throws {
-        let installed = try install()
+        let installed = try await install()
         _ = try installed.layout.prepareAppGroupContainer("group.com.example.probe")
         try "shared by the group".write(toFile: installed.probeGroup + "/shared.txt", atomically: true, encoding: .utf8)
         let server = try await TestServer(apps: [apps.path], state: state.path)
@@ -157,7 +157,7 @@ import Testing
     /// With no server, the SDK's fallback (opening the system store itself) fails cleanly: the
     /// store is not in the app's root, and the SDK says why instead of trying.
     @Test func withNoServerAContinuedAppsSystemCallFailsCleanlyAndTheStoreIsUntouched() async throws {
-        let installed = try install()
+        let installed = try await install()
         let store = try installed.dispatcher.openSystemStore()
         let (results, outcome) = try await continueProbe(["donate probe-donation"], installed)
         #expect(outcome.status == 0, "\(outcome.output)")

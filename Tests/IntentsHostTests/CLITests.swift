@@ -53,6 +53,7 @@ import Testing
         let served = mode == .served && !apps.isEmpty && arguments.contains(state.path)
             && !arguments.contains("validate") && !arguments.contains("--help")
         if served && server.running?.apps != apps {
+            _ = await server.running?.stop()
             server.running = nil
             server.running = try await TestServer(apps: apps, state: state.path)
         }
@@ -81,6 +82,7 @@ import Testing
     func app(_ program: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
         let folder = try sampleAppsFolder(apps)
         if server.running?.apps != [folder] {
+            _ = await server.running?.stop()
             server.running = nil
             server.running = try await TestServer(apps: [folder], state: state.path)
         }

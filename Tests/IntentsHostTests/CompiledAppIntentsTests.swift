@@ -46,21 +46,21 @@ import TestPrograms
     }
 
     /// A copy of the Echo library whose `intents_appintents` section holds exactly `bytes`.
-    func library(section bytes: [UInt8], base: String = Package.library("EchoIntents")) throws -> String {
+    func library(section bytes: [UInt8], base: String = Package.library("EchoIntents")) async throws -> String {
         let sectionFile = work.path + "/section-\(UUID().uuidString)"
         let output = work.path + "/lib-\(UUID().uuidString).so"
         try Data(bytes).write(to: URL(fileURLWithPath: sectionFile))
         // Spawned as the suite spawns its programs: Foundation's Process.run() on this toolchain
         // now and then crashes a test process with as many descriptors as this suite's.
-        let ending = try SpawnedProgram("/usr/bin/objcopy", ["--remove-section", CompiledAppIntents.sectionName,
-                                                             "--add-section", "\(CompiledAppIntents.sectionName)=\(sectionFile)", base, output]).finish()
+        let ending = try await SpawnedProgram.run("/usr/bin/objcopy", ["--remove-section", CompiledAppIntents.sectionName,
+                                                                       "--add-section", "\(CompiledAppIntents.sectionName)=\(sectionFile)", base, output])
         try #require(ending.status == 0, "objcopy failed: \(String(decoding: ending.stderr, as: UTF8.self))")
         return output
     }
 
-    func library(_ records: [CompiledAppIntents]) throws -> String {
+    func library(_ records: [CompiledAppIntents]) async throws -> String {
         // Zeros between records, as a linker's alignment leaves them.
-        try library(section: records.flatMap { $0.sectionBytes + [UInt8](repeating: 0, count: 8) })
+        try await library(section: records.flatMap { $0.sectionBytes + [UInt8](repeating: 0, count: 8) })
     }
 
     /// Echo.app with its extension as Xcode builds it: `Extensions/EchoIntents.appex`, a plist
@@ -172,7 +172,7 @@ import TestPrograms
     // MARK: Xcode's layout, known without running
 
     @Test func anXcodeAppIntentsExtensionIsScannedFromItsCompiledMetadataAndRuns() async throws {
-        try installXcodeLayout(try library([Self.echoRecord()]))
+        try installXcodeLayout(try await library([Self.echoRecord()]))
         let catalog = BundleScanner.scan(appsFolders: [apps.path])
         #expect(catalog.faults.isEmpty, "\(catalog.faults)")
         let bundle = try #require(catalog.extensions.first)
@@ -206,8 +206,8 @@ import TestPrograms
         #expect(try Self.json(sent.output)["dialog"] as? String == "compiled")
     }
 
-    @Test func anXcodeExtensionWithoutCompiledMetadataIsAFaultNamingTheLibraryAndThePlugin() throws {
-        try installXcodeLayout(try library(section: []))
+    @Test func anXcodeExtensionWithoutCompiledMetadataIsAFaultNamingTheLibraryAndThePlugin() async throws {
+        try installXcodeLayout(try await library(section: []))
         let catalog = BundleScanner.scan(appsFolders: [apps.path])
         let fault = try #require(catalog.faults.first)
         #expect(fault.code == .appIntentsMetadata)
@@ -227,8 +227,8 @@ import TestPrograms
         ("a path for a name", CompiledAppIntents(module: "Evil", metadata: AppIntentsMetadata(intents: [
             AppIntentSchema(name: "x", typeName: "../../etc.x", title: "X")])).sectionBytes, "which is not a module-qualified type name"),
     ])
-    func aHostileSectionIsAFaultOfItsBundleAlone(what: String, section: [UInt8], clause: String) throws {
-        try installXcodeLayout(try library(section: section))
+    func aHostileSectionIsAFaultOfItsBundleAlone(what: String, section: [UInt8], clause: String) async throws {
+        try installXcodeLayout(try await library(section: section))
         let catalog = BundleScanner.scan(appsFolders: [apps.path])
         let fault = try #require(catalog.faults.first, "\(what) was accepted")
         #expect(fault.code == .appIntentsMetadata, "\(what)")
@@ -237,28 +237,28 @@ import TestPrograms
         #expect(catalog.extensions.isEmpty)
     }
 
-    @Test func aSectionDeclaringMoreThanAnyAppIsRefusedBeforeItIsKept() throws {
+    @Test func aSectionDeclaringMoreThanAnyAppIsRefusedBeforeItIsKept() async throws {
         let cases = (0...CompiledAppIntentsSection.maximumDeclarations).map { AppEnumCase(identifier: "c\($0)", title: "C") }
         let huge = CompiledAppIntents(module: "Evil", metadata: AppIntentsMetadata(
             intents: [AppIntentSchema(name: "EchoAppIntent", typeName: Self.echo, title: "Echo")],
             enums: [AppEnumSchema(typeName: "Evil.Many", displayName: "Many", cases: cases)]))
-        try installXcodeLayout(try library([huge]))
+        try installXcodeLayout(try await library([huge]))
         let fault = try #require(BundleScanner.scan(appsFolders: [apps.path]).faults.first)
         #expect(fault.message.contains("section declares 20003 things, more than the 20000 any app has"), "\(fault.message)")
-        let many = try library(section: (0...CompiledAppIntentsSection.maximumRecords).flatMap { CompiledAppIntents(module: "M\($0)").sectionBytes })
+        let many = try await library(section: (0...CompiledAppIntentsSection.maximumRecords).flatMap { CompiledAppIntents(module: "M\($0)").sectionBytes })
         try FileManager.default.removeItem(atPath: apps.path + "/Echo.app")
         try installXcodeLayout(many)
         let records = try #require(BundleScanner.scan(appsFolders: [apps.path]).faults.first)
         #expect(records.message.contains("holds more than 64 records"), "\(records.message)")
     }
 
-    @Test func aRecordThatDoesNotDecodeIsNamedInOneSentence() throws {
+    @Test func aRecordThatDoesNotDecodeIsNamedInOneSentence() async throws {
         var bytes = Self.echoRecord().sectionBytes
         // The first intent's authentication policy, "alwaysAllowed", spelt otherwise.
         let policy = Array("alwaysAllowed".utf8)
         let at = try #require((0..<bytes.count - policy.count).first { Array(bytes[$0..<$0 + policy.count]) == policy })
         bytes.replaceSubrange(at..<at + policy.count, with: Array("sometimesAllo".utf8))
-        try installXcodeLayout(try library(section: bytes))
+        try installXcodeLayout(try await library(section: bytes))
         let fault = try #require(BundleScanner.scan(appsFolders: [apps.path]).faults.first)
         #expect(fault.message.contains("cannot be used: the record at offset 0 of the section intents_appintents does not decode: \"sometimesAllo\" is not an authentication policy at byte "),
                 "\(fault.message)")
@@ -270,7 +270,7 @@ import TestPrograms
     /// separator) is refused: a title could pass for another's.
     @Test(arguments: ["Echo \u{202E}txet", "Ec\u{200B}ho", "Echo\u{2028}Two", "Echo \u{2066}x\u{2069}"])
     func aTitleThatReadsOtherwiseThanItIsIsRefused(title: String) async throws {
-        try installXcodeLayout(try library([Self.echoRecord { $0.metadata.intents[0].title = title }]))
+        try installXcodeLayout(try await library([Self.echoRecord { $0.metadata.intents[0].title = title }]))
         let listed = try await intents(["apps"])
         #expect(listed.output.contains("holds control or invisible characters"), "\(listed.output)")
         #expect(!listed.output.unicodeScalars.contains { [0x202E, 0x200B, 0x2028, 0x2066].contains($0.value) }, "\(listed.output)")
@@ -278,7 +278,7 @@ import TestPrograms
 
     /// An emoji sequence's joiner is text, not a trick.
     @Test func aTitleWithAnEmojiSequenceIsKept() async throws {
-        try installXcodeLayout(try library([Self.echoRecord { $0.metadata.intents[0].description = "For the family \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}" }]))
+        try installXcodeLayout(try await library([Self.echoRecord { $0.metadata.intents[0].description = "For the family \u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}" }]))
         let listed = try await intents(["apps", "--json"])
         #expect(listed.output.contains("For the family"), "\(listed.output)")
     }
@@ -293,7 +293,7 @@ import TestPrograms
     /// Two bundles share one library: the honest description cached for one (a plist that lists
     /// only part of it) is no check of the other's compiled metadata, which the code contradicts.
     @Test func anotherBundlesCachedDescriptionDoesNotVouchForCompiledMetadata() async throws {
-        let lying = try library([Self.echoRecord { record in
+        let lying = try await library([Self.echoRecord { record in
             record.metadata.intents[1].authenticationPolicy = .alwaysAllowed
             Self.dropShortcuts(&record)
         }])
@@ -327,7 +327,7 @@ import TestPrograms
     // MARK: Host behaviour with real processes
 
     @Test func anIntentTheHostCannotCarryIsRefusedAloneTheOthersServe() async throws {
-        try installXcodeLayout(try library([Self.echoRecord { record in
+        try installXcodeLayout(try await library([Self.echoRecord { record in
             record.metadata.intents[2].unavailableReason = "Its parameter file is an IntentFile, which this host does not carry yet."
         }]))
         let refused = try await intents(["send", "AskingEchoAppIntent", "--param", "text=x"])
@@ -343,7 +343,7 @@ import TestPrograms
     /// Listed and matched without running anything; that it still runs is the Groceries
     /// fixture's test (its code declares it so: a section here would disagree with Echo's code).
     @Test func anIntentThatIsNotDiscoverableHasNoPhrases() async throws {
-        try installXcodeLayout(try library([Self.echoRecord { record in
+        try installXcodeLayout(try await library([Self.echoRecord { record in
             record.metadata.intents[0].isDiscoverable = false
         }]))
         let listed = try await intents(["shortcuts", "list", "--json"])
@@ -357,7 +357,7 @@ import TestPrograms
     /// With a declaration the build could not read, the extension is asked, and its answer is
     /// checked against what the build did read: a title that differs is a fault.
     @Test func anExtensionWhoseAnswerDisagreesWithItsBuildIsRefused() async throws {
-        try installXcodeLayout(try library([Self.echoRecord { record in
+        try installXcodeLayout(try await library([Self.echoRecord { record in
             record.metadata.intents[0].title = "Echo, as the build read it"
             record.unresolved = [Self.asking]
             Self.dropShortcuts(&record)
@@ -372,7 +372,7 @@ import TestPrograms
     /// before its first run, the process describes itself, and a section that the code does not
     /// bear out is a fault; agreeing, the check is kept for the library's bytes.
     @Test func compiledMetadataIsCheckedAgainstTheCodeBeforeItFirstRuns() async throws {
-        try installXcodeLayout(try library([Self.echoRecord { record in
+        try installXcodeLayout(try await library([Self.echoRecord { record in
             record.metadata.intents[1].authenticationPolicy = .alwaysAllowed
             Self.dropShortcuts(&record)
         }]))
@@ -384,7 +384,7 @@ import TestPrograms
         #expect(try store.appIntentsMetadataCount() == 0)
 
         try FileManager.default.removeItem(atPath: apps.path + "/Echo.app")
-        try installXcodeLayout(try library([Self.echoRecord(edit: Self.dropShortcuts)]))
+        try installXcodeLayout(try await library([Self.echoRecord(edit: Self.dropShortcuts)]))
         let served = try await intents(["send", "LockedEchoAppIntent", "--param", "text=y"])
         #expect(served.status == 0, "\(served.output)")
         #expect(try store.appIntentsMetadataCount() == 1)
@@ -392,7 +392,7 @@ import TestPrograms
 
     /// The same, agreeing: the extension describes what it can, the build adds what only it sees.
     @Test func anUnresolvedDeclarationIsLearnedFromTheExtensionAndTheBuildAddsItsDescriptions() async throws {
-        try installXcodeLayout(try library([Self.echoRecord { record in
+        try installXcodeLayout(try await library([Self.echoRecord { record in
             record.unresolved = [Self.asking]
             Self.dropShortcuts(&record)
         }]))

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestParallelism
 import Testing
 
@@ -12,51 +11,62 @@ import Testing
 /// If this fails, the platform added threads to a blocked pool, and a test that blocks it
 /// would no longer be noticed.
 @Suite struct CooperativePoolTests {
-    @Test func aTaskQueuedBehindBlockedPoolThreadsRunsOnlyWhenOneIsLetGo() async throws {
-        let width = ProcessInfo.processInfo.activeProcessorCount
-        // All on a thread of its own: this test's task could not resume while the pool is held.
-        let seen = await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: Self.blockThePool(width: width)) }.start()
+    /// Exit codes of the probe.
+    enum Finding: Int32 {
+        case strict = 0
+        /// A task blocked beyond one per processor still got a thread: the pool grows.
+        case grows = 1
+        /// The task queued behind the blocked ones never ran once they were let go.
+        case stuck = 2
+    }
+
+    /// In a process of its own, so that holding the pool stops no other test: tasks that block
+    /// are started one at a time, each given 3 s to get a thread, until one gets none; the pool
+    /// then holds no more threads than there are processors, and a task queued behind them runs
+    /// once they are let go. (A pool that grew would give the next one a thread within about a
+    /// second, as the global dispatch queues do.)
+    @Test func aTaskQueuedBehindBlockedPoolThreadsRunsOnlyWhenOneIsLetGo() async {
+        await #expect(processExitsWith: .exitCode(Finding.strict.rawValue)) {
+            let finding = await withCheckedContinuation { continuation in
+                Thread { continuation.resume(returning: CooperativePoolTests.probeThePool()) }.start()
+            }
+            exit(finding.rawValue)
         }
-        try #require(seen.allStarted, "the \(width) blockers did not all get a thread within 60 s")
-        #expect(!seen.ranWhileBlocked, "the pool ran a task while its \(width) threads were blocked: it grows")
-        #expect(seen.ranOnceLetGo)
     }
 
-    /// The suite runs a bounded number of tests at once (`TestParallelism`), so that the pool's
-    /// queue stays short: set before Swift Testing read its configuration.
-    @Test func testsRunAFewPerProcessorAtOnce() {
-        let width = Int(test_parallelization_width())
-        #expect(width > 0, "SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH is not set")
-        #expect(ProcessInfo.processInfo.environment["SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH"] == String(width))
-    }
-
-    struct Seen: Sendable {
-        var allStarted: Bool
-        var ranWhileBlocked: Bool
-        var ranOnceLetGo: Bool
-    }
-
-    /// Holds every thread of the pool (`width` tasks that wait), queues one more task, and sees
-    /// whether it runs before they are let go, and after. Blocks the calling thread.
-    private static func blockThePool(width: Int) -> Seen {
+    /// Holds the pool's threads with tasks that wait, and sees how many it gives. Blocks the
+    /// calling thread (never one of the pool's).
+    static func probeThePool() -> Finding {
+        let processors = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let started = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
-        for _ in 0..<width {
+        var held = 0
+        // One more than the processors: the last must find no thread.
+        while held <= processors {
             Task.detached {
                 started.signal()
                 release.wait()
             }
+            guard started.wait(timeout: .now() + 3) == .success else { break }
+            held += 1
         }
-        // Other tests' jobs run meanwhile; each blocker starts when it gets a thread.
-        let allStarted = (0..<width).allSatisfy { _ in started.wait(timeout: .now() + 60) == .success }
-        let ran = DispatchSemaphore(value: 0)
-        Task.detached { ran.signal() }
-        // With every thread blocked, the task has none: for 2 s (a pool that grows adds one
-        // within about a second, as the global dispatch queues do).
-        let ranWhileBlocked = ran.wait(timeout: .now() + 2) == .success
-        for _ in 0..<width { release.signal() }
-        let ranOnceLetGo = ranWhileBlocked || ran.wait(timeout: .now() + 60) == .success
-        return Seen(allStarted: allStarted, ranWhileBlocked: ranWhileBlocked, ranOnceLetGo: ranOnceLetGo)
+        let finding: Finding
+        if held > processors {
+            finding = .grows
+        } else {
+            // The one that found no thread runs once the others are let go.
+            for _ in 0..<held { release.signal() }
+            finding = started.wait(timeout: .now() + 60) == .success ? .strict : .stuck
+        }
+        for _ in 0...processors { release.signal() }
+        return finding
+    }
+
+    /// The suite runs a bounded number of tests at once (`TestParallelism`), so that the pool's
+    /// queue stays short. This checks that the variable is set before Swift Testing reads it, not
+    /// how many tests it then runs at once.
+    @Test func theParallelizationWidthIsSetBeforeTheTestsStart() {
+        let width = Int(test_parallelization_width())
+        #expect(width > 0, "SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH is \(String(describing: ProcessInfo.processInfo.environment["SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH"]))")
     }
 }

@@ -25,7 +25,7 @@ extension CLITests {
     /// Runs `executable`; kills it and records an issue when it outlives `limit`.
     func runWithLimit(_ executable: String, _ arguments: [String], environment: [String: String],
                       limit: Duration) async throws -> Run {
-        try await offThePool {
+        let run = try await offThePool {
             let started = ContinuousClock.now
             let program = try SpawnedProgram(executable, arguments, environment: environment)
             let killer = DispatchWorkItem { kill(program.pid, SIGKILL) }
@@ -33,15 +33,16 @@ extension CLITests {
             // Both streams are drained at once, so that neither can fill and stall the process.
             let ended = program.finish()
             killer.cancel()
-            if ended.signal == SIGKILL {
-                Issue.record("intents \(arguments.joined(separator: " ").prefix(200)) did not finish within \(limit).")
-            }
-            let run = Run(status: ended.signal.map { 128 + $0 } ?? ended.status,
-                          stdout: String(decoding: ended.stdout, as: UTF8.self), stderr: String(decoding: ended.stderr, as: UTF8.self),
-                          elapsed: ContinuousClock.now - started)
-            expectNoErrorDump(run.stdout + run.stderr)
-            return run
+            return Run(status: ended.signal.map { 128 + $0 } ?? ended.status,
+                       stdout: String(decoding: ended.stdout, as: UTF8.self), stderr: String(decoding: ended.stderr, as: UTF8.self),
+                       elapsed: ContinuousClock.now - started)
         }
+        // Recorded here, in the test's task, not on the thread that waited.
+        if run.status == 128 + SIGKILL {
+            Issue.record("intents \(arguments.joined(separator: " ").prefix(200)) did not finish within \(limit).")
+        }
+        expectNoErrorDump(run.stdout + run.stderr)
+        return run
     }
 
     var lockStatePath: String { state.path + "/lock-state" }
@@ -290,18 +291,18 @@ extension CLITests {
 /// Breaks an adversarial review found in the first round of fixes, each now a test.
 extension CLITests {
     /// Runs `intents` with its stdout or stderr on /dev/full (writes fail with ENOSPC).
-    func runWithFullDevice(_ arguments: [String], stdoutFull: Bool) throws -> Int32 {
+    func runWithFullDevice(_ arguments: [String], stdoutFull: Bool) async throws -> Int32 {
         let full = open("/dev/full", O_WRONLY | O_CLOEXEC), null = open("/dev/null", O_WRONLY | O_CLOEXEC)
         try #require(full >= 0 && null >= 0)
         defer { close(full); close(null) }
-        let ended = try SpawnedProgram(Package.cli, arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": state.path],
-                                       stdout: stdoutFull ? full : null, stderr: stdoutFull ? null : full).finish()
+        let ended = try await SpawnedProgram(Package.cli, arguments, environment: ["PATH": "/usr/bin:/bin", "HOME": state.path],
+                                             stdout: stdoutFull ? full : null, stderr: stdoutFull ? null : full).ended()
         return ended.signal.map { 128 + $0 } ?? ended.status
     }
 
-    @Test func anUnwritableStderrOrStdoutIsAFailureNotACrash() throws {
-        #expect(try runWithFullDevice(["lock", "--state", "/dev/null"], stdoutFull: false) == 1)
-        #expect(try runWithFullDevice(["apps", "--apps", try sampleAppsFolder(apps), "--state", state.path], stdoutFull: true) == 1,
+    @Test func anUnwritableStderrOrStdoutIsAFailureNotACrash() async throws {
+        #expect(try await runWithFullDevice(["lock", "--state", "/dev/null"], stdoutFull: false) == 1)
+        #expect(try await runWithFullDevice(["apps", "--apps", try sampleAppsFolder(apps), "--state", state.path], stdoutFull: true) == 1,
                 "output lost is not a success")
     }
 

@@ -16,10 +16,10 @@ import Testing
     /// An app whose executable is `script` (a shell script), continuing `com.example.go`. It
     /// runs confined: what it leaves behind goes in its container (`$HOME`, `proof`), and it may
     /// exec programs but start no process (so shell builtins, and `exec` last).
-    func app(running script: String, stepTimeout: Duration = .milliseconds(500)) throws -> (IntentDispatcher, AppBundle) {
+    func app(running script: String, stepTimeout: Duration = .milliseconds(500)) async throws -> (IntentDispatcher, AppBundle) {
         let folder = try BundleWriter(appsFolder: apps.path).app("Slow", identifier: "com.example.Slow",
                                                                  extra: ["CFBundleExecutable": "slow", "NSUserActivityTypes": ["com.example.go"]])
-        try Self.writeExecutable("#!/bin/sh\n\(script)\n", to: folder + "/slow")
+        try await Self.writeExecutable("#!/bin/sh\n\(script)\n", to: folder + "/slow")
         let dispatcher = makeDispatcher([apps.path], state: state, stepTimeout: stepTimeout)
         return (dispatcher, try #require(dispatcher.catalog.apps.first))
     }
@@ -55,11 +55,11 @@ import Testing
     /// to a file beside it, which `cp` copies in a process of its own. A process another test
     /// forks meanwhile would inherit a write descriptor of ours (close-on-exec or not) until its
     /// exec, and running the file then fails (ETXTBSY).
-    static func writeExecutable(_ text: String, to path: String) throws {
+    static func writeExecutable(_ text: String, to path: String) async throws {
         let source = path + ".text"
         try text.write(toFile: source, atomically: false, encoding: .utf8)
         defer { unlink(source) }
-        try ConfinedAppUserControlTests.copyExecutable(source, to: path)
+        try await ConfinedAppUserControlTests.copyExecutable(source, to: path)
     }
 
     /// Whether process `pid` is gone (or only a zombie left for its parent to reap).
@@ -71,7 +71,7 @@ import Testing
     @Test func aContinuingAppThatNeverEndsIsEndedWithItsGroupAfterAStep() async throws {
         // The app execs a program that waits forever (it may start none of its own: the probe's
         // `fork` step shows it refused, in ActivityContinuationSandboxTests).
-        let (dispatcher, app) = try app(running: "\(Self.leavesProof); exec sleep 1000", stepTimeout: .seconds(5))
+        let (dispatcher, app) = try await app(running: "\(Self.leavesProof); exec sleep 1000", stepTimeout: .seconds(5))
         // Every process of the sandbox seen while it runs: the launcher (keeper), the namespace's
         // init and the app, all in the group the host kills at the deadline. Sampled on a thread
         // of its own: a task could wait for a thread of the concurrency pool past the deadline
@@ -99,14 +99,14 @@ import Testing
     }
 
     @Test func aContinuingAppsExitStatusAndOutputComeBack() async throws {
-        let (dispatcher, app) = try app(running: "echo \"continuing $3\"; exit 7")
+        let (dispatcher, app) = try await app(running: "echo \"continuing $3\"; exit 7")
         let outcome = try await dispatcher.continueActivity(UserActivityPayload(activityType: "com.example.go"), in: app, capturingOutput: true)
         #expect(outcome.status == 7)
         #expect(outcome.output == "continuing com.example.go\n")
     }
 
     @Test func aClearanceCoversOnlyWhatItCleared() async throws {
-        let (dispatcher, app) = try app(running: Self.leavesProof)
+        let (dispatcher, app) = try await app(running: Self.leavesProof)
         let clearance = try dispatcher.clear(.userActivity("com.example.go", of: app), app: app, from: .activityContinuation)
         // Another activity of the same app.
         let other = await #expect(throws: HostError.self) {
@@ -129,7 +129,7 @@ import Testing
     /// A clearance given while unlocked starts nothing once the device locked: each launcher
     /// confirms it in the lock state of the moment. (Found by the adversary pass.)
     @Test func aClearanceGivenUnlockedStartsNothingOnceLocked() async throws {
-        let (dispatcher, app) = try app(running: Self.leavesProof)
+        let (dispatcher, app) = try await app(running: Self.leavesProof)
         let clearance = try dispatcher.clear(.userActivity("com.example.go", of: app), app: app, from: .activityContinuation)
         let appsFolder = try sampleAppsFolder(outside)
         let extensions = makeDispatcher([appsFolder], state: state)
@@ -148,7 +148,7 @@ import Testing
 
     @Test(arguments: [LockState.locked, .lockedBeforeFirstUnlock])
     func whileLockedNoActivityIsContinuedAndTheAppNeverStarts(state lockState: LockState) async throws {
-        let (dispatcher, app) = try app(running: Self.leavesProof)
+        let (dispatcher, app) = try await app(running: Self.leavesProof)
         try LockStateStore(stateFolder: state.path).save(lockState)
         let error = await #expect(throws: HostError.self) {
             _ = try await dispatcher.continueActivity(UserActivityPayload(activityType: "com.example.go"), in: app)

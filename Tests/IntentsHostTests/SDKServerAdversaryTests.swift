@@ -269,7 +269,7 @@ import TestPrograms
         defer { attackers.forEach { $0.kill() } }
         for index in 0..<copiesNeeded {
             let copy = copies.path + "/attacker\(index)"
-            try ConfinedAppUserControlTests.copyExecutable("/usr/bin/python3", to: copy)
+            try await ConfinedAppUserControlTests.copyExecutable("/usr/bin/python3", to: copy)
             attackers.append(try spawnBeside(copy, ["-c", script, state.path + "/" + LocalAPISocket.fileName, copies.path + "/ready\(index)",
                                                     String(limits.perProgram)]))
         }
@@ -397,15 +397,15 @@ import TestPrograms
         let installed = "/usr/local/lib/intents-adversary-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: installed, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: installed) }
-        try Self.copyExecutable(Package.cli, to: installed + "/intents")
-        try Self.copyExecutable(Package.products + "/intents-host", to: installed + "/intents-host")
+        try await Self.copyExecutable(Package.cli, to: installed + "/intents")
+        try await Self.copyExecutable(Package.products + "/intents-host", to: installed + "/intents-host")
 
         let writer = BundleWriter(appsFolder: apps.path)
         let type = "com.example.evil.run"
         let evil = try writer.app("Evil", identifier: "com.example.Evil",
                                   extra: ["CFBundleExecutable": "evil", "NSUserActivityTypes": [type],
                                           "NSSiriUsageDescription": "Evil wants Siri."])
-        try PolicyGateTests.writeExecutable("#!/bin/sh\nexec \(installed)/intents authorize com.example.Evil grant --state \"$INTENTS_STATE\" 2>&1\n",
+        try await PolicyGateTests.writeExecutable("#!/bin/sh\nexec \(installed)/intents authorize com.example.Evil grant --state \"$INTENTS_STATE\" 2>&1\n",
                                             to: evil + "/evil")
 
         // The user's server, installed under /usr.
@@ -417,7 +417,8 @@ import TestPrograms
         close(log)
         defer {
             server.signal(SIGTERM)
-            if server.waitBlocking(timeout: .seconds(30)) == nil { server.kill() }
+            // Reaped on a thread of its own, never one of the concurrency pool's.
+            Thread { if server.waitBlocking(timeout: .seconds(30)) == nil { server.kill() } }.start()
         }
         try await waitUntil(.seconds(60)) {
             guard let socket = LocalAPISocket.connect(stateFolder: state.path) else { return !server.isRunning }
@@ -441,8 +442,8 @@ import TestPrograms
     /// the copy open for writing. A write descriptor here, even close-on-exec, is inherited by a
     /// child another test forks meanwhile and held until that child's exec; executing the copy
     /// then fails with "Text file busy" (ETXTBSY), as it once did in CI.
-    static func copyExecutable(_ source: String, to path: String) throws {
-        let copied = try SpawnedProgram("/bin/cp", [source, path], environment: ["PATH": "/usr/bin:/bin"]).finish()
+    static func copyExecutable(_ source: String, to path: String) async throws {
+        let copied = try await SpawnedProgram.run("/bin/cp", [source, path], environment: ["PATH": "/usr/bin:/bin"])
         try #require(copied.status == 0 && copied.signal == nil,
                      "cp \(source) \(path) ended with \(copied.status): \(String(decoding: copied.stderr, as: UTF8.self))")
         try #require(chmod(path, 0o755) == 0)

@@ -109,9 +109,16 @@ public enum ActivityContinuation {
         let child: ChildProcess
         do {
             try clearance.confirm()
-            child = try ChildProcess.spawn(launch.executable, arguments: launch.arguments, environment: launch.environment,
-                                           output: capturingOutput ? .descriptor(ends[1]) : .inherited,
-                                           passing: launch.passing, startsOwnSession: sandbox.confine)
+            // From the spawn thread: the launcher asks for a parent-death signal, which Linux
+            // sends when the spawning *thread* exits, and a pool thread may be retired while
+            // the app runs.
+            let (executable, arguments, environment, passing) = (launch.executable, launch.arguments, launch.environment, launch.passing)
+            let output: ChildProcess.Output = capturingOutput ? .descriptor(ends[1]) : .inherited
+            let startsOwnSession = sandbox.confine
+            child = try await SpawnThread.shared.perform {
+                try ChildProcess.spawn(executable, arguments: arguments, environment: environment, output: output,
+                                       passing: passing, startsOwnSession: startsOwnSession)
+            }
         } catch let error as HostError {
             if capturingOutput { close(ends[0]); close(ends[1]) }
             launch.closeAll()
