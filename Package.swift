@@ -92,6 +92,9 @@ let package = Package(
         // Deadlines in real time or on a manual clock a test moves (the watcher, extension steps,
         // apps' system calls). No Foundation: the SDK links it.
         .target(name: "Deadlines", swiftSettings: strictSettings),
+        // A named thread of its own for work that blocks (spawning runners, waiting for the
+        // system store's lock), so that it never holds a thread of the concurrency pool.
+        .target(name: "WorkerThreads", swiftSettings: strictSettings),
         // The SiriKit domains as data: the SDK's system intents are generated from it, and the
         // host's policies (authorization, always restricted while locked, confirmation) read it.
         .target(name: "SiriKitDomains", swiftSettings: strictSettings),
@@ -155,7 +158,7 @@ let package = Package(
         // Extension processes: the supervisor, runners and spares, child processes, the sandbox (policy,
         // container layout, runtime folders, cgroup, probe), activity continuation, and the host's
         // configuration and metrics. Every launcher takes a `PolicyClearance`.
-        .target(name: "ExtensionProcesses", dependencies: ["HostBundles", "HostPolicy", "ExtensionProtocol", "SystemStore", "CChildProcess", "LocalAPI", "Deadlines",
+        .target(name: "ExtensionProcesses", dependencies: ["HostBundles", "HostPolicy", "ExtensionProtocol", "SystemStore", "CChildProcess", "LocalAPI", "Deadlines", "WorkerThreads",
                                                            .product(name: "Logging", package: "swift-log"),
                                                            .product(name: "Metrics", package: "swift-metrics")],
                 swiftSettings: strictSettings),
@@ -229,7 +232,7 @@ let package = Package(
                 swiftSettings: strictSettings),
         // The host's system store (donations, shortcuts, vocabulary, authorizations): the host is
         // its one writer (apps reach it through the server's API, never by opening it).
-        .target(name: "SystemStore", dependencies: ["ExtensionProtocol", "SQLiteSupport", "LocalAPI", "SystemCalls"],
+        .target(name: "SystemStore", dependencies: ["ExtensionProtocol", "SQLiteSupport", "LocalAPI", "SystemCalls", "WorkerThreads"],
                 swiftSettings: strictSettings),
         // The system calls an app makes (donate, vocabulary, shortcuts, authorization, app groups)
         // and the records they carry, with the state folder's rule: what the SDK and the host

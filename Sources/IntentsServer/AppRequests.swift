@@ -47,7 +47,8 @@ enum AppRequests {
             guard let usage = app.siriUsageDescription, !usage.isEmpty else {
                 throw HostError(.usage, "\(app.path)/Info.plist has no NSSiriUsageDescription; an app must say why it wants Siri before asking.")
             }
-            let current = try store.authorization(app: app.bundleIdentifier)
+            let identifier = app.bundleIdentifier
+            let current = try await store.reading { try $0.authorization(app: identifier) }
             guard current == .notDetermined else { return .authorization(current) }
             // Waiting for the user takes no connection of the app's share, only one of its few parked ones.
             do { try slot.park(app: app.bundleIdentifier) } catch { throw HostError(.busy, error.message) }
@@ -58,7 +59,11 @@ enum AppRequests {
             }
             return .path(try ContainerLayout(resolving: host.configuration.stateFolder).prepareAppGroupContainer(group))
         default:
-            return try store.perform(call, app: app.bundleIdentifier)
+            // Off the pool: a donation waiting for a lock that another process holds on the
+            // store must not hold up the server's other clients.
+            let identifier = app.bundleIdentifier
+            if SystemStore.onlyReads(call) { return try await store.reading { try $0.perform(call, app: identifier) } }
+            return try await store.writing { try $0.perform(call, app: identifier) }
         }
     }
 

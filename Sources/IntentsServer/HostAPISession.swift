@@ -156,7 +156,8 @@ enum HostAPISession {
             let app = try dispatcher.catalog.app(named: name)
             if let value = request.status {
                 let status = SiriAuthorization(rawValue: value.rawValue) ?? .notDetermined
-                try store.setAuthorization(status, app: app.bundleIdentifier)
+                let identifier = app.bundleIdentifier
+                try await store.writing { try $0.setAuthorization(status, app: identifier) }
                 host.authorizationRequests.decided(status, app: app.bundleIdentifier)
                 host.logger.info("authorization set", metadata: ["app": "\(app.bundleIdentifier)", "status": "\(status.name)", "pid": "\(peer.processID)"])
             }

@@ -18,6 +18,8 @@ public enum RecordCommands {
     ///   - now: the moment suggestions are ranked for.
     /// - Throws: `HostError` (`.usage`: an unknown app, identifier or donation; `.badState`: a
     ///   store that cannot be used).
+    ///
+    /// Writes run on the store's writing thread (`SystemStore.writing(_:)`), never on the pool.
     public static func perform(_ request: RecordsRequest, store: SystemStore, catalog: BundleCatalog, timeZone: String?, now: Date = Date(),
                                appShortcuts: () async -> AppShortcutsSnapshot?) async throws -> HostReply {
         let zone = Self.timeZone(named: timeZone)
@@ -30,12 +32,10 @@ public enum RecordCommands {
                                                   warnings: UserReports.skippedWarnings(in: store)))
             case .deleteDonations(let identifiers, let app, let all):
                 let owner = try app.map { try catalog.app(named: $0).bundleIdentifier }
-                let deleted: Int
-                if all || owner != nil {
-                    deleted = try store.deleteDonations(app: owner, all ? .all(nil) : .identifiers(identifiers))
-                } else {
+                let deleted = try await store.writing { store in
+                    if all || owner != nil { return try store.deleteDonations(app: owner, all ? .all(nil) : .identifiers(identifiers)) }
                     // Each identifier's one app, found before anything is deleted: never several apps' at once.
-                    deleted = try DonationIdentifiers.owners(of: identifiers, in: store).reduce(0) { deleted, owner in
+                    return try DonationIdentifiers.owners(of: identifiers, in: store).reduce(0) { deleted, owner in
                         deleted + (try store.deleteDonations(app: owner.app, .identifiers(owner.identifiers)))
                     }
                 }
@@ -54,15 +54,20 @@ public enum RecordCommands {
                 }, invalid: invalid(in: store), warnings: UserReports.skippedWarnings(in: store)))
             case .addVoiceShortcut(let phrase, let donation, let app):
                 let owner = try app.map { try catalog.app(named: $0).bundleIdentifier }
-                let donated = try DonationIdentifiers.donation(donation, app: owner, in: store)
-                let shortcut = VoiceShortcutRecord(phrase: phrase, app: donated.app, action: donated.action, donation: donated.identifier)
-                try store.addVoiceShortcut(shortcut)
+                let shortcut = try await store.writing { store in
+                    let donated = try DonationIdentifiers.donation(donation, app: owner, in: store)
+                    let shortcut = VoiceShortcutRecord(phrase: phrase, app: donated.app, action: donated.action, donation: donated.identifier)
+                    try store.addVoiceShortcut(shortcut)
+                    return shortcut
+                }
                 return .voiceShortcut(listed(shortcut))
             case .renameVoiceShortcut(let identifier, let phrase):
-                try store.renameVoiceShortcut(identifier: try uuid(identifier), to: phrase)
+                let shortcut = try uuid(identifier)
+                try await store.writing { try $0.renameVoiceShortcut(identifier: shortcut, to: phrase) }
                 return .done
             case .deleteVoiceShortcut(let identifier):
-                guard try store.deleteVoiceShortcut(identifier: try uuid(identifier)) else {
+                let shortcut = try uuid(identifier)
+                guard try await store.writing({ try $0.deleteVoiceShortcut(identifier: shortcut) }) else {
                     throw HostError(.usage, "No voice shortcut has the identifier \(identifier).")
                 }
                 return .done

@@ -40,4 +40,14 @@ extension SystemStore {
             throw SystemStoreError(.invalid, "The container of the app group \(group) is not the system store's to give.")
         }
     }
+
+    /// Whether `call` only reads the store, so that `reading(_:)` may run it beside a write
+    /// that waits for a lock.
+    public static func onlyReads(_ call: SystemCall) -> Bool {
+        switch call {
+        case .voiceShortcuts, .voiceShortcut, .authorization: true
+        case .donate, .deleteDonations, .setShortcutSuggestions, .setRelevantShortcuts, .setVocabulary, .removeAllVocabulary,
+             .requestAuthorization, .updateAppShortcutParameters, .appGroupContainer: false
+        }
+    }
 }

@@ -3,6 +3,7 @@ import Foundation
 import SQLiteSupport
 import Synchronization
 import SystemCalls
+import WorkerThreads
 
 /// The host's system store, `<state>/System.sqlite`: donations, voice shortcuts, shortcut
 /// suggestions, relevant shortcuts, user vocabulary, Siri authorizations, and the order in which
@@ -11,6 +12,11 @@ import SystemCalls
 /// The host and app processes open it at once (an app donates while the host runs): WAL, a busy
 /// timeout, durable commits, every write in one immediate transaction. Records are JSON in a
 /// BLOB column beside the columns queries filter on.
+///
+/// Writes and reads go through two connections: a write that waits (up to the busy timeout) for
+/// another process's lock never holds up a read, which WAL lets go on beside that lock. Async
+/// code runs store calls with `writing(_:)` and `reading(_:)`, on two threads of the store's
+/// own, never on a thread of the concurrency pool.
 public final class SystemStore: Sendable {
     public static let fileName = "System.sqlite"
     /// Donations kept per app; a new one past the cap evicts that app's oldest (by date).
@@ -18,7 +24,12 @@ public final class SystemStore: Sendable {
 
     public let path: String
     public let donationCap: Int
+    /// The connection every write goes through (and the reads inside a write's transaction).
     let connection: RawSQLiteConnection
+    /// The connection of reads outside a write.
+    private let reader: RawSQLiteConnection
+    private let writer = WorkerThread(name: "store-writes")
+    private let readerThread = WorkerThread(name: "store-reads")
     private let skipped = Mutex<[InvalidRecord]>([])
     /// Whether every voice shortcut's `normalized_phrase` was computed by this build's phrase
     /// normalization (`PhraseText`), so that a lookup in it finds what matching the phrases
@@ -43,17 +54,28 @@ public final class SystemStore: Sendable {
         self.connection = connection
         let current = try? Self.renormalizePhrasesIfNeeded(connection)
         phraseColumnIsCurrent = current ?? false
+        reader = try RawSQLiteConnection(path: path) { SystemStoreError(.unavailable, $0.message) }
     }
 
-    /// Changes whenever the store's contents may have: a commit by another connection
-    /// (`PRAGMA data_version`) or by this one (`total_changes()`). Caches of what the store
-    /// holds compare it.
+    /// Changes whenever the store's contents may have: a commit by any connection but the
+    /// reading one, which never writes (`PRAGMA data_version`), this store's writing one too.
+    /// Caches of what the store holds compare it.
     public func changeStamp() throws -> String {
-        try connection.serialized {
-            let external = try connection.query("PRAGMA data_version").first?.first
-            let own = try connection.query("SELECT total_changes()").first?.first
-            return "\(String(describing: external)):\(String(describing: own))"
-        }
+        let version = try read("PRAGMA data_version").first?.first
+        return String(describing: version)
+    }
+
+    /// Runs `body` with this store on the store's writing thread: a write waiting for another
+    /// process's lock holds that thread, not one of the concurrency pool. Writes queue there in
+    /// order, as they would on the one writing connection anyway.
+    public func writing<Result: Sendable>(_ body: @escaping @Sendable (SystemStore) throws -> Result) async throws -> Result {
+        try await writer.perform { [self] in try body(self) }
+    }
+
+    /// Runs `body` with this store on the store's reading thread, which no write holds up. For
+    /// reads only: a write in `body` would queue on the pool's behalf behind other reads.
+    public func reading<Result: Sendable>(_ body: @escaping @Sendable (SystemStore) throws -> Result) async throws -> Result {
+        try await readerThread.perform { [self] in try body(self) }
     }
 
     /// SQLite's `PRAGMA integrity_check`: `["ok"]` for a whole store, else the problems it found.
@@ -69,9 +91,10 @@ public final class SystemStore: Sendable {
         try connection.serialized { try connection.immediateTransaction(body) }
     }
 
-    /// Runs a query on the store's connection.
+    /// Runs a query on the store's reading connection (outside a write's transaction: it sees
+    /// what is committed).
     func read(_ sql: String, _ arguments: [SQLiteValue] = []) throws -> [[SQLiteValue]] {
-        try connection.serialized { try connection.query(sql, arguments) }
+        try reader.serialized { try reader.query(sql, arguments) }
     }
 
     static func encode(_ value: some Encodable) throws -> SQLiteValue {

@@ -1,5 +1,6 @@
 import ExtensionProtocol
 import Foundation
+import SQLiteSupport
 import SystemCalls
 import SystemStore
 import Testing
@@ -42,6 +43,36 @@ import Testing
         #expect(try second.deleteDonations(app: "other", .all(nil)) == 0)
         #expect(try first.deleteDonations(app: "a", .identifiers([kept.identifier])) == 1)
         #expect(try second.donation(identifier: kept.identifier, app: "a") == nil)
+    }
+
+    /// Another process holds the store's write lock (an app's long transaction): writes wait
+    /// on the store's writing thread, more of them than the pool has threads, while reads (on
+    /// their own connection, which WAL lets read beside the lock) and the pool go on.
+    @Test func writesWaitingForAnotherProcesssLockHoldUpNoReadAndNoPoolThread() async throws {
+        let store = try SystemStore(stateFolder: state.path)
+        try store.setAuthorization(.authorized, app: "a")
+        let holder = try RawSQLiteConnection(path: store.path)
+        try holder.run("BEGIN IMMEDIATE")
+        try holder.run("DELETE FROM vocabulary")
+        let waiting = AsyncStream<Int>.makeStream()
+        let processors = ProcessInfo.processInfo.activeProcessorCount
+        let writes = (0...processors).map { index in
+            Task {
+                try await store.writing { store in
+                    waiting.continuation.yield(index)
+                    try store.donate(donation("a", "W\(index)", at: Double(index)))
+                }
+            }
+        }
+        // The first write is waiting for the lock (it is past its start, and the lock is held).
+        var started = waiting.stream.makeAsyncIterator()
+        #expect(await started.next() == 0)
+        #expect(try await store.reading { try $0.authorization(app: "a") } == .authorized)
+        #expect(try store.authorization(app: "a") == .authorized, "a read on the pool does not wait either")
+        #expect(try store.donations(app: "a").isEmpty, "no write got through the lock")
+        try holder.run("COMMIT")
+        for write in writes { try await write.value }
+        #expect(try store.donations(app: "a").count == processors + 1)
     }
 
     @Test func phrasesAreUniqueOnceNormalizedAndMustHaveWords() throws {

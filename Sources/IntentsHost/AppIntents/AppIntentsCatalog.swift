@@ -78,7 +78,8 @@ extension IntentDispatcher {
             }
             return metadata
         }
-        try storeCall { try store.saveAppIntentsMetadata(metadata, libraryHash: library.hash, identity: bundle.libraryIdentity) }
+        let (hash, identity) = (library.hash, bundle.libraryIdentity)
+        try await storeWrite { try $0.saveAppIntentsMetadata(metadata, libraryHash: hash, identity: identity) }
         rememberAppIntents(metadata, key: key, identity: Self.identityKey(of: bundle), libraryHash: library.hash)
         logger.info("described App Intents", metadata: ["bundle": "\(bundle.bundleIdentifier)", "intents": "\(metadata.intents.count)",
                                                        "shortcuts": "\(metadata.shortcuts.count)"])
@@ -146,7 +147,8 @@ extension IntentDispatcher {
             try AppIntentsMetadataCheck.check(described, declared: declared, library: bundle.libraryPath)
             _ = try AppIntentsMetadataCombination.combine(described: described, compiled: compiled, library: bundle.libraryPath)
         }
-        try storeCall { try store.saveAppIntentsMetadata(metadata, libraryHash: library.hash, identity: bundle.libraryIdentity) }
+        let (hash, identity) = (library.hash, bundle.libraryIdentity)
+        try await storeWrite { try $0.saveAppIntentsMetadata(metadata, libraryHash: hash, identity: identity) }
     }
 
     /// How long a failure to describe or query an extension's App Intents is remembered.
@@ -224,6 +226,18 @@ extension IntentDispatcher {
     func storeCall<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try body()
+        } catch let error as SystemStoreError {
+            throw HostError(.badState, error.message)
+        }
+    }
+
+    /// Runs the write `body` on the store's writing thread (`SystemStore.writing(_:)`), so that
+    /// waiting for a lock another process holds on the store holds no thread of the pool.
+    /// - Throws: `HostError` (`.badState`) as `storeCall(_:)` does.
+    func storeWrite<Result: Sendable>(_ body: @escaping @Sendable (SystemStore) throws -> Result) async throws -> Result {
+        let store = try openSystemStore()
+        do {
+            return try await store.writing(body)
         } catch let error as SystemStoreError {
             throw HostError(.badState, error.message)
         }

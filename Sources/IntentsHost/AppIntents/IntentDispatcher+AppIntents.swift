@@ -51,7 +51,7 @@ extension IntentDispatcher {
             HostMetrics.conversationEnded("error")
             throw error
         }
-        appIntentRan(in: app, metadata: metadata)
+        await appIntentRan(in: app, metadata: metadata)
         HostMetrics.conversationEnded(outcome.declinedByUser ? "declined" : outcome.response.category.isFailure ? "failure" : "success")
         return SendResult(extensionBundle: bundle.bundleIdentifier, outcome: outcome)
     }

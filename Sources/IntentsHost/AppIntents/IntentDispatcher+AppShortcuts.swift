@@ -76,13 +76,15 @@ extension IntentDispatcher {
             // Remembered in the store too, so that an extension whose queries fail or hang costs
             // one step timeout per generation (a new install, an update, an App Intent run), not
             // one per command: its phrases have no values until the next generation.
-            try storeCall { try store.saveAppShortcutParameters(AppShortcutParameterValues(libraryHash: hash, generation: generation, entities: [:]),
-                                                                 extension: bundle.bundleIdentifier) }
+            let none = AppShortcutParameterValues(libraryHash: hash, generation: generation, entities: [:])
+            let identifier = bundle.bundleIdentifier
+            try await storeWrite { try $0.saveAppShortcutParameters(none, extension: identifier) }
             throw error
         }
         let values = AppShortcutParameterValues(libraryHash: clearances.first?.clearance.library?.hash ?? hash, generation: generation,
                                                 entities: entities)
-        try storeCall { try store.saveAppShortcutParameters(values, extension: bundle.bundleIdentifier) }
+        let identifier = bundle.bundleIdentifier
+        try await storeWrite { try $0.saveAppShortcutParameters(values, extension: identifier) }
         logger.info("gathered App Shortcut parameters", metadata: ["bundle": "\(bundle.bundleIdentifier)", "generation": "\(generation)"])
         return values
     }
@@ -122,11 +124,11 @@ extension IntentDispatcher {
     /// After an App Intent of `app` ran: its entities may have changed, so the values of its
     /// parameterized phrases are gathered again before they are next matched, as after
     /// `updateAppShortcutParameters()` (which an extension's code need not call).
-    func appIntentRan(in app: AppBundle?, metadata: AppIntentsMetadata) {
+    func appIntentRan(in app: AppBundle?, metadata: AppIntentsMetadata) async {
         guard let app, !Self.phraseEntityTypes(metadata).isEmpty else { return }
         do {
-            let store = try openSystemStore()
-            try storeCall { try store.requestAppShortcutParameters(app: app.bundleIdentifier) }
+            let identifier = app.bundleIdentifier
+            try await storeWrite { try $0.requestAppShortcutParameters(app: identifier) }
         } catch {
             logger.warning("could not mark App Shortcut parameters for refresh", metadata: ["app": "\(app.bundleIdentifier)", "error": "\(error)"])
         }
