@@ -4,6 +4,7 @@ import SQLiteSupport
 import SystemCalls
 import SystemStore
 import Testing
+import TestPrograms
 
 /// The system store on a real SQLite file.
 @Suite struct SystemStoreTests {
@@ -73,6 +74,24 @@ import Testing
         try holder.run("COMMIT")
         for write in writes { try await write.value }
         #expect(try store.donations(app: "a").count == processors + 1)
+    }
+
+    /// What lets reads stay on the pool: while the store is open, no other process can take
+    /// it out of WAL (it would need the file alone), so no lock of another process blocks a read.
+    @Test func whileTheStoreIsOpenNoOtherProcessTakesItOutOfWAL() async throws {
+        let store = try SystemStore(stateFolder: state.path)
+        _ = try store.authorizations()
+        let other = try await SpawnedProgram.run("/usr/bin/env", ["python3", "-c", """
+            import sqlite3, sys
+            connection = sqlite3.connect(sys.argv[1], timeout=0.2)
+            try:
+                print(connection.execute("PRAGMA journal_mode = DELETE").fetchone()[0])
+            except sqlite3.OperationalError as error:
+                print(error)
+            """, store.path])
+        let said = String(decoding: other.stdout, as: UTF8.self)
+        #expect(said == "database is locked\n", "\(said) \(String(decoding: other.stderr, as: UTF8.self))")
+        #expect(try store.integrityCheck() == ["ok"])
     }
 
     @Test func phrasesAreUniqueOnceNormalizedAndMustHaveWords() throws {
