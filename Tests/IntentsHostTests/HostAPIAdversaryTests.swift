@@ -72,7 +72,7 @@ import TestPrograms
             held.append(socket)
             let channel = RawClient(socket)
             // The first catalog says the server counts this connection as a watcher.
-            if (try? channel.send(.request(.watchCatalog))) != nil, case .reply(.catalog)? = try? channel.receive() { watching += 1 }
+            if (try? channel.send(.request(.watchCatalog))) != nil, case .reply(.catalog)? = try? await channel.receive() { watching += 1 }
         }
         #expect(watching > 0)
         #expect(watching <= min(CatalogChanges.maximumWatchers, ConnectionBudget.Limits().perProgram), "\(watching) watchers")
@@ -104,7 +104,7 @@ import TestPrograms
         let hostile = RawClient(socket)
         try hostile.send(.request(.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
                                                                                            TextParameter(name: "content", value: "hi")]))))
-        guard case .reply(.question(let question))? = try hostile.receive() else {
+        guard case .reply(.question(let question))? = try await hostile.receive() else {
             Issue.record("the conversation asked no question")
             return
         }
@@ -360,21 +360,21 @@ import TestPrograms
         defer { close(socket) }
         let raw = RawClient(socket)
         try raw.send(.request(.answer(.choice(Int.min))))
-        guard case .reply(.failure(let noQuestion))? = try raw.receive() else { Issue.record("no failure"); return }
+        guard case .reply(.failure(let noQuestion))? = try await raw.receive() else { Issue.record("no failure"); return }
         #expect(noQuestion.message == "An answer came with no question waiting for it.")
         try raw.send(.request(.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
                                                                                      TextParameter(name: "content", value: "hi")]))))
-        guard case .reply(.question)? = try raw.receive() else { Issue.record("no question"); return }
+        guard case .reply(.question)? = try await raw.receive() else { Issue.record("no question"); return }
         try raw.send(.request(.status))
-        guard case .reply(.failure(let interleaved))? = try raw.receive() else { Issue.record("no failure"); return }
+        guard case .reply(.failure(let interleaved))? = try await raw.receive() else { Issue.record("no failure"); return }
         #expect(interleaved.message.contains("another request while a question"))
         try raw.send(.request(.answer(.choice(-1))))
-        guard case .reply(.failure(let stray))? = try raw.receive() else { Issue.record("no failure"); return }
+        guard case .reply(.failure(let stray))? = try await raw.receive() else { Issue.record("no failure"); return }
         #expect(stray.message.contains("no question waiting"))
         try raw.send(.line("hello"))
-        guard case .reply(.failure(let other))? = try raw.receive() else { Issue.record("no failure"); return }
+        guard case .reply(.failure(let other))? = try await raw.receive() else { Issue.record("no failure"); return }
         #expect(other.code == "protocol")
-        #expect(try raw.receive() == nil)
+        #expect(try await raw.receive() == nil)
 
         // 65 levels of lists, and a frame over 1 MiB: the connection is cut, the server lives.
         var deep = IntentValue.string("x")
@@ -388,7 +388,7 @@ import TestPrograms
             let frame = [FrameCodec.marker, localAPIVersion, UInt8(length >> 24), UInt8((length >> 16) & 0xFF),
                          UInt8((length >> 8) & 0xFF), UInt8(length & 0xFF)] + writer.bytes
             _ = frame.withUnsafeBytes { send(second, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            #expect((try? RawClient(second).receive()) ?? nil == nil)
+            #expect((try? await RawClient(second).receive()) ?? nil == nil)
         }
         #expect(try await client().status().lockState == "unlocked")
         #expect(await server.stop() == 0)
@@ -424,7 +424,7 @@ import TestPrograms
         defer { close(asking) }
         try RawClient(asking).send(.request(.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
                                                                                                   TextParameter(name: "content", value: "hi")]))))
-        guard case .reply(.question)? = try RawClient(asking).receive() else { Issue.record("no question"); return }
+        guard case .reply(.question)? = try await RawClient(asking).receive() else { Issue.record("no question"); return }
         let watching = try #require(LocalAPISocket.connect(stateFolder: state.path))
         defer { close(watching) }
         try RawClient(watching).send(.request(.watchCatalog))
@@ -491,7 +491,7 @@ import TestPrograms
         try client.send(.request(.run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Bobo"),
                                                                                           TextParameter(name: "content", value: "hi")]))))
         conversation: while true {
-            guard let message = try client.receive() else {
+            guard let message = try client.channel.receive(ServerMessage.self) else {
                 outcome.failure = "the server ended the conversation; its log:\n\(server.log)"
                 return outcome
             }
@@ -546,8 +546,8 @@ import TestPrograms
 }
 
 /// A client of the local API that speaks frames itself, as a hostile process would; reads give
-/// up after 30 s.
-private struct RawClient {
+/// up after 30 s, and wait off the pool.
+private struct RawClient: @unchecked Sendable {
     let channel: FrameChannel
 
     init(_ socket: Int32) {
@@ -557,5 +557,7 @@ private struct RawClient {
     }
 
     func send(_ message: ClientMessage) throws { try channel.send(message) }
-    func receive() throws -> ServerMessage? { try channel.receive(ServerMessage.self) }
+    func receive() async throws -> ServerMessage? {
+        try await offThePool { [channel] in try channel.receive(ServerMessage.self) }
+    }
 }
