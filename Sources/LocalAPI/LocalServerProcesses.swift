@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CChildProcess
 
 /// The servers a client started on demand for a state folder: `intents-host serve --state
 /// FOLDER …` as `ServerLauncher` runs it, found by its command line in `/proc`. For tests and
@@ -11,40 +12,52 @@ import Musl
 public enum LocalServerProcesses {
     /// The process IDs of the servers serving `stateFolder` (not this process).
     public static func pids(stateFolder: String) -> [pid_t] {
-        let marker = Array("serve\0--state\0\(stateFolder)\0".utf8)
         guard let directory = opendir("/proc") else { return [] }
         defer { closedir(directory) }
         var found: [pid_t] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let pid = pid_t(name), pid != getpid(),
-                  let command = commandLine(of: pid), command.count >= marker.count,
-                  String(decoding: command.prefix { $0 != 0 }, as: UTF8.self).hasSuffix("intents-host"),
-                  (0...(command.count - marker.count)).contains(where: { command[$0..<($0 + marker.count)].elementsEqual(marker) })
-            else { continue }
+            guard let pid = pid_t(name), pid != getpid(), serves(pid, stateFolder: stateFolder) else { continue }
             found.append(pid)
         }
         return found
     }
 
-    /// Sends SIGTERM to the servers of `stateFolder`; with `waitSeconds` above zero, waits until
-    /// that much time has passed (by the monotonic clock) for them to be gone, reaping one that
-    /// is this process's child.
+    /// Sends SIGTERM to the servers of `stateFolder`; with `waitSeconds` above zero, waits at
+    /// most that long (by the monotonic clock) for them to end, reaping one that is this
+    /// process's child.
+    ///
+    /// Each is signalled through a pidfd opened before its command line is read again, so a
+    /// process ID that another process took since the listing is never signalled.
     public static func stop(stateFolder: String, waitSeconds: Double = 0) {
-        let deadline = monotonicSeconds() + waitSeconds
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int64(max(0, min(waitSeconds, 86_400)) * 1000))
         for pid in pids(stateFolder: stateFolder) {
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            while monotonicSeconds() < deadline, kill(pid, 0) == 0, waitpid(pid, &status, WNOHANG) != pid {
-                usleep(10_000)
+            let pidfd = cchild_pidfd_open(pid)
+            guard pidfd >= 0 else { continue }
+            defer { close(pidfd) }
+            guard serves(pid, stateFolder: stateFolder), cchild_pidfd_send_signal(pidfd, SIGTERM) == 0 else { continue }
+            // A pidfd reads as ready once its process has ended.
+            var ready = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
+            while true {
+                let left = clock.now.duration(to: deadline).components
+                let milliseconds = Int32(clamping: left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000)
+                guard milliseconds > 0 else { break }
+                let result = poll(&ready, 1, milliseconds)
+                if result < 0 && errno == EINTR { continue }
+                break
             }
+            var status: Int32 = 0
+            _ = cchild_pidfd_wait(pidfd, &status, 1)
         }
     }
 
-    private static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    /// Whether `pid` runs `intents-host serve --state stateFolder`, as its command line says now.
+    private static func serves(_ pid: pid_t, stateFolder: String) -> Bool {
+        let marker = Array("serve\0--state\0\(stateFolder)\0".utf8)
+        guard let command = commandLine(of: pid), command.count >= marker.count,
+              String(decoding: command.prefix { $0 != 0 }, as: UTF8.self).hasSuffix("intents-host") else { return false }
+        return (0...(command.count - marker.count)).contains { command[$0..<($0 + marker.count)].elementsEqual(marker) }
     }
 
     /// `/proc/PID/cmdline` whole (NUL-separated), or nil when the process is gone.
