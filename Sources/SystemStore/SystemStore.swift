@@ -15,8 +15,9 @@ import WorkerThreads
 ///
 /// Writes and reads go through two connections: a write that waits (up to the busy timeout) for
 /// another process's lock never holds up a read, which WAL lets go on beside that lock. Async
-/// code runs store calls with `writing(_:)` and `reading(_:)`, on two threads of the store's
-/// own, never on a thread of the concurrency pool.
+/// code runs writes with `writing(_:)`, on a thread of the store's own, never on a thread of the
+/// concurrency pool; reads need not leave the pool (no lock blocks them while this store is
+/// open: no other process can take the file out of WAL meanwhile).
 public final class SystemStore: Sendable {
     public static let fileName = "System.sqlite"
     /// Donations kept per app; a new one past the cap evicts that app's oldest (by date).
