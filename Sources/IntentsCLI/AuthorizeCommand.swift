@@ -51,7 +51,8 @@ struct AuthorizeCommand: AsyncParsableCommand {
         let pending = HostSession.server?.authorizationRequests.pending ?? []
         if let app, let decision {
             let bundle = try SystemCommandSupport.reporting(json) { try catalog.app(named: app) }
-            try SystemCommandSupport.reporting(json) { try store.setAuthorization(decision.status, app: bundle.bundleIdentifier) }
+            let (status, identifier) = (decision.status, bundle.bundleIdentifier)
+            try await SystemCommandSupport.writing(store, json: json) { try $0.setAuthorization(status, app: identifier) }
             HostSession.server?.authorizationRequests.decided(decision.status, app: bundle.bundleIdentifier)
             let decided = UserReports.authorizations(of: [bundle], decisions: [bundle.bundleIdentifier: decision.status], pending: [])[0]
             if json {

@@ -58,7 +58,7 @@ struct ContactsCommand: AsyncParsableCommand {
                 .standardizedFileURL.path
             let book = try SystemCommandSupport.reporting(false) { try ContactsCommand.read(absolute) }
             let store = try global.systemStore(json: false)
-            try SystemCommandSupport.reporting(false) { try store.setContactsPath(absolute) }
+            try await SystemCommandSupport.writing(store, json: false) { try $0.setContactsPath(absolute) }
             printLine("Contacts: \(book.cards.count) in \(absolute).")
         }
     }
@@ -115,7 +115,7 @@ struct ContactsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let store = try global.systemStore(json: false)
-            try SystemCommandSupport.reporting(false) { try store.setContactsPath(nil) }
+            try await SystemCommandSupport.writing(store, json: false) { try $0.setContactsPath(nil) }
             printLine("Contacts: none.")
         }
     }

@@ -67,6 +67,17 @@ enum SystemCommandSupport {
         }
     }
 
+    /// Runs the write `body` on the store's writing thread (`SystemStore.writing(_:)`): in a
+    /// server, waiting for another process's lock on the store holds no thread of the pool.
+    /// Errors as `reporting(_:_:)`.
+    static func writing<Result: Sendable>(_ store: SystemStore, json: Bool, _ body: @escaping @Sendable (SystemStore) throws -> Result) async throws -> Result {
+        do {
+            return try await store.writing(body)
+        } catch let error as SystemStoreError {
+            throw failure(hostError(error), json: json)
+        }
+    }
+
     /// Says on stderr, once each, which records the store's listings skipped because they do
     /// not decode (the others are shown as usual).
     static func noteSkipped(in store: SystemStore) {

@@ -88,7 +88,11 @@ public final class ServedHost: Sendable {
     /// Scans the apps folders again and swaps the catalog: replaced or removed extensions end
     /// once their conversations have, and their next request starts the new library.
     func reload() async {
-        let catalog = configuration.scanInstalledApps(store: try? dispatcher.openSystemStore())
+        // On the store's writing thread: the scan records the apps' executables in the store,
+        // a write that may wait for another process's lock.
+        let configuration = self.configuration
+        let scanned = try? await dispatcher.openSystemStore().writing { configuration.scanInstalledApps(store: $0) }
+        let catalog = scanned ?? configuration.scanInstalledApps(store: nil)
         let changed = dispatcher.replaceCatalog(catalog)
         catalogChanges.changed()
         HostMetrics.catalogReloaded()
