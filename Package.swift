@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "ExtensionProtocol", dependencies: ["Framing"], swiftSettings: strictSettings),
         // The local API of `intents serve`: its messages (the typed host API) and how a client finds
         // and reaches it. No Foundation, here or in what it depends on: the `intents` client links it.
-        .target(name: "LocalAPI", dependencies: ["Framing", "ExtensionProtocol", "CChildProcess"], swiftSettings: strictSettings),
+        .target(name: "LocalAPI", dependencies: ["Framing", "ExtensionProtocol"], swiftSettings: strictSettings),
         // Deadlines in real time or on a manual clock a test moves (the watcher, extension steps,
         // apps' system calls). No Foundation: the SDK links it.
         .target(name: "Deadlines", swiftSettings: strictSettings),

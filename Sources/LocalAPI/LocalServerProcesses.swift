@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import CChildProcess
 
 /// The servers a client started on demand for a state folder: `intents-host serve --state
 /// FOLDER …` as `ServerLauncher` runs it, found by its command line in `/proc`. For tests and
@@ -33,10 +32,11 @@ public enum LocalServerProcesses {
         let clock = ContinuousClock()
         let deadline = clock.now + .milliseconds(Int64(max(0, min(waitSeconds, 86_400)) * 1000))
         for pid in pids(stateFolder: stateFolder) {
-            let pidfd = cchild_pidfd_open(pid)
+            guard let calls = PidfdCalls.shared else { return }
+            let pidfd = calls.open(pid, 0)
             guard pidfd >= 0 else { continue }
             defer { close(pidfd) }
-            guard serves(pid, stateFolder: stateFolder), cchild_pidfd_send_signal(pidfd, SIGTERM) == 0 else { continue }
+            guard serves(pid, stateFolder: stateFolder), calls.sendSignal(pidfd, SIGTERM, nil, 0) == 0 else { continue }
             // A pidfd reads as ready once its process has ended.
             var ready = pollfd(fd: pidfd, events: Int16(POLLIN), revents: 0)
             while true {
@@ -47,8 +47,9 @@ public enum LocalServerProcesses {
                 if result < 0 && errno == EINTR { continue }
                 break
             }
+            // A child of this process keeps its pid until reaped, so this reaps no other.
             var status: Int32 = 0
-            _ = cchild_pidfd_wait(pidfd, &status, 1)
+            _ = waitpid(pid, &status, WNOHANG)
         }
     }
 
@@ -75,4 +76,19 @@ public enum LocalServerProcesses {
         }
         return bytes
     }
+}
+
+/// glibc's `pidfd_open` and `pidfd_send_signal` (2.36 and later), looked up at run time: this
+/// module links no C of its own (the SDK that apps build against includes it); nil where the C
+/// library has neither, and then nothing is signalled.
+private struct PidfdCalls: @unchecked Sendable {
+    typealias Open = @convention(c) (pid_t, UInt32) -> Int32
+    typealias SendSignal = @convention(c) (Int32, Int32, UnsafeMutableRawPointer?, UInt32) -> Int32
+    let open: Open
+    let sendSignal: SendSignal
+
+    static let shared: PidfdCalls? = {
+        guard let open = dlsym(nil, "pidfd_open"), let send = dlsym(nil, "pidfd_send_signal") else { return nil }
+        return PidfdCalls(open: unsafeBitCast(open, to: Open.self), sendSignal: unsafeBitCast(send, to: SendSignal.self))
+    }()
 }
