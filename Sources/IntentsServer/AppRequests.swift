@@ -52,7 +52,9 @@ enum AppRequests {
             guard current == .notDetermined else { return .authorization(current) }
             // Waiting for the user takes no connection of the app's share, only one of its few parked ones.
             do { try slot.park(app: app.bundleIdentifier) } catch { throw HostError(.busy, error.message) }
-            return .authorization(await host.authorizationRequests.wait(for: app, usageDescription: usage))
+            return .authorization(await host.authorizationRequests.wait(for: app, usageDescription: usage) {
+                try? await store.reading { try $0.authorization(app: identifier) }
+            })
         case .appGroupContainer(let group):
             guard app.entitlements.applicationGroups.contains(group) else {
                 throw HostError(.usage, "\(app.bundleIdentifier) is not entitled to the app group \(group.quotedForDisplay) (com.apple.security.application-groups in its entitlements).")

@@ -55,7 +55,12 @@ public final class AuthorizationRequests: Sendable {
 
     /// Waits for the user's decision on `app`: `.notDetermined` if the caller is cancelled
     /// first, or once the app's request has waited `deadline`.
-    func wait(for app: AppBundle, usageDescription: String) async -> SiriAuthorization {
+    ///
+    /// Once the wait is registered, `recheck` reads the decision again: one recorded after the
+    /// caller last read it, but before the wait was registered (whose `decided(_:app:)` found
+    /// no one waiting), answers it at once instead of leaving it to the deadline.
+    func wait(for app: AppBundle, usageDescription: String,
+              recheck: @escaping @Sendable () async -> SiriAuthorization? = { nil }) async -> SiriAuthorization {
         let id = UUID()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -67,6 +72,9 @@ public final class AuthorizationRequests: Sendable {
                         waiting[app.bundleIdentifier] = request
                     }
                     waiting[app.bundleIdentifier]?.waiters[id] = continuation
+                }
+                Task { [self] in
+                    if let status = await recheck() { decided(status, app: app.bundleIdentifier) }
                 }
             }
         } onCancel: {

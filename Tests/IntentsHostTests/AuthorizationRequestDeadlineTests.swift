@@ -52,4 +52,18 @@ import HostBundles
         clock.advance(by: AuthorizationRequests.answerDeadline)
         #expect(await again == .notDetermined)
     }
+
+    /// The user decided after the app's request read the store but before it waited: the
+    /// `decided` call found no one waiting. Reading the decision again once waiting answers it
+    /// at once, not at the deadline five minutes later.
+    @Test(.timeLimit(.minutes(1))) func aDecisionMadeJustBeforeTheWaitBeganAnswersIt() async throws {
+        let clock = DeadlineClock.manual()
+        let requests = AuthorizationRequests(clock: clock)
+        let forger = try app("Forger")
+        requests.decided(.authorized, app: "com.example.Forger")
+        let answer = await requests.wait(for: forger, usageDescription: "To ask.") { .authorized }
+        #expect(answer == .authorized)
+        #expect(requests.pending.isEmpty)
+        #expect(clock.pendingDeadlines == 0)
+    }
 }
