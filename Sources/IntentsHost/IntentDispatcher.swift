@@ -236,7 +236,11 @@ public final class IntentDispatcher: Sendable {
     /// A SiriKit intent: lock policy and authorization, then resolve, confirm and handle.
     private func sendSiriKitIntent(_ intent: String, on bundle: ExtensionBundle, user: any ConversationUser, source: InvocationSource,
                                    matchesContacts: Bool, logger: Logger, payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
-        let clearance = try clear(.siriKitIntent(intent, of: bundle), app: catalog.app(containing: bundle), from: source, logger: logger)
+        let app = catalog.app(containing: bundle)
+        // Read before the gate, on the store's reading thread, where the gate would read it.
+        let authorization = source != .voiceShortcut && AuthorizationPolicy.domainIntents.contains(intent)
+            ? try await siriAuthorizationOffThePool(of: app?.bundleIdentifier ?? bundle.bundleIdentifier) : nil
+        let clearance = try clear(.siriKitIntent(intent, of: bundle), app: app, from: source, logger: logger, authorization: authorization)
         let outcome: ConversationOutcome
         do {
             outcome = try await converse(intent, cleared: clearance, user: user, timeout: configuration.stepTimeout,
@@ -298,6 +302,19 @@ public final class IntentDispatcher: Sendable {
         return try storeCall { try openSystemStore().authorization(app: app) }
     }
 
+    /// `siriAuthorization(of:)` read on the store's reading thread, for async callers: a read
+    /// that another process's lock on the store holds up waits there, not on the pool.
+    func siriAuthorizationOffThePool(of app: String) async throws -> SiriAuthorization? {
+        guard configuration.requiresSiriAuthorization else { return nil }
+        if let override = configuration.authorizationOverride { return override }
+        let store = try openSystemStore()
+        do {
+            return try await store.reading { try $0.authorization(app: app) }
+        } catch let error as SystemStoreError {
+            throw HostError(.badState, error.message)
+        }
+    }
+
     /// Asks the policy gate whether `subject` may run now for `source`, in this host's lock
     /// state and with the app's Siri authorization: the clearance a launcher takes. A refusal
     /// is logged and counted.
@@ -307,10 +324,11 @@ public final class IntentDispatcher: Sendable {
     /// - Throws: `HostError` `.refusedByPolicy` (with its rule) or `.usage`, as `PolicyGate.clear`;
     ///   `.badState` when the authorization cannot be read.
     public func clear(_ subject: PolicySubject, app: AppBundle?, from source: InvocationSource, shortcutIntents: Set<String>? = nil,
-                      library: (() throws -> SealedLibrary?)? = nil, logger: Logger? = nil) throws -> PolicyClearance {
+                      library: (() throws -> SealedLibrary?)? = nil, logger: Logger? = nil,
+                      authorization known: SiriAuthorization? = nil) throws -> PolicyClearance {
         do {
             return try PolicyGate.clear(subject, app: app, from: source, lock: { [self] in lockReading() },
-                                        authorization: { try siriAuthorization(of: app?.bundleIdentifier ?? subject.bundleIdentifier) },
+                                        authorization: { try known ?? siriAuthorization(of: app?.bundleIdentifier ?? subject.bundleIdentifier) },
                                         shortcutIntents: shortcutIntents,
                                         library: library ?? { try subject.extensionBundle.flatMap(self.sealedLibrary(of:)) })
         } catch let error as HostError where error.policyRule != nil {
