@@ -150,7 +150,7 @@ enum HostAPISession {
             let store = try dispatcher.openSystemStore()
             guard let name = request.app else {
                 guard request.status == nil else { throw HostError(.usage, "A Siri authorization is decided for one app; this request names none.") }
-                return .authorizations(UserReports.authorizations(of: dispatcher.catalog.apps, decisions: try store.authorizations(),
+                return .authorizations(UserReports.authorizations(of: dispatcher.catalog.apps, decisions: try await store.reading { try $0.authorizations() },
                                                                   pending: host.authorizationRequests.pending))
             }
             let app = try dispatcher.catalog.app(named: name)
@@ -161,7 +161,8 @@ enum HostAPISession {
                 host.authorizationRequests.decided(status, app: app.bundleIdentifier)
                 host.logger.info("authorization set", metadata: ["app": "\(app.bundleIdentifier)", "status": "\(status.name)", "pid": "\(peer.processID)"])
             }
-            return .authorizations(UserReports.authorizations(of: [app], decisions: try store.authorizations(), pending: host.authorizationRequests.pending))
+            let decisions = try await store.reading { try $0.authorizations() }
+            return .authorizations(UserReports.authorizations(of: [app], decisions: decisions, pending: host.authorizationRequests.pending))
         case .setup(let folders):
             let peer = inbox.connection.peer
             guard peer.isIntentsCommand else {
@@ -173,7 +174,8 @@ enum HostAPISession {
             let peer = inbox.connection.peer
             try requireUserControl(peer, host: host, for: "read the apps' vocabulary")
             try checkAppsFolders(folders, host: host, naming: peer.isIntentsCommand)
-            return .vocabulary(UserReports.vocabulary(user: try dispatcher.openSystemStore().vocabulary(), apps: dispatcher.catalog.apps))
+            let vocabulary = try await dispatcher.openSystemStore().reading { try $0.vocabulary() }
+            return .vocabulary(UserReports.vocabulary(user: vocabulary, apps: dispatcher.catalog.apps))
         case .say(let say):
             return try await Self.say(say, inbox: inbox, host: host)
         case .records(let command):

@@ -19,7 +19,8 @@ public enum RecordCommands {
     /// - Throws: `HostError` (`.usage`: an unknown app, identifier or donation; `.badState`: a
     ///   store that cannot be used).
     ///
-    /// Writes run on the store's writing thread (`SystemStore.writing(_:)`), never on the pool.
+    /// The store's calls run on its writing and reading threads (`SystemStore.writing(_:)`,
+    /// `reading(_:)`), never on the pool.
     public static func perform(_ request: RecordsRequest, store: SystemStore, catalog: BundleCatalog, timeZone: String?, now: Date = Date(),
                                appShortcuts: () async -> AppShortcutsSnapshot?) async throws -> HostReply {
         let zone = Self.timeZone(named: timeZone)
@@ -27,7 +28,7 @@ public enum RecordCommands {
             switch request {
             case .donations(let app):
                 let owner = try app.map { try catalog.app(named: $0).bundleIdentifier }
-                let donations = try store.donations(app: owner)
+                let donations = try await store.reading { try $0.donations(app: owner) }
                 return .donations(DonationListing(donations: donations.map { listed($0, timeZone: zone) }, invalid: invalid(in: store),
                                                   warnings: UserReports.skippedWarnings(in: store)))
             case .deleteDonations(let identifiers, let app, let all):
@@ -44,7 +45,7 @@ public enum RecordCommands {
                 }
                 return .deleted(deleted)
             case .voiceShortcuts:
-                let shortcuts = try store.voiceShortcuts()
+                let shortcuts = try await store.reading { try $0.voiceShortcuts() }
                 let installed = (await appShortcuts())?.shortcuts.filter(\.isUsed) ?? []
                 return .voiceShortcuts(VoiceShortcutListing(shortcuts: shortcuts.map(listed), appShortcuts: installed.map { item in
                     ListedAppShortcutPhrases(app: item.app.bundleIdentifier, extensionBundle: item.bundle.bundleIdentifier, intent: item.intent.name,
@@ -73,7 +74,9 @@ public enum RecordCommands {
                 return .done
             case .suggestions(let limit):
                 guard (1...1000).contains(limit) else { throw HostError(.usage, "A limit of \(limit) is out of range; give 1 to 1000.") }
-                let (donations, relevant, suggested) = (try store.donations(), try store.relevantShortcuts(), try store.shortcutSuggestions())
+                let (donations, relevant, suggested) = try await store.reading { store in
+                    (try store.donations(), try store.relevantShortcuts(), try store.shortcutSuggestions())
+                }
                 var calendar = Calendar(identifier: .gregorian)
                 calendar.timeZone = zone
                 let ranked = SuggestionRanker(calendar: calendar).rank(donations: donations, relevant: relevant, at: now, limit: limit)

@@ -48,11 +48,12 @@ public final class ServedHost: Sendable {
         let generation = catalogChanges.generation
         let hasAppIntents = dispatcher.catalog.extensions.contains { !$0.appIntents.isEmpty }
         let shortcuts = hasAppIntents ? await dispatcher.appShortcuts() : AppShortcutsSnapshot()
-        let key = "\(generation):\(try store.changeStamp())"
+        // The store's reads on its reading thread: another process's locks hold them up there.
+        let key = "\(generation):\(try await store.reading { try $0.changeStamp() })"
         if let cached = phraseIndexCache.withLock({ $0 }), cached.key == key { return (cached.index, cached.shortcuts) }
         let apps = dispatcher.catalog.apps
-        let vocabulary = try store.vocabulary()
-        if let utterance, let saying = try store.voiceShortcuts(saying: utterance) {
+        let vocabulary = try await store.reading { try $0.vocabulary() }
+        if let utterance, let saying = try await store.reading({ try $0.voiceShortcuts(saying: utterance) }) {
             let narrow = PhraseCatalog.index(apps: apps, voiceShortcuts: saying,
                                              vocabulary: vocabulary, appShortcuts: shortcuts)
             if case .noMatch = narrow.match(utterance) {} else {
@@ -60,7 +61,8 @@ public final class ServedHost: Sendable {
                 return (narrow, shortcuts)
             }
         }
-        let index = PhraseCatalog.index(apps: apps, voiceShortcuts: try store.voiceShortcuts(), vocabulary: vocabulary, appShortcuts: shortcuts)
+        let all = try await store.reading { try $0.voiceShortcuts() }
+        let index = PhraseCatalog.index(apps: apps, voiceShortcuts: all, vocabulary: vocabulary, appShortcuts: shortcuts)
         phraseIndexCache.withLock { $0 = (key, index, shortcuts) }
         return (index, shortcuts)
     }
@@ -76,9 +78,9 @@ public final class ServedHost: Sendable {
         }) else { return }
         Task.detached(priority: .utility) { [self] in
             defer { phraseIndexBuild.withLock { $0 = false } }
-            guard let store = try? dispatcher.openSystemStore(), let all = try? store.voiceShortcuts() else { return }
+            guard let store = try? dispatcher.openSystemStore(), let all = try? await store.reading({ try $0.voiceShortcuts() }) else { return }
             let index = PhraseCatalog.index(apps: apps, voiceShortcuts: all, vocabulary: vocabulary, appShortcuts: shortcuts)
-            guard let now = try? store.changeStamp(), "\(catalogChanges.generation):\(now)" == key else { return }
+            guard let now = try? await store.reading({ try $0.changeStamp() }), "\(catalogChanges.generation):\(now)" == key else { return }
             phraseIndexCache.withLock { cached in
                 if cached?.key != key { cached = (key, index, shortcuts) }
             }
