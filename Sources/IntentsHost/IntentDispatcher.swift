@@ -307,12 +307,7 @@ public final class IntentDispatcher: Sendable {
     func siriAuthorizationOffThePool(of app: String) async throws -> SiriAuthorization? {
         guard configuration.requiresSiriAuthorization else { return nil }
         if let override = configuration.authorizationOverride { return override }
-        let store = try openSystemStore()
-        do {
-            return try await store.reading { try $0.authorization(app: app) }
-        } catch let error as SystemStoreError {
-            throw HostError(.badState, error.message)
-        }
+        return try await storeRead { try $0.authorization(app: app) }
     }
 
     /// Asks the policy gate whether `subject` may run now for `source`, in this host's lock

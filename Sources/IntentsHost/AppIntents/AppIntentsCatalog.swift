@@ -55,8 +55,8 @@ extension IntentDispatcher {
             rememberAppIntents(compiled.metadata, key: key, identity: Self.identityKey(of: bundle), libraryHash: library.hash)
             return (compiled.metadata, library)
         }
-        let store = try openSystemStore()
-        if let cached = try storeCall({ try store.appIntentsMetadata(libraryHash: library.hash) }),
+        let hash = library.hash
+        if let cached = try await storeRead({ try $0.appIntentsMetadata(libraryHash: hash) }),
            (try? AppIntentsMetadataCheck.check(cached, declared: bundle.appIntents, library: bundle.libraryPath)) != nil {
             rememberAppIntents(cached, key: key, identity: Self.identityKey(of: bundle), libraryHash: library.hash)
             return (cached, library)
@@ -78,7 +78,7 @@ extension IntentDispatcher {
             }
             return metadata
         }
-        let (hash, identity) = (library.hash, bundle.libraryIdentity)
+        let identity = bundle.libraryIdentity
         try await storeWrite { try $0.saveAppIntentsMetadata(metadata, libraryHash: hash, identity: identity) }
         rememberAppIntents(metadata, key: key, identity: Self.identityKey(of: bundle), libraryHash: library.hash)
         logger.info("described App Intents", metadata: ["bundle": "\(bundle.bundleIdentifier)", "intents": "\(metadata.intents.count)",
@@ -138,8 +138,8 @@ extension IntentDispatcher {
         guard let library else { return }
         // Metadata the extension described was compared with the build's when it was learned.
         guard let compiled = try compiledAppIntents(in: library, of: bundle), compiled.isComplete else { return }
-        let store = try openSystemStore()
-        if try storeCall({ try store.appIntentsMetadata(libraryHash: library.hash) }) == compiled.metadata { return }
+        let hash = library.hash
+        if try await storeRead({ try $0.appIntentsMetadata(libraryHash: hash) }) == compiled.metadata { return }
         let declared = bundle.appIntents
         let timeout = configuration.stepTimeout
         try await rememberingFailure(Self.metadataKey(of: bundle, hash: library.hash) + "|check", for: Self.failureMemory) {
@@ -147,7 +147,7 @@ extension IntentDispatcher {
             try AppIntentsMetadataCheck.check(described, declared: declared, library: bundle.libraryPath)
             _ = try AppIntentsMetadataCombination.combine(described: described, compiled: compiled, library: bundle.libraryPath)
         }
-        let (hash, identity) = (library.hash, bundle.libraryIdentity)
+        let identity = bundle.libraryIdentity
         try await storeWrite { try $0.saveAppIntentsMetadata(metadata, libraryHash: hash, identity: identity) }
     }
 
@@ -226,6 +226,18 @@ extension IntentDispatcher {
     func storeCall<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try body()
+        } catch let error as SystemStoreError {
+            throw HostError(.badState, error.message)
+        }
+    }
+
+    /// Runs the reads of `body` on the store's reading thread (`SystemStore.reading(_:)`), so
+    /// that a read another process's locks hold up holds no thread of the pool.
+    /// - Throws: `HostError` (`.badState`) as `storeCall(_:)` does; what `body` throws.
+    func storeRead<Result: Sendable>(_ body: @escaping @Sendable (SystemStore) throws -> Result) async throws -> Result {
+        let store = try openSystemStore()
+        do {
+            return try await store.reading(body)
         } catch let error as SystemStoreError {
             throw HostError(.badState, error.message)
         }

@@ -49,11 +49,13 @@ extension IntentDispatcher {
                                           metadata: AppIntentsMetadata) async throws -> AppShortcutParameterValues? {
         let entityTypes = Self.phraseEntityTypes(metadata)
         guard !entityTypes.isEmpty else { return nil }
-        let store = try openSystemStore()
-        let generation = try storeCall { try store.appShortcutParameterGeneration(app: app.bundleIdentifier) }
-        let hash = try libraryHash(of: bundle, store: store)
-        if let stored = try storeCall({ try store.appShortcutParameters(extension: bundle.bundleIdentifier) }),
-           stored.generation == generation, stored.libraryHash == hash {
+        let (appIdentifier, identifier) = (app.bundleIdentifier, bundle.bundleIdentifier)
+        // The store's reads (and the library's hash, which may read the file) on its reading thread.
+        let (generation, hash, stored) = try await storeRead { [self] store in
+            (try store.appShortcutParameterGeneration(app: appIdentifier), try libraryHash(of: bundle, store: store),
+             try store.appShortcutParameters(extension: identifier))
+        }
+        if let stored, stored.generation == generation, stored.libraryHash == hash {
             return stored
         }
         // Asking the queries runs the extension: the gate decides first (only while unlocked);
@@ -64,7 +66,7 @@ extension IntentDispatcher {
                 clearances.append((type, try clear(.entityQuery(type, of: bundle), app: app, from: .direct)))
             }
         } catch let error as HostError where error.code == .refusedByPolicy {
-            return try storeCall { try store.appShortcutParameters(extension: bundle.bundleIdentifier) }
+            return try await storeRead { try $0.appShortcutParameters(extension: identifier) }
         }
         let key = "\(bundle.bundleIdentifier)|\(bundle.libraryIdentity)|\(generation)|query"
         let entities: [String: [IntentValue]]
@@ -77,13 +79,11 @@ extension IntentDispatcher {
             // one step timeout per generation (a new install, an update, an App Intent run), not
             // one per command: its phrases have no values until the next generation.
             let none = AppShortcutParameterValues(libraryHash: hash, generation: generation, entities: [:])
-            let identifier = bundle.bundleIdentifier
             try await storeWrite { try $0.saveAppShortcutParameters(none, extension: identifier) }
             throw error
         }
         let values = AppShortcutParameterValues(libraryHash: clearances.first?.clearance.library?.hash ?? hash, generation: generation,
                                                 entities: entities)
-        let identifier = bundle.bundleIdentifier
         try await storeWrite { try $0.saveAppShortcutParameters(values, extension: identifier) }
         logger.info("gathered App Shortcut parameters", metadata: ["bundle": "\(bundle.bundleIdentifier)", "generation": "\(generation)"])
         return values
