@@ -5,9 +5,11 @@ import LocalAPI
 /// (not yet escaped for a terminal) or one JSON object. The embedded host and the client print
 /// the same bytes from it.
 public enum AuthorizationReport {
-    /// One line per app: its name in a column of 16, its status, and whether it can ask or asks now.
-    public static func lines(_ apps: [AppAuthorization]) -> [String] {
+    /// One line per app: its name in a column of 16, its status, and whether it can ask or asks
+    /// now; for `agents` (the user's consents to agents), the name and the consent only.
+    public static func lines(_ apps: [AppAuthorization], agents: Bool = false) -> [String] {
         apps.map { app in
+            if agents { return "\(app.name.paddedInUTF16(to: 16)) agents: \(app.status.name)" }
             let asking = app.canAsk ? "" : "  (no NSSiriUsageDescription: cannot ask)"
             let request = app.pendingRequest.map { "  (asks now: \($0.quotedForDisplay); grant or deny)" } ?? ""
             return "\(app.name.paddedInUTF16(to: 16)) \(app.status.name)\(asking)\(request)"
@@ -16,23 +18,27 @@ public enum AuthorizationReport {
 
     /// `{"apps": [...]}`, each with its identifier, name, status, whether it can ask and its
     /// waiting request.
-    public static func json(_ apps: [AppAuthorization]) -> JSONValue {
-        .object(["apps": .array(apps.map { app in
-            var object: [String: JSONValue] = ["app": .string(app.app), "name": .string(app.name), "status": .string(app.status.name),
-                                               "canAsk": .bool(app.canAsk)]
+    /// With `agents`, each app's status is its consent to agents, and the object says so.
+    public static func json(_ apps: [AppAuthorization], agents: Bool = false) -> JSONValue {
+        .object(["agents": .bool(agents), "apps": .array(apps.map { app in
+            var object: [String: JSONValue] = ["app": .string(app.app), "name": .string(app.name), "status": .string(app.status.name)]
+            if !agents { object["canAsk"] = .bool(app.canAsk) }
             if let request = app.pendingRequest { object["pendingRequest"] = .string(request) }
             return .object(object)
         })])
     }
 
     /// The line that confirms a decision: `MonkeyChat (com.example.MonkeyChat): authorized.`
-    public static func decisionLine(_ app: AppAuthorization) -> String {
-        "\(app.name) (\(app.app)): \(app.status.name)."
+    /// For a consent to agents: `MonkeyChat (com.example.MonkeyChat): agents authorized.`
+    public static func decisionLine(_ app: AppAuthorization, agents: Bool = false) -> String {
+        "\(app.name) (\(app.app)): \(agents ? "agents " : "")\(app.status.name)."
     }
 
-    /// `{"app": ..., "status": ...}` for a decision.
-    public static func decisionJSON(_ app: AppAuthorization) -> JSONValue {
-        .object(["app": .string(app.app), "status": .string(app.status.name)])
+    /// `{"app": ..., "status": ...}` for a decision (and `"agents": true` for a consent to agents).
+    public static func decisionJSON(_ app: AppAuthorization, agents: Bool = false) -> JSONValue {
+        var object: [String: JSONValue] = ["app": .string(app.app), "status": .string(app.status.name)]
+        if agents { object["agents"] = .bool(true) }
+        return .object(object)
     }
 }
 

@@ -7,11 +7,11 @@ public enum PolicyReport {
     static let letters: [String: String] = [
         "restricted-while-locked": "W", "always-restricted": "A", "restricted-while-protected-data-unavailable": "P",
         "not-authorized": "S", "authentication-policy": "E", "app-intents-unknown": "K", "opens-app-while-locked": "O",
-        "entity-query-while-locked": "Q",
+        "entity-query-while-locked": "Q", "agent-not-allowed": "G",
     ]
     static let stateLetters = ["unlocked": "U", "locked": "L", "lockedBeforeFirstUnlock": "B"]
     static let sourceLabels = ["direct": "direct", "voiceShortcut": "voice shortcut", "appShortcut": "App Shortcut",
-                               "activityContinuation": "activity continuation"]
+                               "activityContinuation": "activity continuation", "agent": "agent"]
 
     /// The lines for standard error, before the report: extensions whose App Intents are not
     /// known, and a lock state that cannot be read.
@@ -52,7 +52,7 @@ public enum PolicyReport {
             lines.append(gridLine(pad("  " + label(row), width) + cells.joined()))
         }
         lines.append("")
-        lines.append("U unlocked, L locked, B locked before the first unlock; + authorized to use Siri, - not.")
+        lines.append("U unlocked, L locked, B locked before the first unlock; + authorized to use Siri (for an agent: the user let agents use the app), - not.")
         lines.append("ok allowed, . not applicable; refused by: " + table.rules.map { "\(letters[$0.name] ?? "x") \($0.meaning)" }.joined(separator: "; ") + ".")
         if table.rows.contains(where: { $0.cells.contains { $0.rule == "app-intents-unknown" } }) {
             lines.append("Some App Intents are not known yet: `intents validate PATH`, or any request while unlocked, learns them.")

@@ -70,28 +70,37 @@ public enum IntentPolicy {
     }
 
     /// Why the host refuses `subject` invoked from `source`, or nil when it runs. Lock policy
-    /// comes first, then Siri authorization, which only SiriKit domain intents asked for
-    /// directly need (not App Intents, nor an intent run from a voice shortcut, as on Apple's
-    /// systems).
-    /// - Parameter authorization: the app's Siri authorization, read only when it matters; nil
-    ///   when the host does not check it.
+    /// comes first, then the app's authorization for the source: Siri authorization, which only
+    /// SiriKit domain intents asked for directly need (not App Intents, nor an intent run from a
+    /// voice shortcut, as on Apple's systems); for an agent, the user's consent to agents, which
+    /// every intent and entity query of the app needs.
+    /// - Parameter authorization: the app's authorization for `source` (its Siri authorization,
+    ///   or its agent consent for `.agent`), read only when it matters; nil when the host does
+    ///   not check it.
     public static func refusal(of subject: PolicySubject, app: AppBundle?, from source: InvocationSource,
                                lock: LockReading, authorization: () throws -> SiriAuthorization?) rethrows -> PolicyRefusal? {
+        let lockRefusal: PolicyRefusal?
         switch subject {
         case .siriKitIntent(let intent, let bundle):
             if let refusal = LockPolicy.restriction(of: intent, by: bundle, in: lock) { return refusal }
+            if source == .agent { break }
             guard source != .voiceShortcut, AuthorizationPolicy.domainIntents.contains(intent),
                   let status = try authorization() else { return nil }
             return AuthorizationPolicy.restriction(of: intent, app: app, status: status)
         case .appIntent(_, let schema?, let bundle):
-            return LockPolicy.restriction(ofAppIntent: schema, by: bundle, in: lock)
+            lockRefusal = LockPolicy.restriction(ofAppIntent: schema, by: bundle, in: lock)
+            if lockRefusal != nil || source != .agent { return lockRefusal }
         case .appIntent(_, nil, let bundle), .appIntentsDescription(let bundle):
-            return LockPolicy.restriction(ofUnknownAppIntentsOf: bundle, in: lock)
+            lockRefusal = LockPolicy.restriction(ofUnknownAppIntentsOf: bundle, in: lock)
+            if lockRefusal != nil || source != .agent { return lockRefusal }
         case .entityQuery(let type, let bundle):
-            return LockPolicy.restriction(ofEntityQuery: type, by: bundle, in: lock)
+            lockRefusal = LockPolicy.restriction(ofEntityQuery: type, by: bundle, in: lock)
+            if lockRefusal != nil || source != .agent { return lockRefusal }
         case .userActivity(let type, let app):
             return LockPolicy.restriction(ofContinuing: type, by: app, in: lock)
         }
+        guard let consent = try authorization() else { return nil }
+        return AgentPolicy.restriction(of: subject.name, app: app, consent: consent)
     }
 
     /// Why `source` cannot invoke `subject`, or nil when it can: an App Shortcut runs App

@@ -10,6 +10,9 @@ public enum InvocationSource: String, Codable, Sendable, CaseIterable {
     /// The host hands a user activity to its app, starting the app's executable to continue it
     /// (a voice shortcut the user attached to a donated activity).
     case activityContinuation
+    /// An AI agent, through the MCP bridge (`intents mcp`): the user's consent to agents for the
+    /// app stands where Siri authorization would, and the lock policy applies as for `direct`.
+    case agent
 
     /// The sources that run an intent's conversation (all but an activity continuation): what a
     /// transcript may record.
@@ -22,6 +25,7 @@ public enum InvocationSource: String, Codable, Sendable, CaseIterable {
         case .voiceShortcut: "voice shortcut"
         case .appShortcut: "App Shortcut"
         case .activityContinuation: "activity continuation"
+        case .agent: "agent"
         }
     }
 }

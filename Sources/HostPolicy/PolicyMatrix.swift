@@ -98,7 +98,9 @@ public struct PolicyMatrix: Sendable {
     private static func row(_ subject: PolicySubject, kind: Row.Kind, app: AppBundle?,
                             checksAuthorization: Bool, shortcutIntents: Set<String>?) -> Row {
         let cells = PolicyContext.all.map { context -> Cell in
-            let status: SiriAuthorization? = checksAuthorization ? (context.authorized ? .authorized : .notDetermined) : nil
+            // An agent's column is judged with the user's consent to agents, which every host checks.
+            let checked = checksAuthorization || context.source == .agent
+            let status: SiriAuthorization? = checked ? (context.authorized ? .authorized : .notDetermined) : nil
             switch IntentPolicy.decision(on: subject, app: app, from: context.source, lock: LockReading(state: context.lockState),
                                          authorization: { status }, shortcutIntents: shortcutIntents) {
             case .allowed: return Cell(context: context, verdict: .allowed)

@@ -238,8 +238,10 @@ public final class IntentDispatcher: Sendable {
                                    matchesContacts: Bool, logger: Logger, payload: @escaping @Sendable (IntentSchema) throws -> IntentPayload) async throws -> SendResult {
         let app = catalog.app(containing: bundle)
         // Read before the gate, on the store's reading thread, where the gate would read it.
-        let authorization = source != .voiceShortcut && AuthorizationPolicy.domainIntents.contains(intent)
-            ? try await siriAuthorizationOffThePool(of: app?.bundleIdentifier ?? bundle.bundleIdentifier) : nil
+        let identifier = app?.bundleIdentifier ?? bundle.bundleIdentifier
+        let authorization = source == .agent ? try await agentConsentOffThePool(of: identifier, for: source)
+            : source != .voiceShortcut && AuthorizationPolicy.domainIntents.contains(intent)
+            ? try await siriAuthorizationOffThePool(of: identifier) : nil
         let clearance = try clear(.siriKitIntent(intent, of: bundle), app: app, from: source, logger: logger, authorization: authorization)
         let outcome: ConversationOutcome
         do {
@@ -302,6 +304,23 @@ public final class IntentDispatcher: Sendable {
         return try storeCall { try openSystemStore().authorization(app: app) }
     }
 
+    /// The app's authorization for `source`, as policy reads it: for an agent, the user's consent
+    /// to agents (the configuration's override, else the stored one, whether or not this host
+    /// checks Siri authorization); else its Siri authorization (`siriAuthorization(of:)`).
+    func authorization(of app: String, for source: InvocationSource) throws -> SiriAuthorization? {
+        guard source == .agent else { return try siriAuthorization(of: app) }
+        if let override = configuration.authorizationOverride { return override }
+        return try storeCall { try openSystemStore().agentConsent(app: app) }
+    }
+
+    /// For an agent, the user's consent to agents for `app`, read on the store's reading thread;
+    /// nil for any other source (the gate then reads what that source needs).
+    func agentConsentOffThePool(of app: String, for source: InvocationSource) async throws -> SiriAuthorization? {
+        guard source == .agent else { return nil }
+        if let override = configuration.authorizationOverride { return override }
+        return try await storeRead { try $0.agentConsent(app: app) }
+    }
+
     /// `siriAuthorization(of:)` read on the store's reading thread, for async callers: a read
     /// that another process's lock on the store holds up waits there, not on the pool.
     func siriAuthorizationOffThePool(of app: String) async throws -> SiriAuthorization? {
@@ -323,7 +342,7 @@ public final class IntentDispatcher: Sendable {
                       authorization known: SiriAuthorization? = nil) throws -> PolicyClearance {
         do {
             return try PolicyGate.clear(subject, app: app, from: source, lock: { [self] in lockReading() },
-                                        authorization: { try known ?? siriAuthorization(of: app?.bundleIdentifier ?? subject.bundleIdentifier) },
+                                        authorization: { try known ?? authorization(of: app?.bundleIdentifier ?? subject.bundleIdentifier, for: source) },
                                         shortcutIntents: shortcutIntents,
                                         library: library ?? { try subject.extensionBundle.flatMap(self.sealedLibrary(of:)) })
         } catch let error as HostError where error.policyRule != nil {

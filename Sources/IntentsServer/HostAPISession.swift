@@ -75,6 +75,9 @@ enum HostAPISession {
 
     private static func perform(_ request: HostRequest, inbox: ConnectionInbox, host: ServedHost) async throws -> HostReply {
         let dispatcher = host.dispatcher
+        if inbox.connection.peer.isAgentBridge, !request.isAgentRequest {
+            throw HostError(.refusedByPolicy, "The MCP bridge (intents-mcp) reads the catalog and runs intents for agents; it may not ask for \(request.name).")
+        }
         switch request {
         case .catalog:
             return .catalog(HostAPIReplies.catalog(of: host))
@@ -102,7 +105,7 @@ enum HostAPISession {
             // The source is the server's to say: a typed run is a direct request, whatever the
             // client is (a test's client of a --test-control server may name another), judged
             // before the client hears anything of the run.
-            let source = try source(of: run, host: host)
+            let source = try source(of: run, peer: inbox.connection.peer, host: host)
             if run.app == nil, let conflict = dispatcher.catalog.conflicts.first(where: { $0.intent == run.intent }) {
                 // Before the question of which app: the extensions that support it (with their folders).
                 await user.notify(choosingAppAmong: namesFolders ? conflict.claimants : conflict.extensions, for: run.intent)
@@ -130,7 +133,8 @@ enum HostAPISession {
         case .answer:
             throw HostError(.usage, "An answer came with no question waiting for it.")
         case .entities(let query):
-            return .entities(try await dispatcher.queryEntities(query.entity, app: query.app, request: query.query, source: .direct))
+            let source: InvocationSource = inbox.connection.peer.isAgentBridge ? .agent : .direct
+            return .entities(try await dispatcher.queryEntities(query.entity, app: query.app, request: query.query, source: source))
         case .enumCases(let app, let enumeration):
             return .enumCases(try HostAPIReplies.enumCases(enumeration, app: app, on: dispatcher))
         case .matchPhrase(let phrase):
@@ -145,24 +149,33 @@ enum HostAPISession {
             return .status(HostAPIReplies.status(of: host))
         case .authorize(let request):
             let peer = inbox.connection.peer
-            try requireUserControl(peer, host: host, for: request.status == nil ? "list the apps' Siri authorizations" : "decide an app's Siri authorization")
+            let what = request.agents ? "consent to agents" : "Siri authorization"
+            try requireUserControl(peer, host: host, for: request.status == nil ? "list the apps' \(what)" : "decide an app's \(what)")
             try checkAppsFolders(request.appsFolders, host: host, naming: peer.isIntentsCommand)
             let store = try dispatcher.openSystemStore()
+            let agents = request.agents
+            let decisions: @Sendable (SystemStore) throws -> [String: SiriAuthorization] = { agents ? try $0.agentConsents() : try $0.authorizations() }
+            let pending = agents ? [] : host.authorizationRequests.pending
             guard let name = request.app else {
-                guard request.status == nil else { throw HostError(.usage, "A Siri authorization is decided for one app; this request names none.") }
-                return .authorizations(UserReports.authorizations(of: dispatcher.catalog.apps, decisions: try await store.reading { try $0.authorizations() },
-                                                                  pending: host.authorizationRequests.pending))
+                guard request.status == nil else { throw HostError(.usage, "A \(what) is decided for one app; this request names none.") }
+                return .authorizations(UserReports.authorizations(of: dispatcher.catalog.apps, decisions: try await store.reading(decisions),
+                                                                  pending: pending))
             }
             let app = try dispatcher.catalog.app(named: name)
             if let value = request.status {
                 let status = SiriAuthorization(rawValue: value.rawValue) ?? .notDetermined
                 let identifier = app.bundleIdentifier
-                try await store.writing { try $0.setAuthorization(status, app: identifier) }
-                host.authorizationRequests.decided(status, app: app.bundleIdentifier)
-                host.logger.info("authorization set", metadata: ["app": "\(app.bundleIdentifier)", "status": "\(status.name)", "pid": "\(peer.processID)"])
+                if agents {
+                    try await store.writing { try $0.setAgentConsent(status, app: identifier) }
+                    host.logger.info("agent consent set", metadata: ["app": "\(identifier)", "status": "\(status.name)", "pid": "\(peer.processID)"])
+                } else {
+                    try await store.writing { try $0.setAuthorization(status, app: identifier) }
+                    host.authorizationRequests.decided(status, app: app.bundleIdentifier)
+                    host.logger.info("authorization set", metadata: ["app": "\(identifier)", "status": "\(status.name)", "pid": "\(peer.processID)"])
+                }
             }
-            let decisions = try await store.reading { try $0.authorizations() }
-            return .authorizations(UserReports.authorizations(of: [app], decisions: decisions, pending: host.authorizationRequests.pending))
+            return .authorizations(UserReports.authorizations(of: [app], decisions: try await store.reading(decisions),
+                                                              pending: agents ? [] : host.authorizationRequests.pending))
         case .setup(let folders):
             let peer = inbox.connection.peer
             guard peer.isIntentsCommand else {
@@ -209,9 +222,11 @@ enum HostAPISession {
     /// The most apps folders a run may name (each is resolved to compare it with the server's).
     static let maximumAppsFolders = 64
 
-    /// The source a run is judged as: `direct`, or the one a test names on a `--test-control`
+    /// The source a run is judged as: `agent` for the MCP bridge's runs and any run that asks
+    /// for it (it only adds a rule), else `direct`, or the one a test names on a `--test-control`
     /// server (refused by policy on any other).
-    private static func source(of run: RunRequest, host: ServedHost) throws -> InvocationSource {
+    private static func source(of run: RunRequest, peer: PeerIdentity, host: ServedHost) throws -> InvocationSource {
+        if peer.isAgentBridge || run.source == .agent { return .agent }
         guard let named = run.source, named != .direct else { return .direct }
         guard host.allowsTestControl else {
             throw HostError(.refusedByPolicy, "Only a test's own server (started with --test-control) runs an intent as if from a \(named.rawValue); this run is a direct request.")
@@ -220,6 +235,7 @@ enum HostAPISession {
         case .direct: return .direct
         case .voiceShortcut: return .voiceShortcut
         case .appShortcut: return .appShortcut
+        case .agent: return .agent
         }
     }
 
@@ -318,6 +334,15 @@ enum HostAPISession {
 }
 
 extension HostRequest {
+    /// Whether the MCP bridge may ask for it: the catalog, policy, status, runs, and entity and
+    /// enumeration queries (a run's own, as an agent's); never the user's commands or records.
+    var isAgentRequest: Bool {
+        switch self {
+        case .catalog, .watchCatalog, .policyMatrix, .run, .answer, .entities, .enumCases, .status: true
+        default: false
+        }
+    }
+
     /// The request's kind, for the log.
     var name: String {
         switch self {

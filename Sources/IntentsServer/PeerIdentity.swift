@@ -63,6 +63,19 @@ struct PeerIdentity: Sendable {
         return RealPath.of(own) ?? own
     }
 
+    /// The MCP bridge beside this server, resolved as first read (`intents-mcp`).
+    private static let agentBridge: String = {
+        let own = HostConfiguration.executableFolder + "/intents-mcp"
+        return RealPath.of(own) ?? own
+    }()
+
+    /// Whether the peer is the MCP bridge of this build (`intents-mcp`, beside the server): its
+    /// runs are an agent's, whatever they say, and it may ask only for what agents use.
+    var isAgentBridge: Bool {
+        guard let executable else { return false }
+        return executable == Self.agentBridge || executable.hasSuffix("/intents-mcp")
+    }
+
     /// `resolvedIntentsCommand()` as first read, so that the `intents` command's own connections
     /// cost no `readlink` of the server's executable and `realpath` each.
     private static let intentsCommand = resolvedIntentsCommand()

@@ -5,7 +5,9 @@ import Testing
 extension IntentsTestHost {
     /// The policy cases of `intent`: one per column of its row in `intents policy`'s matrix
     /// (lock state x authorization x source) where the source can invoke it, each with the
-    /// verdict of the host's own policy code for this host's extension.
+    /// verdict of the host's own policy code for this host's extension. The sources are Siri's
+    /// (direct, voice shortcut, App Shortcut); the agent column (`intents mcp`) only when
+    /// `includingAgents`, its authorization standing for the user's consent to agents.
     ///
     ///     @Test(arguments: try phoneHost().policyCases(for: "INStartCallIntent"))
     ///     func startCall(_ policyCase: PolicyCase) async throws {
@@ -13,12 +15,12 @@ extension IntentsTestHost {
     ///     }
     ///
     /// - Throws: `HostError` (`.usage`) naming the intents of the extension when `intent` is not one.
-    public func policyCases(for intent: String) throws -> [PolicyCase] {
+    public func policyCases(for intent: String, includingAgents: Bool = false) throws -> [PolicyCase] {
         let rows = try dispatcher.policyMatrix(checksAuthorization: true).rows
         guard let row = rows.first(where: { $0.intent == intent }) else {
             throw HostError(.usage, "\(bundle.bundleIdentifier) has no intent named \(intent.quotedForDisplay); its intents: \(rows.map(\.intent).joined(separator: ", ")).")
         }
-        return row.cells.compactMap { PolicyCase(intent: intent, cell: $0) }
+        return row.cells.filter { includingAgents || $0.context.source != .agent }.compactMap { PolicyCase(intent: intent, cell: $0) }
     }
 
     /// Runs `conversation` on this extension in `policyCase`'s context (a new host: `with(_:)`)

@@ -40,11 +40,12 @@ extension AuthorizeRequest: WireCodable {
         writer.optional(app) { $0.string($1) }
         writer.optional(status) { $0.value($1) }
         writer.optional(appsFolders) { writer, folders in writer.array(folders) { $0.string($1) } }
+        writer.bool(agents)
     }
 
     public init(from reader: inout WireReader) throws {
         self.init(app: try reader.optional { try $0.string() }, status: try reader.optional { try $0.value() },
-                  appsFolders: try reader.optional { reader in try reader.array { try $0.string() } })
+                  appsFolders: try reader.optional { reader in try reader.array { try $0.string() } }, agents: try reader.bool())
     }
 }
 

@@ -64,7 +64,8 @@ public struct SandboxSetup: Hashable, Sendable {
     }
 }
 
-/// `authorize`: lists the apps' Siri authorizations, or records the user's decision for one.
+/// `authorize`: lists the apps' Siri authorizations (or their consents to agents), or records
+/// the user's decision for one.
 public struct AuthorizeRequest: Hashable, Sendable {
     /// The app, by name or bundle identifier; nil for every app (listing only).
     public var app: String?
@@ -73,11 +74,15 @@ public struct AuthorizeRequest: Hashable, Sendable {
     /// The apps folders the client means (absolute paths); when the server serves other ones,
     /// the request is refused with a `usage` failure. Nil: the server's.
     public var appsFolders: [String]?
+    /// Whether the request is about the user's consent to AI agents (`intents mcp`) running the
+    /// apps' intents instead of Siri authorization: `authorized` grants it, `denied` refuses it.
+    public var agents: Bool
 
-    public init(app: String? = nil, status: SiriAuthorizationValue? = nil, appsFolders: [String]? = nil) {
+    public init(app: String? = nil, status: SiriAuthorizationValue? = nil, appsFolders: [String]? = nil, agents: Bool = false) {
         self.app = app
         self.status = status
         self.appsFolders = appsFolders
+        self.agents = agents
     }
 }
 

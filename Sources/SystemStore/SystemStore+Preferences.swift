@@ -84,4 +84,32 @@ extension SystemStore {
         if decided != .notDetermined { try setAuthorization(decided, app: app) }
         return decided
     }
+
+    /// Whether the user let AI agents (`intents mcp`) run `app`'s intents: `.authorized` when
+    /// granted, `.denied` when refused, `.notDetermined` until the user decided.
+    public func agentConsent(app: String) throws -> SiriAuthorization {
+        let status = try read("SELECT status FROM agent_consents WHERE app = ?", [.text(app)]).first?.first?.integer
+        return status.flatMap { SiriAuthorization(rawValue: Int($0)) } ?? .notDetermined
+    }
+
+    /// Every recorded consent to agents, by app.
+    public func agentConsents() throws -> [String: SiriAuthorization] {
+        var decisions: [String: SiriAuthorization] = [:]
+        for row in try read("SELECT app, status FROM agent_consents") {
+            decisions[row[0].text ?? ""] = row[1].integer.flatMap { SiriAuthorization(rawValue: Int($0)) } ?? .notDetermined
+        }
+        return decisions
+    }
+
+    /// Records the user's consent to agents for `app`; `.notDetermined` forgets it.
+    public func setAgentConsent(_ status: SiriAuthorization, app: String) throws {
+        try write {
+            if status == .notDetermined {
+                try connection.run("DELETE FROM agent_consents WHERE app = ?", [.text(app)])
+            } else {
+                try connection.run("INSERT INTO agent_consents (app, status, date) VALUES (?, ?, ?) ON CONFLICT(app) DO UPDATE SET status = excluded.status, date = excluded.date",
+                                   [.text(app), .integer(Int64(status.rawValue)), .real(Date().timeIntervalSince1970)])
+            }
+        }
+    }
 }

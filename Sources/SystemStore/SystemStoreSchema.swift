@@ -71,6 +71,11 @@ enum SystemStoreSchema {
         """
         CREATE TABLE settings (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
         """,
+        // The user's consent to AI agents (`intents mcp`) running each app's intents, as Siri
+        // authorizations are kept.
+        """
+        CREATE TABLE agent_consents (app TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL, date REAL NOT NULL);
+        """,
     ]
 
     static func migrate(_ connection: RawSQLiteConnection) throws {

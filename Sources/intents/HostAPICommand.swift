@@ -67,10 +67,12 @@ enum HostAPICommand: Sendable {
         case .authorize(let authorize):
             await Self.exchange(stateFolder: authorize.stateFolder, failuresAsJSON: authorize.json) { client in
                 let apps = try await client.authorize(authorize.request)
+                let agents = authorize.request.agents
                 guard authorize.request.status != nil, let app = apps.first else {
-                    return authorize.json ? .json(AuthorizationReport.json(apps)) : .lines(AuthorizationReport.lines(apps))
+                    return authorize.json ? .json(AuthorizationReport.json(apps, agents: agents)) : .lines(AuthorizationReport.lines(apps, agents: agents))
                 }
-                return authorize.json ? .json(AuthorizationReport.decisionJSON(app)) : .lines([AuthorizationReport.decisionLine(app)])
+                return authorize.json ? .json(AuthorizationReport.decisionJSON(app, agents: agents))
+                    : .lines([AuthorizationReport.decisionLine(app, agents: agents)])
             }
         case .policy(let policy):
             await Self.exchange(stateFolder: policy.stateFolder, failuresAsJSON: policy.json) { client in

@@ -24,7 +24,7 @@ struct LockArguments: Sendable {
     }
 }
 
-/// `intents authorize [APP grant|deny|reset]` as the client runs it through the host API. An
+/// `intents authorize [APP grant|deny|reset] [--agents]` as the client runs it through the host API. An
 /// app without a decision, or a decision it does not know, goes to the full parser, which
 /// refuses it with its own sentence.
 struct AuthorizeArguments: Sendable {
@@ -33,7 +33,7 @@ struct AuthorizeArguments: Sendable {
     var stateFolder: String?
 
     init?(_ arguments: [String], environment: [String: String], workingDirectory: String) {
-        guard let command = PlainArguments(arguments, flags: ["--json"], environment: environment, workingDirectory: workingDirectory),
+        guard let command = PlainArguments(arguments, flags: ["--json", "--agents"], environment: environment, workingDirectory: workingDirectory),
               command.subcommand == "authorize" else { return nil }
         switch command.arguments.count {
         case 0: break
@@ -45,6 +45,7 @@ struct AuthorizeArguments: Sendable {
         default: return nil
         }
         request.appsFolders = command.appsFolders
+        request.agents = command.flags.contains("--agents")
         json = command.flags.contains("--json")
         stateFolder = command.stateFolder
     }

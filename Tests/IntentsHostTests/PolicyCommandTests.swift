@@ -22,7 +22,7 @@ extension CLITests {
         #expect(run.status == 0)
         let object = try run.json()
         // 3 lock states x 2 authorizations x 4 sources.
-        #expect((object["columns"] as? [[String: Any]])?.count == 24)
+        #expect((object["columns"] as? [[String: Any]])?.count == 30)
         #expect((object["rules"] as? [String: String])?["restricted-while-locked"] != nil)
         let row = try #require((object["rows"] as? [[String: Any]])?.first)
         #expect(row["app"] as? String == "com.example.MonkeyChat")

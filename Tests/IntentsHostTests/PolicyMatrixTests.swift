@@ -124,9 +124,10 @@ import Testing
                 checked += 1
             }
         }
-        // 4 SiriKit rows x 12 cells, the activity's 6 continuation cells, 2 known App Intents x 6
-        // direct + 6 App Shortcut cells for the one a shortcut runs, and the unknown one's 6 direct cells.
-        #expect(checked == 4 * 12 + 6 + 2 * 6 + 6 + 6)
+        // 4 SiriKit rows x 18 cells (direct, voice shortcut, agent), the activity's 6 continuation
+        // cells, 2 known App Intents x 12 direct and agent cells + 6 App Shortcut cells for the one a
+        // shortcut runs, and the unknown one's 12 direct and agent cells.
+        #expect(checked == 4 * 18 + 6 + 2 * 12 + 6 + 12)
     }
 
     @Test func eachRuleDecidesTheCellsItShould() throws {

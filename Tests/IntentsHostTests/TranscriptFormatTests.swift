@@ -169,7 +169,7 @@ import HostTools
             ("kind: choice", "kind: riddle", "conversation.1.kind \"riddle\" is not one of value, choice, confirmation, notice."),
             ("command: send", "command: shout", "invocation.command \"shout\" is neither send nor say."),
             ("step: handle", "step: [handle]", "result.step is a list, not text."),
-            ("source: direct", "source: telepathy", "source \"telepathy\" is not one of direct, voiceShortcut, appShortcut."),
+            ("source: direct", "source: telepathy", "source \"telepathy\" is not one of direct, voiceShortcut, appShortcut, agent."),
             ("text: Ready to send it?", "text: Ready to send it?\n  match: sloppy", "conversation.2.match \"sloppy\" is not one of exact, loose."),
         ]
         for (old, new, reason) in cases {

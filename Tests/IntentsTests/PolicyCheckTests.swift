@@ -43,6 +43,25 @@ import Testing
         #expect(unknown?.message == "test.Provider has no intent named \"INStartCallIntent\"; its intents: INSendMessageIntent.")
     }
 
+    /// The agent column on request: the user's consent to agents stands where Siri authorization
+    /// does, and the lock policy applies as for a direct request; each cell does what it says.
+    @Test func agentCasesComeOnRequestAndDoWhatTheySay() async throws {
+        let cases = try Self.messagingHost().policyCases(for: "INSendMessageIntent", includingAgents: true)
+        // 3 lock states x 2 authorizations x 3 sources.
+        #expect(cases.count == 18)
+        #expect(Set(cases.map(\.context.source)) == [.direct, .voiceShortcut, .agent])
+        let refused = Dictionary(grouping: cases.filter { $0.verdict != .allowed }, by: \.verdict).mapValues(\.count)
+        #expect(refused == [.refused(.restrictedWhileLocked): 12, .refused(.notAuthorized): 1, .refused(.agentNotAllowed): 1])
+        #expect(cases.filter { $0.verdict == .allowed }.map(\.description).sorted() == [
+            "INSendMessageIntent, unlocked, authorized, agent: allowed",
+            "INSendMessageIntent, unlocked, authorized, direct: allowed",
+            "INSendMessageIntent, unlocked, authorized, voice shortcut: allowed",
+            "INSendMessageIntent, unlocked, not authorized, voice shortcut: allowed",
+        ])
+        let mismatches = try await Self.messagingHost().checkPolicy(cases.filter { $0.context.source == .agent }, conversation: Self.sendMessage)
+        #expect(mismatches.isEmpty)
+    }
+
     /// What an author writes: one test case per cell, each checked against the matrix.
     @Test(arguments: try messagingHost().policyCases(for: "INSendMessageIntent"))
     func eachCellDoesWhatTheMatrixSays(_ policyCase: PolicyCase) async throws {

@@ -33,7 +33,8 @@ public struct HostConfiguration: Sendable {
     /// The lock state every request is judged in, instead of the stored one: replayed
     /// transcripts and tests choose it without changing the device's.
     public var lockStateOverride: LockState?
-    /// Every app's Siri authorization, instead of the stored ones (replays and tests).
+    /// Every app's Siri authorization, and its consent to agents, instead of the stored ones
+    /// (replays and tests).
     public var authorizationOverride: SiriAuthorization?
     /// What the extensions' step and start deadlines are kept in: real time, or a test's manual
     /// clock (`DeadlineClock.manual()`), which the test moves past a deadline once a step waits.

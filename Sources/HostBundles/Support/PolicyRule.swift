@@ -19,6 +19,8 @@ public enum PolicyRule: String, Codable, Sendable, CaseIterable {
     /// An extension's entity queries run outside a conversation (the values of App Shortcut
     /// phrases) only while the device is unlocked.
     case entityQueryWhileLocked = "entity-query-while-locked"
+    /// An agent (through `intents mcp`) asked for an intent of an app the user has not let agents use.
+    case agentNotAllowed = "agent-not-allowed"
 
     /// What the rule means, in a phrase (the legend of `intents policy`, the matrix's `rules`).
     public var meaning: String {
@@ -31,10 +33,11 @@ public enum PolicyRule: String, Codable, Sendable, CaseIterable {
         case .appIntentsUnknown: "the App Intent's metadata is not known yet (learned when unlocked)"
         case .opensAppWhileLocked: "continuing the activity opens its app, which needs the device unlocked"
         case .entityQueryWhileLocked: "an App Shortcut's entity values are asked of the extension only while unlocked"
+        case .agentNotAllowed: "the user has not let agents use the app"
         }
     }
 
     /// The step the refusal is logged at, and the reason it is counted under (`refused` metric).
-    public var step: String { self == .notAuthorized ? "authorization" : "lock policy" }
-    public var metricReason: String { self == .notAuthorized ? "authorization" : "lock" }
+    public var step: String { self == .notAuthorized || self == .agentNotAllowed ? "authorization" : "lock policy" }
+    public var metricReason: String { self == .notAuthorized || self == .agentNotAllowed ? "authorization" : "lock" }
 }

@@ -18,11 +18,12 @@ extension IntentDispatcher {
     func sendAppIntent(_ name: String, on bundle: ExtensionBundle, input: AppIntentInput, user: any ConversationUser,
                        source: InvocationSource, logger: Logger) async throws -> SendResult {
         let app = catalog.app(containing: bundle)
+        let consent = try await agentConsentOffThePool(of: app?.bundleIdentifier ?? bundle.bundleIdentifier, for: source)
         // A first judgement by the metadata known for the library as scanned, which reads and
         // runs nothing: a request it refuses (not known yet, or needing an unlock) ends here.
         let scanned = try? cachedAppIntentsMetadata(of: bundle)
         _ = try clear(.appIntent(name, schema: scanned?.intent(named: name), of: bundle), app: app, from: source, shortcutIntents: [name],
-                      library: { nil }, logger: logger)
+                      library: { nil }, logger: logger, authorization: consent)
         // The judgement that counts: by the metadata of the very bytes the process will run.
         let described = try await runnableAppIntents(of: bundle, logger: logger)
         let metadata = described.metadata
@@ -32,7 +33,7 @@ extension IntentDispatcher {
             throw HostError(.extensionFailed, "\(name) of \(bundle.bundleIdentifier) cannot run on this host: \(reason)")
         }
         let clearance = try clear(.appIntent(name, schema: schema, of: bundle), app: app, from: source, shortcutIntents: [name],
-                                  library: { described.library }, logger: logger)
+                                  library: { described.library }, logger: logger, authorization: consent)
         let timeout = configuration.stepTimeout
         let outcome: ConversationOutcome
         do {

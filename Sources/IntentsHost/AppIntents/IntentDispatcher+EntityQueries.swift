@@ -36,8 +36,9 @@ extension IntentDispatcher {
         }
         var logger = self.logger
         logger[metadataKey: "bundle"] = "\(bundle.bundleIdentifier)"
+        let consent = try await agentConsentOffThePool(of: owner.bundleIdentifier, for: source)
         // Judged by the metadata of the very bytes the process will run, as an App Intent is.
-        _ = try clear(.entityQuery(entity, of: bundle), app: owner, from: source, library: { nil }, logger: logger)
+        _ = try clear(.entityQuery(entity, of: bundle), app: owner, from: source, library: { nil }, logger: logger, authorization: consent)
         let described = try await runnableAppIntents(of: bundle, logger: logger)
         guard let schema = described.metadata.entity(typeName: entity) else {
             throw HostError(.noExtension, "\(bundle.bundleIdentifier) no longer declares the App Entity \(entity.quotedForDisplay).")
@@ -48,7 +49,8 @@ extension IntentDispatcher {
         if case .all = request, !schema.isEnumerable {
             throw HostError(.usage, "The App Entity \(entity.quotedForDisplay) of \(bundle.bundleIdentifier) has no EnumerableEntityQuery; it has no list of all its entities.")
         }
-        let clearance = try clear(.entityQuery(entity, of: bundle), app: owner, from: source, library: { described.library }, logger: logger)
+        let clearance = try clear(.entityQuery(entity, of: bundle), app: owner, from: source, library: { described.library }, logger: logger,
+                                  authorization: consent)
         let timeout = configuration.stepTimeout
         return try await supervisor.withChannel(cleared: clearance) { channel in
             let reply = try await channel.request(.queryEntities(requestID: RequestIDs.next(), entity: entity, request: request),
