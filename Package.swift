@@ -54,6 +54,8 @@ let package = Package(
         // An extension whose intent class is in a framework it links (SharedGreetings).
         .library(name: "SharedFrameworkIntents", type: .dynamic, targets: ["SharedFrameworkIntents"]),
         .executable(name: "intents-bench", targets: ["intents-bench"]),
+        // `intents mcp`: the installed intents as MCP tools for AI agents (the `intents` command runs it).
+        .executable(name: "intents-mcp", targets: ["intents-mcp"]),
         // Xcode's intent code generation: the generator and the build plugin that runs it.
         .executable(name: "intents-codegen", targets: ["intents-codegen"]),
         .library(name: "IntentDefinitionCodegen", targets: ["IntentDefinitionCodegen"]),
@@ -80,6 +82,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // Only the App Intents metadata extractor (a build tool) and its tests use it.
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+        // The MCP bridge (`intents mcp`) only.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     ],
     targets: [
         // Frames and the wire coding, with no Foundation: the `intents` client links only this
@@ -201,6 +205,16 @@ let package = Package(
         ], swiftSettings: strictSettings),
         // The typed host API for any Swift program: starts a server on demand.
         .target(name: "IntentsClient", dependencies: ["LocalAPI", "ExtensionProtocol"], swiftSettings: strictSettings),
+        // The MCP bridge: the catalog as MCP tools, a tool call as a conversation run as an agent's,
+        // its questions as elicitations (the official Swift SDK), a bounded stdio transport.
+        .target(name: "MCPBridge", dependencies: ["IntentsClient", "LocalAPI", "ExtensionProtocol", "CommandReports", "SiriKitDomains",
+                                                  .product(name: "MCP", package: "swift-sdk"),
+                                                  .product(name: "Logging", package: "swift-log")],
+                swiftSettings: strictSettings),
+        .executableTarget(name: "intents-mcp", dependencies: ["MCPBridge", "IntentsClient",
+                                                             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                                                             .product(name: "Logging", package: "swift-log")],
+                          swiftSettings: strictSettings),
         // Apple's AppIntentsTesting on Linux: a client of the host API (runs go to the installed
         // extension in its sandbox), with `HostUnderTest` to set the test's host up.
         .target(name: "AppIntentsTesting", dependencies: ["AppIntentsTypeSupport", "IntentsClient", "LocalAPI", "ExtensionProtocol", "BundleLayout"],
@@ -321,6 +335,6 @@ let package = Package(
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "TestPrograms", "TestParallelism",
                                                          "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
                                                          "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains", "CommandReports", "Deadlines",
-                                                         "ContactBook", "WorkerThreads"]),
+                                                         "ContactBook", "WorkerThreads", "MCPBridge"]),
     ]
 )

@@ -78,6 +78,14 @@ enum ServerBenchmark {
                               floorName: "per forwarded command line", floor: perCommand, target: .ratio(0.2),
                               note: String(format: "%d conversations, %.0f us wall each", typedRuns, typedWall * 1e6)))
 
+        // An agent's warm tool call through `intents mcp`, beside the same conversation over one
+        // IntentsClient connection and an `intents send` process; the socket pair floor in the note.
+        let toolCall = try AgentBridgeBenchmark.toolCallRoundTrip(products: products, stateFolder: configuration.stateFolder, runs: max(runs * 5, 200))
+        figures.append(Figure(name: "MCP tool call round trip (intents mcp), warm", value: toolCall, unit: .seconds,
+                              floorName: "one IntentsClient conversation", floor: typedWall, target: .ratio(2),
+                              note: String(format: "intents send process: %.0f us; socket pair round trip: %.1f us",
+                                           throughServer * 1e6, SocketpairFloor.measure(iterations: 2000) * 1e6)))
+
         // Live drop-in: the app moved out, then back in (one rename), until a send succeeds.
         let app = try echoApp(configuration)
         let aside = configuration.stateFolder + "/Echo.app"

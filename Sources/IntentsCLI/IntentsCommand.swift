@@ -37,7 +37,8 @@ public struct IntentsCommand: AsyncParsableCommand {
                       TestCommand.self,
                       ShortcutsCommand.self, DonationsCommand.self, SuggestionsCommand.self,
                       AuthorizeCommand.self, VocabularyCommand.self, ContactsCommand.self,
-                      LockCommand.self, UnlockCommand.self, StatusCommand.self, ServeCommand.self, NewCommand.self])
+                      LockCommand.self, UnlockCommand.self, StatusCommand.self, ServeCommand.self, NewCommand.self,
+                      AgentBridgeCommand.self])
 
     public init() {}
 

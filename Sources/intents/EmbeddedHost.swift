@@ -8,14 +8,40 @@ import Musl
 enum EmbeddedHost {
     static let executableName = "intents-host"
 
+    /// The MCP bridge (`intents mcp`), beside this executable.
+    static let agentBridgeName = "intents-mcp"
+
     /// Replaces this process with `intents-host` and `arguments`; never returns.
     static func replaceThisProcess(arguments: [String]) -> Never {
-        let path = folderOfThisExecutable() + "/" + executableName
-        let argv = (["intents"] + arguments).map { strdup($0) } + [nil]
+        replaceThisProcess(with: executableName, arguments: arguments)
+    }
+
+    /// Replaces this process with `executable` (beside this one) and `arguments`; never returns.
+    static func replaceThisProcess(with executable: String, arguments: [String]) -> Never {
+        let path = folderOfThisExecutable() + "/" + executable
+        let argv = ([executable == executableName ? "intents" : executable] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
         let reason = String(cString: strerror(errno))
-        ClientOutput.writeError("error: the embedded host \(path) cannot be started: \(reason).\n")
+        ClientOutput.writeError("error: \(executable == executableName ? "the embedded host" : "the MCP bridge") \(path) cannot be started: \(reason).\n")
         exit(1)
+    }
+
+    /// For `intents [--state S] [--apps A] mcp ARGS...`, the bridge's arguments (the global
+    /// options and ARGS); nil for any other command.
+    static func agentBridgeArguments(_ arguments: [String]) -> [String]? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--state" || argument == "--apps" {
+                index += 2
+            } else if argument.hasPrefix("--state=") || argument.hasPrefix("--apps=") {
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard index < arguments.count, arguments[index] == "mcp" else { return nil }
+        return Array(arguments[..<index]) + Array(arguments[(index + 1)...])
     }
 
     /// The folder holding the running executable, by `/proc/self/exe`.

@@ -13,6 +13,9 @@ import Synchronization
 // read whole (`--record`, `--help`...), as that command line; otherwise it becomes the embedded
 // host (`intents-host`).
 let arguments = Array(CommandLine.arguments.dropFirst())
+if let bridgeArguments = EmbeddedHost.agentBridgeArguments(arguments) {
+    EmbeddedHost.replaceThisProcess(with: EmbeddedHost.agentBridgeName, arguments: bridgeArguments)
+}
 if let command = HostAPICommand(arguments), let status = waitFor({ await command.runIfServed() }) {
     exit(status)
 }

@@ -1,0 +1,106 @@
+import IntentsClient
+import Logging
+import MCP
+import Synchronization
+
+/// The MCP server of `intents mcp`: the installed intents as tools for AI agents, a client of
+/// the host API. Calls go to the host's server (started on demand), which judges each as an
+/// agent's: the user's consent to agents for the app, then the lock policy, then the sandbox
+/// and the conversation, whose questions become MCP elicitations.
+public final class AgentBridge: Sendable {
+    public struct Configuration: Sendable {
+        /// The host's client (its state folder, and how it starts a server).
+        public var client: IntentsClient.Configuration
+        /// Apps (names or bundle identifiers) whose intents are not listed nor run.
+        public var hidden: Set<String> = []
+
+        public init(client: IntentsClient.Configuration = .init(), hidden: Set<String> = []) {
+            self.client = client
+            self.hidden = hidden
+        }
+    }
+
+    public let configuration: Configuration
+    private let client: IntentsClient
+    private let state = Mutex<State>(State())
+    private let logger: Logger
+
+    private struct State {
+        var tools: AgentToolSet?
+        var elicits = false
+    }
+
+    public init(_ configuration: Configuration, logger: Logger = Logger(label: "intents.mcp")) {
+        self.configuration = configuration
+        self.client = IntentsClient(configuration.client)
+        self.logger = logger
+    }
+
+    /// Serves MCP on `transport` until the client hangs up.
+    public func serve(on transport: any Transport) async throws {
+        let server = Server(name: "intents", version: "1.0", title: "Intents host",
+                            instructions: "Each tool runs an installed app's intent in its sandbox, under the user's policy: the user must have let agents use the app, and some intents need the device unlocked. The intent may ask questions; answer them with the user.",
+                            capabilities: .init(tools: .init(listChanged: true)))
+        await server.withMethodHandler(ListTools.self) { [self] _ in
+            ListTools.Result(tools: try await toolSet(refreshed: true).tools)
+        }
+        await server.withMethodHandler(CallTool.self) { [self] parameters in
+            try await call(parameters, server: server)
+        }
+        try await server.start(transport: transport) { [self] _, capabilities in
+            state.withLock { $0.elicits = capabilities.elicitation != nil }
+        }
+        let watcher = Task { await watchCatalog(server: server) }
+        await server.waitUntilCompleted()
+        watcher.cancel()
+        await server.stop()
+    }
+
+    /// The tools now: the catalog's, read again when `refreshed` or when none was read yet.
+    private func toolSet(refreshed: Bool) async throws -> AgentToolSet {
+        if !refreshed, let tools = state.withLock({ $0.tools }) { return tools }
+        do {
+            let tools = AgentToolSet(catalog: try await client.catalog(), hidden: configuration.hidden)
+            state.withLock { $0.tools = tools }
+            return tools
+        } catch let error as IntentsClientError {
+            throw MCPError.internalError("The intents host cannot list its intents: \(error.message)")
+        }
+    }
+
+    private func call(_ parameters: CallTool.Parameters, server: Server) async throws -> CallTool.Result {
+        var target = try await toolSet(refreshed: false).targets[parameters.name]
+        if target == nil { target = try await toolSet(refreshed: true).targets[parameters.name] }
+        guard let target else {
+            throw MCPError.invalidParams("Unknown tool: \(String(parameters.name.prefix(100)))")
+        }
+        let asker: (any AgentQuestionAsker)? = state.withLock { $0.elicits } ? ElicitingAsker(server: server) : nil
+        let call = AgentToolCall(target: target, arguments: parameters.arguments ?? [:])
+        let result = await call.run(on: client, asking: asker)
+        logger.info("tool called", metadata: ["tool": "\(parameters.name)", "error": "\(result.isError ?? false)"])
+        return result
+    }
+
+    /// Tells the client the list changed each time the host's catalog does (a bundle dropped
+    /// in, replaced or removed), for as long as the server runs; a broken watch is started
+    /// again after a pause.
+    private func watchCatalog(server: Server) async {
+        while !Task.isCancelled {
+            do {
+                for try await catalog in client.catalogChanges() {
+                    let tools = AgentToolSet(catalog: catalog, hidden: configuration.hidden)
+                    let previous = state.withLock { state in
+                        defer { state.tools = tools }
+                        return state.tools
+                    }
+                    if let previous, previous.tools != tools.tools {
+                        try? await server.notify(ToolListChangedNotification.message())
+                    }
+                }
+            } catch {
+                logger.notice("catalog watch ended", metadata: ["error": "\(error)"])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import IntentsClient
+import MCPBridge
+import TestPrograms
+import Testing
+
+/// `intents mcp` driven by a real MCP client written by others: the official Python SDK (in
+/// `.venv-mcp`, which `.ci/install-deps` makes), against a real server and real, sandboxed
+/// extension processes.
+@Suite struct AgentBridgeTests {
+    let apps = TemporaryFolder()
+    let state = TemporaryFolder()
+
+    /// The Python of `.venv-mcp`, with the `mcp` package.
+    static let python = Package.root + "/.venv-mcp/bin/python"
+
+    /// Runs a script of Tests/AgentClient with `arguments` and decodes the one JSON object it prints.
+    private func runClient(_ script: String, _ arguments: [String]) async throws -> [String: Any] {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.python),
+                     "No MCP client: \(Self.python) is missing; run .ci/install-deps, which installs the MCP Python SDK there.")
+        let program = try SpawnedProgram(Self.python, [Package.root + "/Tests/AgentClient/" + script] + arguments,
+                                         environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+        // Every wait has a maximum: the scripts bound their own steps, and this bounds the script.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(420))
+            kill(program.pid, SIGKILL)
+        }
+        defer { watchdog.cancel() }
+        let ending = await program.ended()
+        let output = String(decoding: ending.stdout, as: UTF8.self)
+        try #require(ending.status == 0, "\(script) ended with \(ending.status): \(String(decoding: ending.stderr.suffix(4000), as: UTF8.self))")
+        return try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any], "not a JSON object: \(output)")
+    }
+
+    @Test func anAgentClientListsCallsAndIsAskedThroughTheBridge() async throws {
+        let samples = try sampleAppsFolder(apps)
+        let faulty = apps.path + "/Faulty"
+        try addFaultyApp(to: faulty)
+        let drop = apps.path + "/Drop"
+        let staging = apps.path + "/Staging"
+        for folder in [drop, staging] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try installEchoWithAppIntents(in: staging)
+        let server = try await TestServer(apps: [samples, faulty, drop], state: state.path)
+        let catalog = try await client().catalog()
+
+        let report = try await runClient("agent_client.py", [Package.cli, state.path, drop, staging + "/Echo.app"])
+        let steps = try #require(report["steps"] as? [String: Any])
+
+        // Initialize: the server says its tool list changes.
+        let initialize = try #require(steps["initialize"] as? [String: Any])
+        #expect(initialize["server"] as? String == "intents")
+        #expect(initialize["listChanged"] as? Bool == true)
+
+        // Tools: one per intent, named <App>_<Intent>, each App Intent's schema from the catalog.
+        let tools = try #require(steps["tools"] as? [[String: Any]])
+        let names = Set(tools.compactMap { $0["name"] as? String })
+        #expect(names.isSuperset(of: ["MonkeyChat_INSendMessageIntent", "Faulty_INSendMessageIntent", "Meditation_StartMeditationIntent"]))
+        #expect(names.allSatisfy { $0.utf8.count <= 64 && $0.allSatisfy { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "_" || $0 == "-" } })
+        let appIntents = catalog.apps.flatMap { app in app.extensions.flatMap { bundle in bundle.appIntents.map { (app, bundle, $0) } } }
+        #expect(!appIntents.isEmpty)
+        for (app, bundle, intent) in appIntents {
+            let listed = tools.first { $0["name"] as? String == "\(app.displayName)_\(intent.name)" }
+            guard intent.isDiscoverable else {
+                #expect(listed == nil, "\(intent.name) is not discoverable, yet listed")
+                continue
+            }
+            let tool = try #require(listed, "no tool for \(intent.name)")
+            let input = try #require(tool["inputSchema"] as? [String: Any])
+            let properties = try #require(input["properties"] as? [String: [String: Any]])
+            #expect(Set(properties.keys) == Set(intent.parameters.map(\.name)), "\(intent.name)")
+            #expect(Set(input["required"] as? [String] ?? []) == Set(intent.parameters.filter(\.isRequired).map(\.name)), "\(intent.name)")
+            for parameter in intent.parameters where parameter.kind == .enumeration {
+                let cases = bundle.enums.first { $0.typeName == parameter.typeName }?.cases.map(\.identifier) ?? []
+                let listedCases = (properties[parameter.name]?["enum"] as? [String]) ?? (properties[parameter.name]?["items"] as? [String: Any])?["enum"] as? [String]
+                #expect(listedCases == cases, "\(intent.name).\(parameter.name)")
+            }
+            #expect((tool["outputSchema"] == nil || tool["outputSchema"] is NSNull) == (intent.returnType == nil), "\(intent.name)")
+        }
+        // Annotations are the host's: messages reach people beyond the device; nothing else is claimed.
+        let send = try #require(tools.first { $0["name"] as? String == "MonkeyChat_INSendMessageIntent" })
+        #expect((send["annotations"] as? [String: Any])?["openWorldHint"] as? Bool == true)
+        #expect((send["annotations"] as? [String: Any])?["readOnlyHint"] as? Bool == false)
+        #expect((send["description"] as? String)?.contains("Ready to send it?") == true)
+
+        // No consent to agents: refused before anything ran, naming the rule.
+        let refused = try #require(steps["withoutConsent"] as? [String: Any])
+        #expect(refused["isError"] as? Bool == true)
+        #expect(Self.error(of: refused)?["rule"] as? String == "agent-not-allowed")
+        #expect((refused["text"] as? String)?.contains("intents authorize MonkeyChat grant --agents") == true)
+
+        // With consent: the extension's question and the system's confirmation, asked through elicitation.
+        let sent = try #require(steps["withConsent"] as? [String: Any])
+        #expect(sent["isError"] as? Bool == false, "\(sent)")
+        #expect((sent["structured"] as? [String: Any])?["status"] as? String == "success")
+        let asked = (sent["asked"] as? [[String: Any]])?.compactMap { $0["message"] as? String }
+        #expect(asked == ["Which recipient do you mean?", "Ready to send it?"])
+        let recipients = ((sent["structured"] as? [String: Any])?["parameters"] as? [String: Any])?["recipients"] as? [[String: Any]]
+        #expect(recipients?.first?["handle"] as? String == "@bobo.jungle")
+
+        // Locked: the lock policy refuses an agent as it refuses the user.
+        let locked = try #require(steps["locked"] as? [String: Any])
+        #expect(locked["isError"] as? Bool == true)
+        #expect(Self.error(of: locked)?["rule"] as? String == "restricted-while-locked")
+
+        // A crashing extension costs its own call: a tool error, and the next call runs.
+        let crash = try #require(steps["crash"] as? [String: Any])
+        #expect(crash["isError"] as? Bool == true)
+        #expect(Self.error(of: crash)?["code"] as? String == "extensionFailed")
+        #expect((crash["text"] as? String)?.contains("com.example.Faulty.Intents was killed by signal") == true, "\(crash)")
+        #expect((steps["afterCrash"] as? [String: Any])?["isError"] as? Bool == false)
+
+        // A bundle dropped in: the client is told, and the new app's intents are listed.
+        let dropped = try #require(steps["dropped"] as? [String: Any])
+        #expect(dropped["notified"] as? Bool == true)
+        #expect((dropped["tools"] as? [String])?.contains("Echo_EchoIntent") == true)
+
+        // A client that cannot be asked: the question, with its choices, as a tool error.
+        let unasked = try #require(steps["noElicitation"] as? [String: Any])
+        #expect(unasked["isError"] as? Bool == true)
+        #expect((unasked["text"] as? String)?.contains("Which recipient do you mean?") == true, "\(unasked)")
+        #expect((unasked["text"] as? String)?.contains("Bobo (@bobo.jungle)") == true, "\(unasked)")
+        #expect((steps["unknownTool"] as? String)?.contains("Unknown tool") == true)
+        #expect(await server.stop() == 0)
+    }
+
+    @Test func brokenAndOversizedMessagesGetProtocolErrors() async throws {
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let replies = try await runClient("protocol_probe.py", [Package.cli, state.path])
+        #expect(Self.code(of: replies["badJSON"]) == -32700)
+        #expect(Self.code(of: replies["unknownMethod"]) == -32601)
+        #expect(Self.code(of: replies["oversized"]) == -32600)
+        #expect((replies["oversized"] as? [String: Any])?["id"] is NSNull)
+        #expect(Self.code(of: replies["badParams"]) != nil)
+        let tools = ((replies["afterwards"] as? [String: Any])?["result"] as? [String: Any])?["tools"] as? [[String: Any]]
+        #expect(tools?.isEmpty == false, "\(replies)")
+        #expect(replies["exitStatus"] as? Int == 0)
+        #expect(await server.stop() == 0)
+    }
+
+    @Test func toolNamesAreStableAllowedAndDistinct() {
+        let key = { (app: String, bundle: String, intent: String) in
+            AgentToolNames.Key(appBundle: "com.example.\(bundle)", appName: app, extensionBundle: "com.example.\(bundle).Intents", intent: intent)
+        }
+        let plain = key("Monkey Chat!", "MonkeyChat", "INSendMessageIntent")
+        let twinA = key("Notes", "NotesA", "AddNote")
+        let twinB = key("Notes", "NotesB", "AddNote")
+        let long = key(String(repeating: "VeryLongApplicationName", count: 3), "Long", "DoSomethingQuiteElaborateIntent")
+        let names = AgentToolNames.names(for: [plain, twinA, twinB, long])
+        #expect(names[plain] == "Monkey_Chat__INSendMessageIntent")
+        #expect(names[twinA] != names[twinB])
+        #expect(names[twinA]?.hasPrefix("Notes_AddNote_") == true)
+        #expect(names.values.allSatisfy { $0.utf8.count <= 64 })
+        #expect(names[long]?.utf8.count == 64)
+        // The same on every listing, whatever else is listed.
+        #expect(AgentToolNames.names(for: [twinB, twinA])[twinA] == names[twinA])
+    }
+
+    private func client() -> IntentsClient {
+        var configuration = IntentsClient.Configuration(stateFolder: state.path)
+        configuration.startsServer = false
+        return IntentsClient(configuration)
+    }
+
+    private static func error(of call: [String: Any]) -> [String: Any]? {
+        (call["structured"] as? [String: Any])?["error"] as? [String: Any]
+    }
+
+    private static func code(of reply: Any?) -> Int? {
+        ((reply as? [String: Any])?["error"] as? [String: Any])?["code"] as? Int
+    }
+}
