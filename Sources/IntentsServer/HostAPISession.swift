@@ -222,11 +222,12 @@ enum HostAPISession {
     /// The most apps folders a run may name (each is resolved to compare it with the server's).
     static let maximumAppsFolders = 64
 
-    /// The source a run is judged as: `agent` for the MCP bridge's runs and any run that asks
-    /// for it (it only adds a rule), else `direct`, or the one a test names on a `--test-control`
-    /// server (refused by policy on any other).
+    /// The source a run is judged as: `agent` for the MCP bridge's runs, whatever they name; else
+    /// `direct`, or the one a test names on a `--test-control` server (refused by policy on any
+    /// other: a client that named `agent` would trade the Siri authorization for the user's
+    /// consent to agents).
     private static func source(of run: RunRequest, peer: PeerIdentity, host: ServedHost) throws -> InvocationSource {
-        if peer.isAgentBridge || run.source == .agent { return .agent }
+        if peer.isAgentBridge { return .agent }
         guard let named = run.source, named != .direct else { return .direct }
         guard host.allowsTestControl else {
             throw HostError(.refusedByPolicy, "Only a test's own server (started with --test-control) runs an intent as if from a \(named.rawValue); this run is a direct request.")

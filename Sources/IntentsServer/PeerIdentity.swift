@@ -63,17 +63,22 @@ struct PeerIdentity: Sendable {
         return RealPath.of(own) ?? own
     }
 
-    /// The MCP bridge beside this server, resolved as first read (`intents-mcp`).
-    private static let agentBridge: String = {
+    /// The MCP bridge beside this server (`intents-mcp`), its symbolic links resolved: read now.
+    private static func resolvedAgentBridge() -> String {
         let own = HostConfiguration.executableFolder + "/intents-mcp"
         return RealPath.of(own) ?? own
-    }()
+    }
 
-    /// Whether the peer is the MCP bridge of this build (`intents-mcp`, beside the server): its
-    /// runs are an agent's, whatever they say, and it may ask only for what agents use.
+    /// `resolvedAgentBridge()` as first read.
+    private static let agentBridge = resolvedAgentBridge()
+
+    /// Whether the peer is the MCP bridge of this build (`intents-mcp`, beside the server, as
+    /// first read or as it is now): its runs are an agent's, whatever they say, and it may ask
+    /// only for what agents use. No other program is judged an agent: one named so elsewhere
+    /// is a client like any other.
     var isAgentBridge: Bool {
         guard let executable else { return false }
-        return executable == Self.agentBridge || executable.hasSuffix("/intents-mcp")
+        return executable == Self.agentBridge || executable == Self.resolvedAgentBridge()
     }
 
     /// `resolvedIntentsCommand()` as first read, so that the `intents` command's own connections

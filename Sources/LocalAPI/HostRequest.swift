@@ -75,9 +75,9 @@ public struct RunRequest: Hashable, Sendable {
     /// Each step's deadline (`allowedStepTimeouts`); nil: the server's own (`intents serve --timeout`).
     public var stepTimeout: Duration?
     /// The invocation source the policy judges the run as; nil: `direct`, as every typed run is.
-    /// Any client may name `agent`; only a client of a server started with `--test-control` may
-    /// name another (a test of the lock policy for App Shortcuts or voice shortcuts): any other
-    /// is refused by policy. The MCP bridge's runs are judged as `agent` whatever they name.
+    /// Only a client of a server started with `--test-control` may name another (a test of the
+    /// lock policy for App Shortcuts, voice shortcuts or agents): any other is refused by policy.
+    /// The MCP bridge's runs are judged as `agent` whatever they name.
     public var source: RunSource?
 
     /// The longest text a parameter or an answer may hold, in UTF-8 bytes: far above anything a
@@ -109,8 +109,8 @@ public enum RunSource: String, Hashable, Sendable, CaseIterable {
     case voiceShortcut
     /// An App Shortcut's phrase.
     case appShortcut
-    /// An AI agent, through the MCP bridge: any client may ask for it (it only adds the agent
-    /// consent rule), and the server judges every run of the bridge (`intents-mcp`) so.
+    /// An AI agent, through the MCP bridge: the server judges every run of the bridge
+    /// (`intents-mcp`) so; another client names it only on a `--test-control` server.
     case agent
 }
 

@@ -28,7 +28,13 @@ public final class AgentBridge: Sendable {
     private struct State {
         var tools: AgentToolSet?
         var elicits = false
+        /// Tool calls running now.
+        var calls = 0
     }
+
+    /// The most tool calls one client runs at once; more are refused as tool errors (each call
+    /// holds a conversation, and its extension process, until it ends).
+    public static let maximumConcurrentCalls = 8
 
     public init(_ configuration: Configuration, logger: Logger = Logger(label: "intents.mcp")) {
         self.configuration = configuration
@@ -74,7 +80,17 @@ public final class AgentBridge: Sendable {
         guard let target else {
             throw MCPError.invalidParams("Unknown tool: \(String(parameters.name.prefix(100)))")
         }
-        let asker: (any AgentQuestionAsker)? = state.withLock { $0.elicits } ? ElicitingAsker(server: server) : nil
+        let (admitted, elicits) = state.withLock { state in
+            guard state.calls < Self.maximumConcurrentCalls else { return (false, state.elicits) }
+            state.calls += 1
+            return (true, state.elicits)
+        }
+        guard admitted else {
+            return CallTool.Result(content: [.text(text: "The intents bridge runs at most \(Self.maximumConcurrentCalls) tool calls at once; call again when one has ended.",
+                                                   annotations: nil, _meta: nil)], isError: true)
+        }
+        defer { state.withLock { $0.calls -= 1 } }
+        let asker: (any AgentQuestionAsker)? = elicits ? ElicitingAsker(server: server) : nil
         let call = AgentToolCall(target: target, arguments: parameters.arguments ?? [:])
         let result = await call.run(on: client, asking: asker)
         logger.info("tool called", metadata: ["tool": "\(parameters.name)", "error": "\(result.isError ?? false)"])
@@ -83,8 +99,9 @@ public final class AgentBridge: Sendable {
 
     /// Tells the client the list changed each time the host's catalog does (a bundle dropped
     /// in, replaced or removed), for as long as the server runs; a broken watch is started
-    /// again after a pause.
+    /// again after a pause that doubles each time, up to 30 s.
     private func watchCatalog(server: Server) async {
+        var pause: Duration = .seconds(1)
         while !Task.isCancelled {
             do {
                 for try await catalog in client.catalogChanges() {
@@ -96,11 +113,13 @@ public final class AgentBridge: Sendable {
                     if let previous, previous.tools != tools.tools {
                         try? await server.notify(ToolListChangedNotification.message())
                     }
+                    pause = .seconds(1)
                 }
             } catch {
                 logger.notice("catalog watch ended", metadata: ["error": "\(error)"])
             }
-            try? await Task.sleep(for: .seconds(1))
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(30))
         }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import IntentsClient
+import SystemStore
+import MCP
 import MCPBridge
 import TestPrograms
 import Testing
@@ -137,6 +139,23 @@ import Testing
         #expect(await server.stop() == 0)
     }
 
+    /// Only the bridge's runs are an agent's: another client naming the source would trade the
+    /// Siri authorization for the consent to agents, and is refused before anything runs.
+    @Test func noOtherClientRunsAsAnAgent() async throws {
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path)
+        let store = try SystemStore(stateFolder: state.path)
+        try store.setAgentConsent(.authorized, app: "com.example.MonkeyChat")
+        try store.setAuthorization(.denied, app: "com.example.MonkeyChat")
+        let refused = await #expect(throws: IntentsClientError.self) {
+            _ = try await client().run(RunRequest(intent: "INSendMessageIntent", text: [TextParameter(name: "recipients", value: "Kiki"),
+                                                                                       TextParameter(name: "content", value: "hi")],
+                                                  agreesToSystemConfirmation: true, interactive: false, source: .agent))
+        }
+        #expect(refused?.code == .refusedByPolicy)
+        #expect(refused?.message.contains("--test-control") == true, "\(refused?.message ?? "")")
+        #expect(await server.stop() == 0)
+    }
+
     @Test func toolNamesAreStableAllowedAndDistinct() {
         let key = { (app: String, bundle: String, intent: String) in
             AgentToolNames.Key(appBundle: "com.example.\(bundle)", appName: app, extensionBundle: "com.example.\(bundle).Intents", intent: intent)
@@ -167,5 +186,65 @@ import Testing
 
     private static func code(of reply: Any?) -> Int? {
         ((reply as? [String: Any])?["error"] as? [String: Any])?["code"] as? Int
+    }
+}
+
+/// The tool list made from a catalog, without a server: what is left out, and the schemas.
+@Suite struct AgentToolSetTests {
+    static let notes = CatalogApp(bundleIdentifier: "com.example.Notes", displayName: "Notes", extensions: [
+        CatalogExtension(bundleIdentifier: "com.example.Notes.Intents",
+                         siriKitIntents: [CatalogSiriKitIntent(name: "INCreateNoteIntent", restrictedWhileLocked: true, isShared: false,
+                                                               parameters: [CatalogParameter(name: "title", type: "INSpeakableString", isList: false, isRequired: false)])],
+                         appIntents: [
+                            AppIntentSchema(name: "AddNoteIntent", typeName: "NotesKit.AddNoteIntent", title: "Add Note", description: "Adds a note.",
+                                            parameters: [AppParameterSchema(name: "text", title: "Text", kind: .string),
+                                                         AppParameterSchema(name: "colour", title: "Colour", kind: .enumeration, typeName: "NotesKit.Colour"),
+                                                         AppParameterSchema(name: "tags", title: "Tags", kind: .string, isList: true),
+                                                         AppParameterSchema(name: "pinned", title: "Pinned", kind: .boolean, hasDefault: true)],
+                                            returnType: AppValueTypeSchema(kind: .integer)),
+                            AppIntentSchema(name: "HiddenIntent", typeName: "NotesKit.HiddenIntent", title: "Hidden", isDiscoverable: false),
+                            AppIntentSchema(name: "BrokenIntent", typeName: "NotesKit.BrokenIntent", title: "Broken", unavailableReason: "a parameter of a type the host cannot carry"),
+                         ],
+                         appIntentsKnown: true, entities: [],
+                         enums: [AppEnumSchema(typeName: "NotesKit.Colour", displayName: "Colour",
+                                               cases: [AppEnumCase(identifier: "red", title: "Red"), AppEnumCase(identifier: "blue", title: "Blue")])]),
+    ])
+    static let other = CatalogApp(bundleIdentifier: "com.example.Other", displayName: "Other", extensions: [
+        CatalogExtension(bundleIdentifier: "com.example.Other.Intents",
+                         siriKitIntents: [CatalogSiriKitIntent(name: "OrderSoupIntent", restrictedWhileLocked: false, isShared: false, parameters: [])],
+                         appIntents: [], appIntentsKnown: true, entities: [], enums: []),
+    ])
+
+    @Test func discoverableIntentsOfVisibleAppsAreListedWithTheirSchemas() throws {
+        let set = AgentToolSet(catalog: CatalogSnapshot(apps: [Self.notes, Self.other], faults: [], generation: 3), hidden: ["com.example.Other"])
+        #expect(set.tools.map(\.name) == ["Notes_AddNoteIntent", "Notes_INCreateNoteIntent"])
+        #expect(set.targets["Notes_AddNoteIntent"]?.appBundle == "com.example.Notes")
+        let add = try #require(set.tools.first)
+        guard case .object(let input) = add.inputSchema, case .object(let properties)? = input["properties"] else {
+            Issue.record("no properties in \(add.inputSchema)")
+            return
+        }
+        #expect(Set(properties.keys) == ["text", "colour", "tags", "pinned"])
+        #expect(input["required"] == .array(["text", "colour"]))
+        #expect(properties["colour"]?.fields?["enum"] == .array(["red", "blue"]))
+        #expect(properties["tags"]?.fields?["type"] == "array")
+        #expect(properties["pinned"]?.fields?["type"] == "boolean")
+        #expect(add.outputSchema?.fields?["properties"]?.fields?["value"] == ["type": "integer"])
+        // A SiriKit system intent: the domain's summary, the lock restriction said, hints the host's.
+        let create = try #require(set.tools.last)
+        #expect(create.description?.contains("Refused while the device is locked.") == true)
+        #expect(create.annotations.destructiveHint == false)
+        #expect(create.annotations.readOnlyHint == false)
+        // Hidden by name too; a custom intent takes any text members.
+        let byName = AgentToolSet(catalog: CatalogSnapshot(apps: [Self.notes, Self.other], faults: [], generation: 3), hidden: ["Notes"])
+        #expect(byName.tools.map(\.name) == ["Other_OrderSoupIntent"])
+        #expect(byName.tools.first?.inputSchema.fields?["additionalProperties"] == ["type": "string"])
+    }
+}
+
+private extension Value {
+    var fields: [String: Value]? {
+        if case .object(let object) = self { return object }
+        return nil
     }
 }
