@@ -30,6 +30,9 @@ public final class AgentBridge: Sendable {
         var elicits = false
         /// Tool calls running now.
         var calls = 0
+        /// Whether the catalog watch is live: `tools` then follows the catalog, and a listing
+        /// needs no request of its own to the host.
+        var watching = false
     }
 
     /// The most tool calls one client runs at once; more are refused as tool errors (each call
@@ -48,7 +51,7 @@ public final class AgentBridge: Sendable {
                             instructions: "Each tool runs an installed app's intent in its sandbox, under the user's policy: the user must have let agents use the app, and some intents need the device unlocked. The intent may ask questions; answer them with the user.",
                             capabilities: .init(tools: .init(listChanged: true)))
         await server.withMethodHandler(ListTools.self) { [self] _ in
-            ListTools.Result(tools: try await toolSet(refreshed: true).tools)
+            ListTools.Result(tools: try await toolSet(refreshed: !state.withLock { $0.watching }).tools)
         }
         await server.withMethodHandler(CallTool.self) { [self] parameters in
             try await call(parameters, server: server)
@@ -76,7 +79,7 @@ public final class AgentBridge: Sendable {
 
     private func call(_ parameters: CallTool.Parameters, server: Server) async throws -> CallTool.Result {
         var target = try await toolSet(refreshed: false).targets[parameters.name]
-        if target == nil { target = try await toolSet(refreshed: true).targets[parameters.name] }
+        if target == nil, !state.withLock({ $0.watching }) { target = try await toolSet(refreshed: true).targets[parameters.name] }
         guard let target else {
             throw MCPError.invalidParams("Unknown tool: \(String(parameters.name.prefix(100)))")
         }
@@ -107,7 +110,10 @@ public final class AgentBridge: Sendable {
                 for try await catalog in client.catalogChanges() {
                     let tools = AgentToolSet(catalog: catalog, hidden: configuration.hidden)
                     let previous = state.withLock { state in
-                        defer { state.tools = tools }
+                        defer {
+                            state.tools = tools
+                            state.watching = true
+                        }
                         return state.tools
                     }
                     if let previous, previous.tools != tools.tools {
@@ -118,6 +124,7 @@ public final class AgentBridge: Sendable {
             } catch {
                 logger.notice("catalog watch ended", metadata: ["error": "\(error)"])
             }
+            state.withLock { $0.watching = false }
             try? await Task.sleep(for: pause)
             pause = min(pause * 2, .seconds(30))
         }

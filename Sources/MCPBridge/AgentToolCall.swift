@@ -9,8 +9,10 @@ struct AgentToolCall: Sendable {
     var target: AgentToolSet.Target
     var arguments: [String: Value]
 
-    /// The longest an elicitation waits for the user's answer.
-    static let answerDeadline: Duration = .seconds(600)
+    /// The longest an elicitation waits for the user's answer: a little less than the host
+    /// server waits for an answer to a question (120 s), so that the call ends with the question
+    /// unanswered, as a tool error, rather than waiting on a conversation the server ended.
+    static let answerDeadline: Duration = .seconds(110)
 
     /// The call's arguments as the text parameters of a run: numbers and booleans written out,
     /// a list's items joined with commas (as `intents send --param` takes a list).

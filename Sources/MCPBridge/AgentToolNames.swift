@@ -21,16 +21,29 @@ public enum AgentToolNames {
         }
     }
 
-    /// Each key's tool name; no two keys get the same one.
+    /// Each key's tool name; no two keys get the same one. A plain name that clashes with
+    /// another key's name, plain or hashed (an intent can be named after another's hashed
+    /// name), is hashed too; keys whose names still clash (their hashes are equal) get none:
+    /// such a tool is not listed rather than run for the wrong app.
     public static func names(for keys: [Key]) -> [Key: String] {
-        let plain = Dictionary(keys.map { ($0, plainName(of: $0)) }, uniquingKeysWith: { first, _ in first })
-        var counts: [String: Int] = [:]
-        for name in plain.values { counts[name, default: 0] += 1 }
-        var names: [Key: String] = [:]
-        for (key, name) in plain {
-            names[key] = counts[name] == 1 && name.utf8.count <= maximumLength ? name : hashed(name, key: key)
+        var names = Dictionary(keys.map { ($0, plainName(of: $0)) }, uniquingKeysWith: { first, _ in first })
+        var hashedKeys = Set<Key>()
+        for key in names.keys where names[key]!.utf8.count > maximumLength {
+            names[key] = hashed(names[key]!, key: key)
+            hashedKeys.insert(key)
         }
-        return names
+        while true {
+            let clashing = Dictionary(grouping: names.keys, by: { names[$0]! }).values.filter { $0.count > 1 }.flatMap { $0 }
+            let plainOnes = clashing.filter { !hashedKeys.contains($0) }
+            guard !plainOnes.isEmpty else {
+                for key in clashing { names[key] = nil }
+                return names
+            }
+            for key in plainOnes {
+                names[key] = hashed(plainName(of: key), key: key)
+                hashedKeys.insert(key)
+            }
+        }
     }
 
     /// `<App>_<Intent>` with every other character made `_`.

@@ -8,7 +8,8 @@ import MCP
 /// MCP's stdio transport (one JSON-RPC message per line) with a bound on a message's size,
 /// which the SDK's own transport does not have: a line longer than `maximumMessageBytes` is
 /// dropped as it comes, never held whole, and answered with JSON-RPC's "Invalid Request"
-/// (-32600, id null). Standard input is read on a thread of its own, in blocking reads.
+/// (-32600, id null); so is a batch (a JSON array). Standard input is read on a thread of its
+/// own, in blocking reads.
 public actor BoundedStdioTransport: Transport {
     public nonisolated let logger: Logger
     /// The longest message taken, in bytes (its newline not counted).
@@ -35,11 +36,20 @@ public actor BoundedStdioTransport: Transport {
         guard !started else { return }
         started = true
         let (input, limit, continuation) = (input, maximumMessageBytes, continuation)
-        let oversized: @Sendable () -> Void = { [weak self] in
-            Task { try? await self?.send(Self.oversizedReply(limit: limit)) }
+        let refuse: @Sendable (Data) -> Void = { [weak self] reply in
+            Task { try? await self?.send(reply) }
         }
         let thread = Thread {
-            LineReader(descriptor: input, limit: limit).readLines(yield: { continuation.yield($0) }, oversized: oversized)
+            LineReader(descriptor: input, limit: limit).readLines(yield: { line in
+                // A batch: the SDK would run its requests inside its receive loop, where a tool
+                // call waiting for an elicitation's answer waits forever (the loop no longer
+                // reads). MCP has no batches since 2025-06-18.
+                if line.first(where: { ![0x20, 0x09, 0x0D].contains($0) }) == UInt8(ascii: "[") {
+                    refuse(Self.batchReply)
+                } else {
+                    continuation.yield(line)
+                }
+            }, oversized: { refuse(Self.oversizedReply(limit: limit)) })
             continuation.finish()
         }
         thread.name = "mcp-stdin"
@@ -66,6 +76,9 @@ public actor BoundedStdioTransport: Transport {
     }
 
     public nonisolated func receive() -> AsyncThrowingStream<Data, any Error> { messages }
+
+    /// JSON-RPC's answer to a batch, which MCP no longer has.
+    static let batchReply = Data(#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request: batches are not supported; send one message a line."}}"#.utf8)
 
     /// JSON-RPC's answer to a message it could not take whole.
     static func oversizedReply(limit: Int) -> Data {

@@ -1,5 +1,6 @@
 import IntentsClient
 import MCP
+import Synchronization
 
 /// Asks a conversation's questions of the user through the MCP client (`elicitation/create`):
 /// a value as text, a choice among its choices, a confirmation as yes or no. Declining a
@@ -52,16 +53,31 @@ struct ElicitingAsker: AgentQuestionAsker {
         }
     }
 
-    /// `body`'s result, or nil when `deadline` passes first (the body is then cancelled).
-    static func withDeadline<Result: Sendable>(_ deadline: Duration, _ body: @escaping @Sendable () async throws -> Result) async throws -> Result? {
-        try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: deadline)
-                return nil
+    /// `body`'s result, or nil when `deadline` passes first. The race is decided by a
+    /// continuation of this function's own, not by cancelling `body`: the SDK's request waits in a
+    /// task that cancellation does not reach, and a task group would wait for it forever. A body
+    /// still waiting when the deadline passes is cancelled and left to end on its own.
+    /// - Parameter sleep: waits out the deadline (a test's passes at once).
+    static func withDeadline<Result: Sendable>(_ deadline: Duration,
+                                               sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+                                               _ body: @escaping @Sendable () async throws -> Result) async throws -> Result? {
+        let decided = Mutex<CheckedContinuation<Result?, any Error>?>(nil)
+        let finish: @Sendable (Swift.Result<Result?, any Error>) -> Void = { outcome in
+            decided.withLock { continuation in
+                continuation?.resume(with: outcome)
+                continuation = nil
             }
-            defer { group.cancelAll() }
-            return try await group.next() ?? nil
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            decided.withLock { $0 = continuation }
+            let worker = Task {
+                do { finish(.success(try await body())) } catch { finish(.failure(error)) }
+            }
+            Task {
+                try? await sleep(deadline)
+                finish(.success(nil))
+                worker.cancel()
+            }
         }
     }
 }

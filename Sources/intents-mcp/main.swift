@@ -10,18 +10,21 @@ struct AgentBridgeCommand: AsyncParsableCommand {
         commandName: "intents mcp",
         abstract: "Serve the installed apps' intents to AI agents as MCP tools, on standard input and output.",
         discussion: """
-        An agent client starts this command and speaks the Model Context Protocol on its standard
-        input and output. Each installed intent (App Intents and SiriKit intents) is a tool named
-        <App>_<Intent>; a call runs the intent in its extension's sandbox, through the host's
-        policy gate, as an agent's: the app needs your consent to agents (intents authorize APP
-        grant --agents), and the lock policy applies. Questions the intent asks go to the user
-        through the client (MCP elicitation); a client that cannot ask gets a tool error naming
-        the question. Logs go to standard error.
+        An agent client starts this command and speaks the Model Context Protocol
+        on its standard input and output. Each installed intent (App Intents and
+        SiriKit intents) is a tool named <App>_<Intent>; a call runs the intent in
+        its extension's sandbox, through the host's policy gate, as an agent's:
+        the app needs your consent to agents (intents authorize APP grant
+        --agents), and the lock policy applies. Questions the intent asks go to
+        the user through the client (MCP elicitation); a client that cannot ask
+        gets a tool error naming the question. Logs go to standard error.
 
         Examples:
           intents mcp
           intents mcp --hide MonkeyChat --state ~/.local/state/intents
-          Agent client configuration: {"mcpServers": {"intents": {"command": "intents", "args": ["mcp"]}}}
+
+        An agent client's configuration:
+          {"mcpServers": {"intents": {"command": "intents", "args": ["mcp"]}}}
         """)
 
     @Option(help: "The host's state folder (default: INTENTS_STATE, else the user's).") var state: String?

@@ -2,7 +2,8 @@ import Foundation
 import IntentsClient
 import SystemStore
 import MCP
-import MCPBridge
+@testable import MCPBridge
+import Synchronization
 import TestPrograms
 import Testing
 
@@ -133,6 +134,7 @@ import Testing
         #expect(Self.code(of: replies["oversized"]) == -32600)
         #expect((replies["oversized"] as? [String: Any])?["id"] is NSNull)
         #expect(Self.code(of: replies["badParams"]) != nil)
+        #expect(Self.code(of: replies["batch"]) == -32600)
         let tools = ((replies["afterwards"] as? [String: Any])?["result"] as? [String: Any])?["tools"] as? [[String: Any]]
         #expect(tools?.isEmpty == false, "\(replies)")
         #expect(replies["exitStatus"] as? Int == 0)
@@ -172,6 +174,41 @@ import Testing
         #expect(names[long]?.utf8.count == 64)
         // The same on every listing, whatever else is listed.
         #expect(AgentToolNames.names(for: [twinB, twinA])[twinA] == names[twinA])
+    }
+
+    /// A hostile app named like another, with an intent named after the other's hashed tool
+    /// name: no name is given twice, so no call runs the wrong app's intent.
+    @Test func anIntentNamedAfterAHashedNameTakesNoOtherTool() throws {
+        let pizza = AgentToolNames.Key(appBundle: "com.example.Pizza", appName: "Pizza", extensionBundle: "com.example.Pizza.Intents", intent: "OrderPizzaIntent")
+        let evil = { (intent: String) in
+            AgentToolNames.Key(appBundle: "com.evil.Pizza", appName: "Pizza", extensionBundle: "com.evil.Pizza.Intents", intent: intent)
+        }
+        let clashing = AgentToolNames.names(for: [pizza, evil("OrderPizzaIntent")])
+        let pizzaName = try #require(clashing[pizza])
+        let crafted = evil(String(pizzaName.dropFirst("Pizza_".count)))
+        for keys in [[pizza, evil("OrderPizzaIntent"), crafted], [crafted, evil("OrderPizzaIntent"), pizza]] {
+            let names = AgentToolNames.names(for: keys)
+            #expect(Set(names.values).count == names.count, "\(names)")
+            #expect(names[pizza] == pizzaName)
+            #expect(names[crafted] != pizzaName)
+        }
+    }
+
+    /// The bridge's wait for an answer ends at its deadline even when the request it waits on
+    /// ignores cancellation (as the SDK's elicitation request does).
+    @Test func anUnansweredElicitationEndsAtTheDeadline() async throws {
+        // The body parks in a continuation that cancellation does not reach; the deadline
+        // passes once it has parked.
+        let parked = Mutex<CheckedContinuation<Int, Never>?>(nil)
+        let answer = try await ElicitingAsker.withDeadline(.seconds(110), sleep: { _ in
+            while parked.withLock({ $0 == nil }) { await Task.yield() }
+        }) {
+            await withCheckedContinuation { continuation in parked.withLock { $0 = continuation } }
+        }
+        #expect(answer == nil)
+        parked.withLock { $0?.resume(returning: 0) }
+        let quick = try await ElicitingAsker.withDeadline(.seconds(110), sleep: { _ in try await Task.sleep(for: .seconds(3600)) }) { 7 }
+        #expect(quick == 7)
     }
 
     private func client() -> IntentsClient {
