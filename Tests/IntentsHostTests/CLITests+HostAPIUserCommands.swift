@@ -54,6 +54,31 @@ extension CLITests {
         #expect(!log.contains("command served"), "\(log)")
     }
 
+    /// The consent to agents: the same forms with `--agents`, printed alike by both modes, kept
+    /// apart from the Siri authorizations, and logged as consents.
+    @Test func consentToAgentsThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() async throws {
+        let cases: [[String]] = [
+            ["authorize", "--agents"], ["authorize", "Pizza", "deny", "--agents"], ["authorize", "com.example.Pizza", "reset", "--agents"],
+            ["authorize", "Meditation", "grant", "--agents"], ["authorize", "--agents"],
+        ]
+        for arguments in cases {
+            for json in [false, true] { try await sameServedAndEmbedded(arguments + (json ? ["--json"] : [])) }
+        }
+        let consents = try await intents(.served, ["authorize", "--agents", "--json"]).json()
+        #expect(consents["agents"] as? Bool == true)
+        let apps = consents["apps"] as? [[String: Any]]
+        #expect(apps?.map { $0["name"] as? String } == ["Meditation", "MonkeyChat", "Pizza", "Sandbox Tester"])
+        #expect(apps?.map { $0["status"] as? String } == ["authorized", "notDetermined", "notDetermined", "notDetermined"])
+        // Siri's authorizations are untouched: only MonkeyChat (and Faulty) were granted by the test's set-up.
+        let siri = try await intents(.served, ["authorize", "--json"]).json()["apps"] as? [[String: Any]]
+        #expect(siri?.first { $0["name"] as? String == "Meditation" }?["status"] as? String == "notDetermined")
+        let line = try await intents(.served, ["authorize", "Meditation", "grant", "--agents"])
+        #expect(line.stdout == "Meditation (com.example.Meditation): agents authorized.\n")
+        let log = try #require(server.running?.log)
+        #expect(log.components(separatedBy: "agent consent set").count == 8, "\(log)")
+        #expect(!log.contains("authorization set"), "\(log)")
+    }
+
     /// A command the client cannot read whole (an app without a decision, an unknown
     /// decision) goes to the full parser, which refuses it as ever.
     @Test func anAuthorizeTheClientCannotReadIsTheParsersToRefuse() async throws {
