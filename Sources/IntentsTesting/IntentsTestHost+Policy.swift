@@ -28,7 +28,7 @@ extension IntentsTestHost {
     /// by the same rule, no request having reached the extension; an allowed case must reach
     /// the extension. A mismatch is recorded as an issue at the caller, and returned in the run.
     /// - Parameters:
-    ///   - policyCase: the cell to run, usually one of `policyCases(for:)`.
+    ///   - policyCase: the cell to run, usually one of `policyCases(for:includingAgents:)`.
     ///   - sourceLocation: where a mismatch is recorded; leave it to its default, the caller.
     ///   - conversation: sends the case's intent on the host it is given.
     /// - Throws: what `conversation` throws in an allowed case, except a refusal by policy

@@ -4,7 +4,7 @@ import IntentsHost
 
 /// One cell of `intents policy`'s matrix for one intent: a lock state, an authorization and an
 /// invocation source, with the verdict the host's policy gives there. Made by
-/// `IntentsTestHost.policyCases(for:)` for `@Test(arguments:)`, run by `IntentsTestHost.check(_:conversation:)`.
+/// `IntentsTestHost.policyCases(for:includingAgents:)` for `@Test(arguments:)`, run by `IntentsTestHost.check(_:conversation:)`.
 public struct PolicyCase: Hashable, Sendable, CustomStringConvertible {
     /// What the host does with the request, before any extension code runs.
     public enum Verdict: Hashable, Sendable, CustomStringConvertible {
