@@ -206,9 +206,13 @@ let package = Package(
         // The typed host API for any Swift program: starts a server on demand.
         .target(name: "IntentsClient", dependencies: ["LocalAPI", "ExtensionProtocol"], swiftSettings: strictSettings),
         // The MCP bridge: the catalog as MCP tools, a tool call as a conversation run as an agent's,
-        // its questions as elicitations (the official Swift SDK), a bounded stdio transport.
+        // its questions as elicitations (the official Swift SDK), a bounded stdio transport, and
+        // Streamable HTTP on loopback (SwiftNIO) with a bearer token.
         .target(name: "MCPBridge", dependencies: ["IntentsClient", "LocalAPI", "ExtensionProtocol", "CommandReports", "SiriKitDomains",
                                                   .product(name: "MCP", package: "swift-sdk"),
+                                                  .product(name: "NIOCore", package: "swift-nio"),
+                                                  .product(name: "NIOPosix", package: "swift-nio"),
+                                                  .product(name: "NIOHTTP1", package: "swift-nio"),
                                                   .product(name: "Logging", package: "swift-log")],
                 swiftSettings: strictSettings),
         .executableTarget(name: "intents-mcp", dependencies: ["MCPBridge", "IntentsClient",

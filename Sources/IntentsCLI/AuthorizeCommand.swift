@@ -21,35 +21,43 @@ struct AuthorizeCommand: AsyncParsableCommand {
         With --agents, the same for your consent to AI agents (clients of intents mcp) running
         the app's intents, App Intents and SiriKit intents alike: until you grant it, every
         agent's call to the app is refused (rule agent-not-allowed). No app or agent can ask.
+        hide (with --agents only) also leaves the app out of every agent's tool list: the
+        server hides it from the MCP bridge, whatever the bridge's configuration says; grant,
+        deny or reset shows it again.
 
         Examples:
           intents authorize
           intents authorize MonkeyChat grant
           intents authorize com.example.MonkeyChat reset
           intents authorize Meditation grant --agents
+          intents authorize "Sandbox Tester" hide --agents
           intents authorize --agents --json
         """)
 
     enum Decision: String, ExpressibleByArgument, CaseIterable {
-        case grant, deny, reset
+        case grant, deny, reset, hide
 
         var status: SiriAuthorization {
             switch self {
             case .grant: .authorized
             case .deny: .denied
             case .reset: .notDetermined
+            case .hide: .restricted
             }
         }
     }
 
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The app: its name or bundle identifier.") var app: String?
-    @Argument(help: "grant, deny or reset.") var decision: Decision?
+    @Argument(help: "grant, deny or reset; hide, with --agents.") var decision: Decision?
     @Flag(help: "Show or set the consent to AI agents (intents mcp), not Siri authorization.") var agents = false
     @Flag(help: "Print one JSON object.") var json = false
 
     func validate() throws {
         if app != nil && decision == nil { throw ValidationError("Say what to do for \(app!): grant, deny or reset.") }
+        if decision == .hide && !agents {
+            throw ValidationError("hide is for the consent to agents (--agents): it leaves \(app ?? "the app") out of the agents' tools; Siri has no such setting.")
+        }
     }
 
     func run() async throws {

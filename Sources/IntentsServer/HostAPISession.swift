@@ -80,7 +80,7 @@ enum HostAPISession {
         }
         switch request {
         case .catalog:
-            return .catalog(HostAPIReplies.catalog(of: host))
+            return .catalog(try await catalog(for: inbox.connection.peer, host: host))
         case .policyMatrix(let request):
             try checkAppsFolders(request.appsFolders, host: host, naming: inbox.connection.peer.isIntentsCommand)
             guard request.names.count <= maximumNames, request.names.allSatisfy({ $0.utf8.count <= BundleName.maximumLength }) else {
@@ -168,6 +168,8 @@ enum HostAPISession {
                 if agents {
                     try await store.writing { try $0.setAgentConsent(status, app: identifier) }
                     host.logger.info("agent consent set", metadata: ["app": "\(identifier)", "status": "\(status.name)", "pid": "\(peer.processID)"])
+                    // The bridge's catalog leaves hidden apps out: its watchers hear of a change.
+                    host.catalogChanges.changed()
                 } else {
                     try await store.writing { try $0.setAuthorization(status, app: identifier) }
                     host.authorizationRequests.decided(status, app: app.bundleIdentifier)
@@ -313,6 +315,16 @@ enum HostAPISession {
         }
     }
 
+    /// The catalog as `peer` may see it: the MCP bridge's leaves out the apps the user hid from
+    /// agents (`intents authorize APP hide --agents`, a consent of `restricted`).
+    private static func catalog(for peer: PeerIdentity, host: ServedHost) async throws -> CatalogSnapshot {
+        var catalog = HostAPIReplies.catalog(of: host)
+        guard peer.isAgentBridge else { return catalog }
+        let consents = try await host.dispatcher.openSystemStore().reading { try $0.agentConsents() }
+        catalog.apps.removeAll { consents[$0.bundleIdentifier] == .restricted }
+        return catalog
+    }
+
     /// The catalog now and at each change, until the client hangs up.
     private static func watchCatalog(inbox: ConnectionInbox, host: ServedHost) async {
         guard let changes = host.catalogChanges.watch() else {
@@ -324,7 +336,9 @@ enum HostAPISession {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await _ in changes {
-                    guard send(.catalog(HostAPIReplies.catalog(of: host)), on: inbox.connection) else { break }
+                    // A catalog that cannot be filtered for the bridge is not sent: the watch ends.
+                    guard let catalog = try? await catalog(for: inbox.connection.peer, host: host),
+                          send(.catalog(catalog), on: inbox.connection) else { break }
                 }
             }
             group.addTask { await inbox.untilHangUp() }

@@ -86,7 +86,8 @@ extension SystemStore {
     }
 
     /// Whether the user let AI agents (`intents mcp`) run `app`'s intents: `.authorized` when
-    /// granted, `.denied` when refused, `.notDetermined` until the user decided.
+    /// granted, `.denied` when refused, `.restricted` when the user hid the app from agents
+    /// (not listed to them either), `.notDetermined` until the user decided.
     public func agentConsent(app: String) throws -> SiriAuthorization {
         let status = try read("SELECT status FROM agent_consents WHERE app = ?", [.text(app)]).first?.first?.integer
         return status.flatMap { SiriAuthorization(rawValue: Int($0)) } ?? .notDetermined

@@ -24,7 +24,8 @@ struct LockArguments: Sendable {
     }
 }
 
-/// `intents authorize [APP grant|deny|reset] [--agents]` as the client runs it through the host API. An
+/// `intents authorize [APP grant|deny|reset|hide] [--agents]` as the client runs it through the
+/// host API (`hide` with `--agents` only). An
 /// app without a decision, or a decision it does not know, goes to the full parser, which
 /// refuses it with its own sentence.
 struct AuthorizeArguments: Sendable {
@@ -38,7 +39,8 @@ struct AuthorizeArguments: Sendable {
         switch command.arguments.count {
         case 0: break
         case 2:
-            let decisions: [String: SiriAuthorizationValue] = ["grant": .authorized, "deny": .denied, "reset": .notDetermined]
+            var decisions: [String: SiriAuthorizationValue] = ["grant": .authorized, "deny": .denied, "reset": .notDetermined]
+            if command.flags.contains("--agents") { decisions["hide"] = .restricted }
             guard let status = decisions[command.arguments[1]] else { return nil }
             request.app = command.arguments[0]
             request.status = status

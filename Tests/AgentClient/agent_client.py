@@ -96,6 +96,23 @@ async def main():
                 steps["dropped"] = {"notified": False}
             steps["dropped"]["tools"] = [tool.name for tool in (await session.list_tools()).tools]
 
+            # An app the user hides from agents: the server leaves it out of the bridge's catalog.
+            changed.clear()
+            user("authorize", "Pizza", "hide", "--agents")
+            hidden = {"notified": True}
+            try:
+                await asyncio.wait_for(changed.wait(), timeout=60)
+            except asyncio.TimeoutError:
+                hidden["notified"] = False
+            hidden["tools"] = [tool.name for tool in (await session.list_tools()).tools]
+            try:
+                hidden["call"] = call_record(await session.call_tool("Pizza_OrderPizzaIntent", {}))
+            except Exception as error:  # the SDK raises the JSON-RPC error
+                hidden["call"] = str(error)
+            listing = subprocess.run([INTENTS, "--state", STATE, "authorize", "--agents", "--json"], capture_output=True, text=True, timeout=60)
+            hidden["listing"] = json.loads(listing.stdout)
+            steps["hidden"] = hidden
+
     # A client that cannot answer questions: the call ends with the question as a tool error.
     async with stdio_client(server) as (read, write):
         async with ClientSession(read, write) as session:

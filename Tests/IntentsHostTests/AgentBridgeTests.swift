@@ -117,12 +117,63 @@ import Testing
         #expect(dropped["notified"] as? Bool == true)
         #expect((dropped["tools"] as? [String])?.contains("Echo_EchoIntent") == true)
 
+        // An app the user hid from agents: the bridge is told, no longer lists it, and cannot call it.
+        let hidden = try #require(steps["hidden"] as? [String: Any])
+        #expect(hidden["notified"] as? Bool == true)
+        #expect((hidden["tools"] as? [String])?.contains { $0.hasPrefix("Pizza_") } == false, "\(hidden)")
+        #expect((hidden["tools"] as? [String])?.contains("MonkeyChat_INSendMessageIntent") == true)
+        #expect((hidden["call"] as? String)?.contains("Unknown tool") == true, "\(hidden)")
+        let consents = ((hidden["listing"] as? [String: Any])?["apps"] as? [[String: Any]]) ?? []
+        #expect(consents.first { $0["name"] as? String == "Pizza" }?["status"] as? String == "hidden", "\(consents)")
+
         // A client that cannot be asked: the question, with its choices, as a tool error.
         let unasked = try #require(steps["noElicitation"] as? [String: Any])
         #expect(unasked["isError"] as? Bool == true)
         #expect((unasked["text"] as? String)?.contains("Which recipient do you mean?") == true, "\(unasked)")
         #expect((unasked["text"] as? String)?.contains("Bobo (@bobo.jungle)") == true, "\(unasked)")
         #expect((steps["unknownTool"] as? String)?.contains("Unknown tool") == true)
+        #expect(await server.stop() == 0)
+    }
+
+    @Test func anAgentClientOverStreamableHTTPNeedsTheTokenAndGetsTheSameTools() async throws {
+        let samples = try sampleAppsFolder(apps)
+        let drop = apps.path + "/Drop"
+        let staging = apps.path + "/Staging"
+        for folder in [drop, staging] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try installEchoWithAppIntents(in: staging)
+        let server = try await TestServer(apps: [samples, drop], state: state.path)
+        let tokenFile = state.path + "/tokens/mcp-http-token"
+
+        let report = try await runClient("agent_http_client.py", [Package.cli, state.path, tokenFile, drop, staging + "/Echo.app"])
+        let steps = try #require(report["steps"] as? [String: Any])
+
+        // The token is the user's alone, and every refusal comes before any session exists.
+        #expect(steps["tokenFileMode"] as? String == "0o600")
+        #expect(steps["noToken"] as? Int == 401)
+        #expect(steps["wrongToken"] as? Int == 401)
+        #expect(steps["wrongPath"] as? Int == 404)
+        #expect(steps["foreignOrigin"] as? Int == 403)
+        #expect(steps["noSession"] as? Int == 400)
+        #expect(steps["unknownSession"] as? Int == 404)
+        let oversized = steps["oversized"]
+        #expect(oversized as? Int == 413 || (oversized as? String)?.hasPrefix("closed") == true, "\(String(describing: oversized))")
+
+        // The official client's session: the same tools, policy and questions as over stdio.
+        #expect((steps["initialize"] as? [String: Any])?["listChanged"] as? Bool == true)
+        #expect((steps["tools"] as? [String])?.contains("MonkeyChat_INSendMessageIntent") == true)
+        let refused = try #require(steps["withoutConsent"] as? [String: Any])
+        #expect(Self.error(of: refused)?["rule"] as? String == "agent-not-allowed")
+        let sent = try #require(steps["withConsent"] as? [String: Any])
+        #expect(sent["isError"] as? Bool == false, "\(sent)")
+        #expect(sent["asked"] as? [String] == ["Which recipient do you mean?", "Ready to send it?"])
+        // A notification without a request: over the session's GET stream.
+        let dropped = try #require(steps["dropped"] as? [String: Any])
+        #expect(dropped["notified"] as? Bool == true)
+        #expect((dropped["tools"] as? [String])?.contains("Echo_EchoIntent") == true)
+        // The client ended its session on leaving; the session is gone, the bridge still serves.
+        #expect(steps["sessionSeen"] as? Bool == true)
+        #expect(steps["afterDelete"] as? Int == 404)
+        #expect(steps["aliveAtEnd"] as? Bool == true)
         #expect(await server.stop() == 0)
     }
 

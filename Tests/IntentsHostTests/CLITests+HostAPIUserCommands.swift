@@ -59,7 +59,7 @@ extension CLITests {
     @Test func consentToAgentsThroughTheHostAPIPrintsWhatTheEmbeddedHostPrints() async throws {
         let cases: [[String]] = [
             ["authorize", "--agents"], ["authorize", "Pizza", "deny", "--agents"], ["authorize", "com.example.Pizza", "reset", "--agents"],
-            ["authorize", "Meditation", "grant", "--agents"], ["authorize", "--agents"],
+            ["authorize", "Meditation", "grant", "--agents"], ["authorize", "Pizza", "hide", "--agents"], ["authorize", "--agents"],
         ]
         for arguments in cases {
             for json in [false, true] { try await sameServedAndEmbedded(arguments + (json ? ["--json"] : [])) }
@@ -68,27 +68,29 @@ extension CLITests {
         #expect(consents["agents"] as? Bool == true)
         let apps = consents["apps"] as? [[String: Any]]
         #expect(apps?.map { $0["name"] as? String } == ["Meditation", "MonkeyChat", "Pizza", "Sandbox Tester"])
-        #expect(apps?.map { $0["status"] as? String } == ["authorized", "notDetermined", "notDetermined", "notDetermined"])
+        #expect(apps?.map { $0["status"] as? String } == ["authorized", "notDetermined", "hidden", "notDetermined"])
         // Siri's authorizations are untouched: only MonkeyChat (and Faulty) were granted by the test's set-up.
         let siri = try await intents(.served, ["authorize", "--json"]).json()["apps"] as? [[String: Any]]
         #expect(siri?.first { $0["name"] as? String == "Meditation" }?["status"] as? String == "notDetermined")
         let line = try await intents(.served, ["authorize", "Meditation", "grant", "--agents"])
         #expect(line.stdout == "Meditation (com.example.Meditation): agents authorized.\n")
         let log = try #require(server.running?.log)
-        #expect(log.components(separatedBy: "agent consent set").count == 8, "\(log)")
+        #expect(log.components(separatedBy: "agent consent set").count == 10, "\(log)")
+        #expect(log.contains("status=restricted"), "\(log)")
         #expect(!log.contains("authorization set"), "\(log)")
     }
 
     /// A command the client cannot read whole (an app without a decision, an unknown
     /// decision) goes to the full parser, which refuses it as ever.
     @Test func anAuthorizeTheClientCannotReadIsTheParsersToRefuse() async throws {
-        for arguments in [["authorize", "Pizza"], ["authorize", "Pizza", "maybe"]] {
+        // hide is a consent to agents' only: without --agents, the parser refuses it.
+        for arguments in [["authorize", "Pizza"], ["authorize", "Pizza", "maybe"], ["authorize", "Pizza", "hide"]] {
             let run = try await sameServedAndEmbedded(arguments)
             #expect(run.status == 2, "\(arguments)")
         }
         // A repeated flag: whatever the parser makes of it, the same in both modes.
         try await sameServedAndEmbedded(["authorize", "--json", "--json"])
-        #expect(try #require(server.running?.log).components(separatedBy: "command served").count == 4)
+        #expect(try #require(server.running?.log).components(separatedBy: "command served").count == 5)
     }
 
     /// The matrix whole and by names, an unknown name, locked and unlocked, as text and JSON.

@@ -5,6 +5,7 @@ import SiriKitDomains
 import Testing
 import HostBundles
 import HostPolicy
+import SystemCalls
 
 @Suite struct LockPolicyTests {
     let bundle = ExtensionBundle(path: "/x", bundleIdentifier: "com.example.X.Intents", displayName: "X", principalClass: "X.I",
@@ -13,6 +14,20 @@ import HostPolicy
                                  restrictedWhileLocked: ["INSendMessageIntent"],
                                  restrictedWhileProtectedDataUnavailable: ["INSearchForNotebookItemsIntent"],
                                  appBundleIdentifier: "com.example.X")
+
+    /// The consent to agents: only a grant lets them run, and each refusal says which decision
+    /// stands and the command that changes it.
+    @Test func agentsNeedTheConsentAndHearWhichDecisionStands() {
+        #expect(AgentPolicy.restriction(of: "INSendMessageIntent", app: nil, consent: .authorized) == nil)
+        let sentences = [SiriAuthorization.notDetermined, .denied, .restricted].map {
+            AgentPolicy.restriction(of: "INSendMessageIntent", app: nil, consent: $0)
+        }
+        #expect(sentences.allSatisfy { $0?.rule == .agentNotAllowed })
+        #expect(sentences.map { $0?.message.contains("intents authorize APP grant --agents") } == [true, true, true])
+        #expect(sentences[0]?.message.contains("has not let agents use it") == true)
+        #expect(sentences[1]?.message.contains("did not let agents use it") == true)
+        #expect(sentences[2]?.message.contains("hid it from agents") == true)
+    }
 
     @Test func unlockedAllowsEverything() {
         for intent in bundle.intentsSupported {

@@ -1,0 +1,140 @@
+"""Drives `intents mcp --http` with the official MCP Python SDK's Streamable HTTP client, and
+probes the endpoint's refusals with plain HTTP requests.
+
+Run by AgentBridgeTests (Swift) with the paths of a running test server; starts the bridge
+itself on a free loopback port, prints one JSON object: what each step saw. Usage:
+
+    agent_http_client.py INTENTS STATE TOKEN_FILE DROP_FOLDER STAGED_APP
+"""
+import asyncio
+import json
+import os
+import re
+import signal
+import stat
+import subprocess
+import sys
+
+import httpx2
+from mcp import ClientSession
+from mcp.client.streamable_http import create_mcp_http_client, streamable_http_client
+from mcp.types import ElicitResult
+
+INTENTS, STATE, TOKEN_FILE, DROP, STAGED = sys.argv[1:6]
+report = {"steps": {}}
+INITIALIZE = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+              "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "probe", "version": "1"}}}
+ACCEPT = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+
+
+def user(*arguments):
+    """The user's own command: consent."""
+    done = subprocess.run([INTENTS, "--state", STATE, *arguments], capture_output=True, text=True, timeout=60)
+    if done.returncode != 0:
+        raise RuntimeError(f"intents {' '.join(arguments)} failed: {done.stderr}")
+
+
+def call_record(result):
+    text = "\n".join(item.text for item in result.content if getattr(item, "type", "") == "text")
+    return {"isError": bool(result.is_error), "text": text, "structured": result.structured_content}
+
+
+async def probes(url, token):
+    """Plain requests the endpoint must refuse, each with its status."""
+    steps = report["steps"]
+    bearer = {"Authorization": f"Bearer {token}"}
+    async with httpx2.AsyncClient(timeout=30) as http:
+        steps["noToken"] = (await http.post(url, json=INITIALIZE, headers=ACCEPT)).status_code
+        steps["wrongToken"] = (await http.post(url, json=INITIALIZE, headers={**ACCEPT, "Authorization": "Bearer " + "0" * len(token)})).status_code
+        steps["wrongPath"] = (await http.post(url.replace("/mcp", "/other"), json=INITIALIZE, headers={**ACCEPT, **bearer})).status_code
+        steps["foreignOrigin"] = (await http.post(url, json=INITIALIZE, headers={**ACCEPT, **bearer, "Origin": "http://evil.example"})).status_code
+        steps["noSession"] = (await http.post(url, json={"jsonrpc": "2.0", "id": 2, "method": "tools/list"}, headers={**ACCEPT, **bearer})).status_code
+        steps["unknownSession"] = (await http.post(url, json={"jsonrpc": "2.0", "id": 2, "method": "tools/list"},
+                                                   headers={**ACCEPT, **bearer, "MCP-Session-Id": "no-such-session"})).status_code
+        big = b'{"jsonrpc":"2.0","id":3,"method":"initialize","params":{"pad":"' + b"x" * (70 * 1024) + b'"}}'
+        try:
+            steps["oversized"] = (await http.post(url, content=big, headers={**ACCEPT, **bearer})).status_code
+        except httpx2.HTTPError as error:  # the server may close before the whole body is sent
+            steps["oversized"] = f"closed: {type(error).__name__}"
+
+
+async def agent(url, token):
+    steps = report["steps"]
+    asked = []
+    changed = asyncio.Event()
+    session_ids = []
+
+    async def elicit(context, params):
+        asked.append(params.message)
+        fields = params.requested_schema["properties"]
+        if "choice" in fields:
+            return ElicitResult(action="accept", content={"choice": fields["choice"]["enum"][1]})
+        return ElicitResult(action="accept", content={"confirm": True})
+
+    async def on_message(message):
+        method = getattr(message, "method", None) or getattr(getattr(message, "root", None), "method", None)
+        if method == "notifications/tools/list_changed":
+            changed.set()
+
+    async def remember_session(response):
+        if "mcp-session-id" in response.headers:
+            session_ids.append(response.headers["mcp-session-id"])
+
+    http = create_mcp_http_client(headers={"Authorization": f"Bearer {token}"})
+    http.event_hooks["response"].append(remember_session)
+    async with http:
+        async with streamable_http_client(url, http_client=http) as (read, write):
+            async with ClientSession(read, write, elicitation_callback=elicit, message_handler=on_message) as session:
+                initialized = await session.initialize()
+                steps["initialize"] = {"server": initialized.server_info.name,
+                                       "listChanged": bool(initialized.capabilities.tools and initialized.capabilities.tools.list_changed)}
+                steps["tools"] = [tool.name for tool in (await session.list_tools()).tools]
+                send = {"recipients": "Bobo", "content": "Please send more bananas"}
+                steps["withoutConsent"] = call_record(await session.call_tool("MonkeyChat_INSendMessageIntent", send))
+                user("authorize", "MonkeyChat", "grant", "--agents")
+                user("authorize", "MonkeyChat", "grant")
+                steps["withConsent"] = call_record(await session.call_tool("MonkeyChat_INSendMessageIntent", send))
+                steps["withConsent"]["asked"] = list(asked)
+
+                os.rename(STAGED, os.path.join(DROP, os.path.basename(STAGED)))
+                try:
+                    await asyncio.wait_for(changed.wait(), timeout=60)
+                    steps["dropped"] = {"notified": True}
+                except asyncio.TimeoutError:
+                    steps["dropped"] = {"notified": False}
+                steps["dropped"]["tools"] = [tool.name for tool in (await session.list_tools()).tools]
+        # The client ended its session (DELETE) on leaving: the session is gone.
+        steps["sessionSeen"] = bool(session_ids)
+        ended = session_ids[-1] if session_ids else "none"
+        response = await http.post(url, json={"jsonrpc": "2.0", "id": 9, "method": "tools/list"},
+                                   headers={**ACCEPT, "MCP-Session-Id": ended})
+        steps["afterDelete"] = response.status_code
+
+
+async def main():
+    bridge = subprocess.Popen([INTENTS, "mcp", "--http", "127.0.0.1:0", "--state", STATE, "--token-file", TOKEN_FILE,
+                               "--maximum-message-bytes", "65536"],
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        line = await asyncio.wait_for(asyncio.to_thread(bridge.stderr.readline), timeout=60)
+        match = re.search(r"http://127\.0\.0\.1:\d+/mcp", line)
+        if not match:
+            raise RuntimeError(f"the bridge did not say where it listens: {line!r}")
+        url = match.group(0)
+        mode = stat.S_IMODE(os.stat(TOKEN_FILE).st_mode)
+        report["steps"]["tokenFileMode"] = oct(mode)
+        with open(TOKEN_FILE) as file:
+            token = file.read().strip()
+        await probes(url, token)
+        await agent(url, token)
+        report["steps"]["aliveAtEnd"] = bridge.poll() is None
+    finally:
+        bridge.send_signal(signal.SIGTERM)
+        try:
+            bridge.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            bridge.kill()
+
+
+asyncio.run(asyncio.wait_for(main(), timeout=300))
+print(json.dumps(report))
