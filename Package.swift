@@ -339,7 +339,7 @@ let package = Package(
         .testTarget(name: "IntentsHostTests", dependencies: ["IntentsHost", "HostBundles", "HostPolicy", "ExtensionProcesses", "HostTools", "TestPrograms", "TestParallelism",
                                                          "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
                                                          "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains", "CommandReports", "Deadlines",
-                                                         "ContactBook", "WorkerThreads", "MCPBridge",
+                                                         "ContactBook", "WorkerThreads", "MCPBridge", "BundleLayout",
                                                          .product(name: "MCP", package: "swift-sdk")]),
     ]
 )

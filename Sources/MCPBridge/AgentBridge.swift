@@ -1,3 +1,5 @@
+import ExtensionProtocol
+import Foundation
 import IntentsClient
 import Logging
 import MCP
@@ -27,6 +29,10 @@ public final class AgentBridge: Sendable {
 
     private struct State {
         var tools: AgentToolSet?
+        /// The catalog `tools` were made from.
+        var catalog: CatalogSnapshot?
+        /// The entities each entity type's query suggested, and when they were read.
+        var suggestions: [AgentToolSet.EntityType: (names: [String], read: ContinuousClock.Instant)] = [:]
         var elicits = false
         /// Tool calls running now.
         var calls = 0
@@ -38,6 +44,14 @@ public final class AgentBridge: Sendable {
     /// The most tool calls one client runs at once; more are refused as tool errors (each call
     /// holds a conversation, and its extension process, until it ends).
     public static let maximumConcurrentCalls = 8
+
+    /// How long an entity type's suggestions are kept before a listing reads them again.
+    public static let suggestionLifetime: Duration = .seconds(60)
+    /// The longest a listing waits for the suggestions it reads (the rest come in a later listing).
+    public static let suggestionWait: Duration = .seconds(3)
+    /// The most suggested entities listed for a type, and the longest name kept (in characters).
+    public static let maximumSuggestions = 10
+    public static let maximumSuggestionLength = 100
 
     public init(_ configuration: Configuration, logger: Logger = Logger(label: "intents.mcp")) {
         self.configuration = configuration
@@ -51,7 +65,7 @@ public final class AgentBridge: Sendable {
                             instructions: "Each tool runs an installed app's intent in its sandbox, under the user's policy: the user must have let agents use the app, and some intents need the device unlocked. The intent may ask questions; answer them with the user.",
                             capabilities: .init(tools: .init(listChanged: true)))
         await server.withMethodHandler(ListTools.self) { [self] _ in
-            ListTools.Result(tools: try await toolSet(refreshed: !state.withLock { $0.watching }).tools)
+            ListTools.Result(tools: try await listedTools().tools)
         }
         await server.withMethodHandler(CallTool.self) { [self] parameters in
             try await call(parameters, server: server)
@@ -69,11 +83,76 @@ public final class AgentBridge: Sendable {
     private func toolSet(refreshed: Bool) async throws -> AgentToolSet {
         if !refreshed, let tools = state.withLock({ $0.tools }) { return tools }
         do {
-            let tools = AgentToolSet(catalog: try await client.catalog(), hidden: configuration.hidden)
-            state.withLock { $0.tools = tools }
+            let catalog = try await client.catalog()
+            let tools = AgentToolSet(catalog: catalog, hidden: configuration.hidden)
+            state.withLock { state in
+                state.tools = tools
+                state.catalog = catalog
+            }
             return tools
         } catch let error as IntentsClientError {
             throw MCPError.internalError("The intents host cannot list its intents: \(error.message)")
+        }
+    }
+
+    /// The tools as a listing shows them: with the entities each entity parameter's query
+    /// suggests, for the apps whose queries answer an agent (the user's consent).
+    private func listedTools() async throws -> AgentToolSet {
+        let tools = try await toolSet(refreshed: !state.withLock { $0.watching })
+        let types = tools.entityTypes
+        guard !types.isEmpty, let catalog = state.withLock({ $0.catalog }), catalog.generation == tools.generation else { return tools }
+        let suggestions = await suggestions(for: types)
+        return suggestions.isEmpty ? tools : AgentToolSet(catalog: catalog, hidden: configuration.hidden, suggestions: suggestions)
+    }
+
+    /// The suggested entities of `types`: those read within `suggestionLifetime`, and the others
+    /// read now (each query runs in its extension, as an agent's, through the policy gate),
+    /// waiting at most `suggestionWait`. A query that is refused or fails suggests nothing (and
+    /// is asked again at the next listing).
+    private func suggestions(for types: Set<AgentToolSet.EntityType>) async -> [AgentToolSet.EntityType: [String]] {
+        let now = ContinuousClock.now
+        let stale = state.withLock { state in types.filter { state.suggestions[$0].map { now - $0.read > Self.suggestionLifetime } ?? true } }
+        if !stale.isEmpty {
+            let client = client
+            _ = try? await DeadlineRace.withDeadline(Self.suggestionWait) { [self] in
+                await withTaskGroup(of: Void.self) { group in
+                    for type in stale {
+                        group.addTask {
+                            // A refusal (no consent yet) is not kept: the next listing asks again.
+                            guard let values = try? await client.entities(type.typeName, app: type.appBundle, .suggested) else { return }
+                            let names = Self.suggestionNames(values)
+                            self.state.withLock { $0.suggestions[type] = (names, ContinuousClock.now) }
+                        }
+                    }
+                }
+            }
+        }
+        return state.withLock { state in
+            var found: [AgentToolSet.EntityType: [String]] = [:]
+            for type in types { if let names = state.suggestions[type]?.names, !names.isEmpty { found[type] = names } }
+            return found
+        }
+    }
+
+    /// What an extension suggested, as names an agent may pass: one line each, without control
+    /// characters, cut to `maximumSuggestionLength`, no repeats, at most `maximumSuggestions`.
+    static func suggestionNames(_ values: [IntentValue]) -> [String] {
+        var names: [String] = []
+        for value in values where names.count < maximumSuggestions {
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: value.displayString.unicodeScalars.filter(isShown).prefix(maximumSuggestionLength))
+            let text = String(scalars).trimmingCharacters(in: .whitespaces)
+            if !text.isEmpty, !names.contains(text) { names.append(text) }
+        }
+        return names
+    }
+
+    /// Whether a character of an extension's text is kept: not a control, format, separator,
+    /// private or unassigned one.
+    private static func isShown(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: false
+        default: true
         }
     }
 
@@ -112,6 +191,7 @@ public final class AgentBridge: Sendable {
                     let previous = state.withLock { state in
                         defer {
                             state.tools = tools
+                            state.catalog = catalog
                             state.watching = true
                         }
                         return state.tools

@@ -8,11 +8,13 @@ import SiriKitDomains
 enum AgentToolSchemas {
     // MARK: App Intents
 
-    static func tool(named name: String, appIntent schema: AppIntentSchema, of target: AgentToolSet.Target, in bundle: CatalogExtension) -> Tool {
+    /// - Parameter suggested: the entities the app's query suggests for an entity type.
+    static func tool(named name: String, appIntent schema: AppIntentSchema, of target: AgentToolSet.Target, in bundle: CatalogExtension,
+                     suggested: (String) -> [String] = { _ in [] }) -> Tool {
         var properties: [String: Value] = [:]
         var required: [Value] = []
         for parameter in schema.parameters {
-            properties[parameter.name] = parameterSchema(parameter, in: bundle)
+            properties[parameter.name] = parameterSchema(parameter, in: bundle, suggested: parameter.typeName.map(suggested) ?? [])
             if parameter.isRequired { required.append(.string(parameter.name)) }
         }
         var input: [String: Value] = ["type": "object", "properties": .object(properties), "additionalProperties": false]
@@ -27,7 +29,7 @@ enum AgentToolSchemas {
                     outputSchema: schema.returnType.map(outputSchema(returning:)))
     }
 
-    private static func parameterSchema(_ parameter: AppParameterSchema, in bundle: CatalogExtension) -> Value {
+    private static func parameterSchema(_ parameter: AppParameterSchema, in bundle: CatalogExtension, suggested: [String]) -> Value {
         var item = valueSchema(kind: parameter.kind, typeName: parameter.typeName, in: bundle)
         if var object = item.objectValue {
             if let minimum = parameter.minimum { object["minimum"] = .double(minimum) }
@@ -45,6 +47,11 @@ enum AgentToolSchemas {
         if parameter.kind == .entity, let type = parameter.typeName {
             let name = bundle.entities.first { $0.typeName == type }?.displayName ?? type
             description += " (a \(name), given as text that the app's entity query matches)"
+            if parameter.kind == .entity, !suggested.isEmpty {
+                // The extension's words: data for the agent, each a name its query matches.
+                description += "; suggested: " + suggested.joined(separator: ", ")
+                schema["examples"] = .array(suggested.map { parameter.isList ? .array([.string($0)]) : .string($0) })
+            }
         }
         schema["description"] = .string(description)
         return .object(schema)

@@ -16,13 +16,31 @@ public struct AgentToolSet: Sendable {
         public var appIntent: AppIntentSchema?
     }
 
+    /// An entity type of an app, whose query suggests entities for the type's parameters.
+    public struct EntityType: Hashable, Sendable {
+        public var appBundle: String
+        public var typeName: String
+    }
+
     public private(set) var tools: [Tool] = []
     public private(set) var targets: [String: Target] = [:]
     /// The catalog's generation the tools were made from.
     public private(set) var generation: Int
 
-    /// - Parameter hidden: apps (display names or bundle identifiers) whose intents are not listed.
-    public init(catalog: CatalogSnapshot, hidden: Set<String> = []) {
+    /// The entity types the listed App Intents take as parameters.
+    public var entityTypes: Set<EntityType> {
+        Set(targets.values.flatMap { target in
+            (target.appIntent?.parameters ?? []).compactMap { parameter in
+                parameter.kind == .entity ? parameter.typeName.map { EntityType(appBundle: target.appBundle, typeName: $0) } : nil
+            }
+        })
+    }
+
+    /// - Parameters:
+    ///   - hidden: apps (display names or bundle identifiers) whose intents are not listed.
+    ///   - suggestions: entities the apps' queries suggest, by type, listed as examples in the
+    ///     schemas of the parameters that take them.
+    public init(catalog: CatalogSnapshot, hidden: Set<String> = [], suggestions: [EntityType: [String]] = [:]) {
         generation = catalog.generation
         var found: [(AgentToolNames.Key, Target, CatalogExtension, CatalogSiriKitIntent?)] = []
         for app in catalog.apps where !hidden.contains(app.displayName) && !hidden.contains(app.bundleIdentifier) {
@@ -44,7 +62,9 @@ public struct AgentToolSet: Sendable {
             guard let name = names[key] else { continue }
             targets[name] = target
             if let schema = target.appIntent {
-                tools.append(AgentToolSchemas.tool(named: name, appIntent: schema, of: target, in: bundle))
+                tools.append(AgentToolSchemas.tool(named: name, appIntent: schema, of: target, in: bundle) {
+                    suggestions[EntityType(appBundle: target.appBundle, typeName: $0)] ?? []
+                })
             } else if let siriKit {
                 tools.append(AgentToolSchemas.tool(named: name, siriKit: siriKit, of: target))
             }

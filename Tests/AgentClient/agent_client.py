@@ -96,6 +96,14 @@ async def main():
                 steps["dropped"] = {"notified": False}
             steps["dropped"]["tools"] = [tool.name for tool in (await session.list_tools()).tools]
 
+            # Suggested entities come with the user's consent to agents for the app.
+            def list_notes_schema(tools):
+                return next((tool.input_schema for tool in tools if tool.name == "Notes_ListNotesIntent"), None)
+            before = list_notes_schema((await session.list_tools()).tools)
+            user("authorize", "Notes", "grant", "--agents")
+            after = list_notes_schema((await session.list_tools()).tools)
+            steps["suggestions"] = {"before": before, "after": after}
+
             # An app the user hides from agents: the server leaves it out of the bridge's catalog.
             changed.clear()
             user("authorize", "Pizza", "hide", "--agents")

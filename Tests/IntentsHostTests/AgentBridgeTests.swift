@@ -1,4 +1,6 @@
 import Foundation
+import ExtensionProtocol
+import BundleLayout
 import IntentsClient
 import SystemStore
 import MCP
@@ -43,7 +45,10 @@ import Testing
         let staging = apps.path + "/Staging"
         for folder in [drop, staging] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
         try installEchoWithAppIntents(in: staging)
-        let server = try await TestServer(apps: [samples, faulty, drop], state: state.path)
+        // The notes fixture: App Intents whose entity parameters' queries suggest entities.
+        let notes = try DevelopmentBundles.assemble(infoFolder: Package.root + "/Tests/Fixtures/NotesInfo", productsFolder: Package.products,
+                                                    into: apps.path + "/Notes")
+        let server = try await TestServer(apps: [samples, faulty, drop, notes], state: state.path)
         let catalog = try await client().catalog()
 
         let report = try await runClient("agent_client.py", [Package.cli, state.path, drop, staging + "/Echo.app"])
@@ -125,6 +130,14 @@ import Testing
         #expect((hidden["call"] as? String)?.contains("Unknown tool") == true, "\(hidden)")
         let consents = ((hidden["listing"] as? [String: Any])?["apps"] as? [[String: Any]]) ?? []
         #expect(consents.first { $0["name"] as? String == "Pizza" }?["status"] as? String == "hidden", "\(consents)")
+
+        // Suggested entities: none before the user let agents use the app (the query is refused),
+        // the query's suggestions as examples once the user did.
+        let suggestions = try #require(steps["suggestions"] as? [String: Any])
+        let folder = { (schema: Any?) in ((schema as? [String: Any])?["properties"] as? [String: Any])?["folder"] as? [String: Any] }
+        #expect(folder(suggestions["before"])?["examples"] == nil, "\(suggestions)")
+        #expect(folder(suggestions["after"])?["examples"] as? [String] == ["Inbox", "Travel"], "\(suggestions)")
+        #expect((folder(suggestions["after"])?["description"] as? String)?.hasSuffix("suggested: Inbox, Travel") == true, "\(suggestions)")
 
         // A client that cannot be asked: the question, with its choices, as a tool error.
         let unasked = try #require(steps["noElicitation"] as? [String: Any])
@@ -251,14 +264,14 @@ import Testing
         // The body parks in a continuation that cancellation does not reach; the deadline
         // passes once it has parked.
         let parked = Mutex<CheckedContinuation<Int, Never>?>(nil)
-        let answer = try await ElicitingAsker.withDeadline(.seconds(110), sleep: { _ in
+        let answer = try await DeadlineRace.withDeadline(.seconds(110), sleep: { _ in
             while parked.withLock({ $0 == nil }) { await Task.yield() }
         }) {
             await withCheckedContinuation { continuation in parked.withLock { $0 = continuation } }
         }
         #expect(answer == nil)
         parked.withLock { $0?.resume(returning: 0) }
-        let quick = try await ElicitingAsker.withDeadline(.seconds(110), sleep: { _ in try await Task.sleep(for: .seconds(3600)) }) { 7 }
+        let quick = try await DeadlineRace.withDeadline(.seconds(110), sleep: { _ in try await Task.sleep(for: .seconds(3600)) }) { 7 }
         #expect(quick == 7)
     }
 
@@ -327,6 +340,18 @@ import Testing
         let byName = AgentToolSet(catalog: CatalogSnapshot(apps: [Self.notes, Self.other], faults: [], generation: 3), hidden: ["Notes"])
         #expect(byName.tools.map(\.name) == ["Other_OrderSoupIntent"])
         #expect(byName.tools.first?.inputSchema.fields?["additionalProperties"] == ["type": "string"])
+    }
+
+    /// What an extension's query suggests reaches a schema as one-line names: no control or
+    /// format characters, cut to the bound, no repeats, at most ten.
+    @Test func suggestedEntitiesAreListedAsCleanBoundedNames() {
+        let long = String(repeating: "n", count: 500)
+        let values: [IntentValue] = [.string("Inbox"), .string("Line\nbreak\u{202E}txt"), .string("Inbox"), .string("   "), .string(long)]
+            + (0..<20).map { .string("Folder \($0)") }
+        let names = AgentBridge.suggestionNames(values)
+        #expect(names.count == AgentBridge.maximumSuggestions)
+        #expect(names.prefix(3) == ["Inbox", "Linebreaktxt", String(repeating: "n", count: AgentBridge.maximumSuggestionLength)])
+        #expect(names.last == "Folder 6")
     }
 }
 
