@@ -136,11 +136,12 @@ public struct AgentHTTPServer: Sendable {
                         switch incoming {
                         case .tooLarge:
                             let response = HTTPResponse.error(statusCode: 413, .invalidRequest("Payload Too Large: a message is at most \(maximumMessageBytes) bytes"))
-                            try await write(response, to: outbound, sessions: sessions, closing: true)
+                            try await write(response, to: outbound, sessions: sessions, closing: true, standalone: false)
                             return
                         case .request(let request):
                             let response = await sessions.respond(to: request)
-                            try await write(response, to: outbound, sessions: sessions, closing: false)
+                            try await write(response, to: outbound, sessions: sessions, closing: false,
+                                            standalone: request.method.uppercased() == "GET")
                         }
                     }
                 }
@@ -151,7 +152,7 @@ public struct AgentHTTPServer: Sendable {
     }
 
     private static func write(_ response: HTTPResponse, to outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>,
-                              sessions: AgentHTTPSessions, closing: Bool) async throws {
+                              sessions: AgentHTTPSessions, closing: Bool, standalone: Bool) async throws {
         var headers = HTTPHeaders()
         for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) { headers.add(name: name, value: value) }
         if closing { headers.replaceOrAdd(name: "Connection", value: "close") }
@@ -165,14 +166,14 @@ public struct AgentHTTPServer: Sendable {
             return
         }
         let session = response.headers[HTTPHeaderName.sessionID]
-        if let session { await sessions.streaming(session, began: true) }
+        if let session { await sessions.streaming(session, began: true, standalone: standalone) }
         do {
             try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers)))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for try await event in events {
                         try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: event))))
-                        if let session { await sessions.sent(event.count, session: session) }
+                        if let session { await sessions.sent(event.count, eventID: eventID(in: event), session: session, standalone: standalone) }
                     }
                 }
                 group.addTask {
@@ -187,10 +188,16 @@ public struct AgentHTTPServer: Sendable {
             }
             try await outbound.write(.end(nil))
         } catch {
-            if let session { await sessions.streaming(session, began: false) }
+            if let session { await sessions.streaming(session, began: false, standalone: standalone) }
             throw error
         }
-        if let session { await sessions.streaming(session, began: false) }
+        if let session { await sessions.streaming(session, began: false, standalone: standalone) }
+    }
+
+    /// The `id:` of a server-sent event as the SDK formats it (its first line), if it has one.
+    private static func eventID(in event: Data) -> String? {
+        guard event.starts(with: Data("id: ".utf8)), let end = event.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+        return String(decoding: event[event.startIndex + 4..<end], as: UTF8.self)
     }
 }
 

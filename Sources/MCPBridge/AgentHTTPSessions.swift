@@ -22,6 +22,10 @@ actor AgentHTTPSessions {
         var bytesSent = 0
         /// Responses of this session still being written (SSE streams).
         var openStreams = 0
+        /// Whether the session's `GET` stream is being written now.
+        var standaloneOpen = false
+        /// The last event written on the session's `GET` stream.
+        var standaloneLastEventID: String?
     }
 
     private let token: AgentHTTPToken
@@ -63,7 +67,7 @@ actor AgentHTTPSessions {
             }
             session.lastUsed = now()
             sessions[id] = session
-            let response = await session.transport.handleRequest(request)
+            let response = await session.transport.handleRequest(Self.reopening(request, of: session))
             if request.method.uppercased() == "DELETE", response.statusCode == 200 { await end(id, why: "the client ended it") }
             return response
         }
@@ -98,17 +102,20 @@ actor AgentHTTPSessions {
         return response
     }
 
-    /// A response of session `id` began or ended streaming.
-    func streaming(_ id: String, began: Bool) {
+    /// A response of session `id` began or ended streaming; `standalone` for its `GET` stream.
+    func streaming(_ id: String, began: Bool, standalone: Bool) {
         sessions[id]?.openStreams += began ? 1 : -1
         sessions[id]?.lastUsed = now()
+        if standalone { sessions[id]?.standaloneOpen = began }
     }
 
-    /// `bytes` more were written to a client of session `id`; past the limit the session ends,
-    /// and its client, answered 404, initializes a new one.
-    func sent(_ bytes: Int, session id: String) async {
+    /// An event of `bytes` was written to a client of session `id` (on its `GET` stream when
+    /// `standalone`); past the byte limit the session ends, and its client, answered 404,
+    /// initializes a new one.
+    func sent(_ bytes: Int, eventID: String?, session id: String, standalone: Bool) async {
         guard var session = sessions[id] else { return }
         session.bytesSent += bytes
+        if standalone, let eventID { session.standaloneLastEventID = eventID }
         sessions[id] = session
         if session.bytesSent > limits.maximumSessionBytes { await end(id, why: "it sent \(limits.maximumSessionBytes) bytes") }
     }
@@ -130,6 +137,17 @@ actor AgentHTTPSessions {
         await session.transport.disconnect()
         session.serving.cancel()
         logger.info("MCP session ended", metadata: ["why": "\(why)", "sessions": "\(sessions.count)"])
+    }
+
+    /// A `GET` that opens the session's stream again after its connection dropped: the SDK's
+    /// transport still holds the dropped stream and would answer 409, so the request resumes
+    /// after the last event written (`Last-Event-ID`), which replays what was missed since.
+    private static func reopening(_ request: HTTPRequest, of session: Session) -> HTTPRequest {
+        guard request.method.uppercased() == "GET", request.header(HTTPHeaderName.lastEventID) == nil, !session.standaloneOpen,
+              let last = session.standaloneLastEventID else { return request }
+        var headers = request.headers
+        headers[HTTPHeaderName.lastEventID] = last
+        return HTTPRequest(method: request.method, headers: headers, body: request.body, path: request.path)
     }
 
     /// Whether `body` is a JSON-RPC `initialize` request.

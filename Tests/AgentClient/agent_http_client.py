@@ -58,6 +58,27 @@ async def probes(url, token):
             steps["oversized"] = f"closed: {type(error).__name__}"
 
 
+async def reopened_stream(url, token):
+    """A session's GET stream, dropped and opened again: the second is served, not refused."""
+    headers = {**ACCEPT, "Authorization": f"Bearer {token}"}
+    async with httpx2.AsyncClient(timeout=30) as http:
+        async with http.stream("POST", url, json=INITIALIZE, headers=headers) as response:
+            session = response.headers["mcp-session-id"]
+            async for _ in response.aiter_bytes():
+                pass
+        headers = {**headers, "MCP-Session-Id": session, "MCP-Protocol-Version": "2025-06-18"}
+        await http.post(url, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=headers)
+        statuses = []
+        for _ in range(2):
+            async with http.stream("GET", url, headers=headers) as response:
+                statuses.append(response.status_code)
+                if response.status_code == 200:
+                    await response.aiter_bytes().__anext__()  # the priming event, then hang up
+            await asyncio.sleep(0.5)  # the bridge sees the hang-up (a read of the closed connection)
+        await http.delete(url, headers=headers)
+        report["steps"]["reopenedStream"] = statuses
+
+
 async def agent(url, token):
     steps = report["steps"]
     asked = []
@@ -126,6 +147,7 @@ async def main():
         with open(TOKEN_FILE) as file:
             token = file.read().strip()
         await probes(url, token)
+        await reopened_stream(url, token)
         await agent(url, token)
         report["steps"]["aliveAtEnd"] = bridge.poll() is None
     finally:

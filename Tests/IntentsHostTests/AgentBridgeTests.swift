@@ -171,6 +171,9 @@ import Testing
         let oversized = steps["oversized"]
         #expect(oversized as? Int == 413 || (oversized as? String)?.hasPrefix("closed") == true, "\(String(describing: oversized))")
 
+        // A session's GET stream opened again after its connection dropped: served again.
+        #expect(steps["reopenedStream"] as? [Int] == [200, 200])
+
         // The official client's session: the same tools, policy and questions as over stdio.
         #expect((steps["initialize"] as? [String: Any])?["listChanged"] as? Bool == true)
         #expect((steps["tools"] as? [String])?.contains("MonkeyChat_INSendMessageIntent") == true)
