@@ -340,6 +340,6 @@ let package = Package(
                                                          "IntentsTesting", "Intents", "IntentsCLI", "IntentsServer", "SharedKit", "LocalAPI",
                                                          "IntentsClient", "SystemStore", "SystemCalls", "SQLiteSupport", "SiriKitDomains", "CommandReports", "Deadlines",
                                                          "ContactBook", "WorkerThreads", "MCPBridge", "BundleLayout",
-                                                         .product(name: "MCP", package: "swift-sdk")]),
+                                                         .product(name: "MCP", package: "swift-sdk"), .product(name: "Logging", package: "swift-log")]),
     ]
 )

@@ -15,6 +15,9 @@ public final class AgentBridge: Sendable {
         public var client: IntentsClient.Configuration
         /// Apps (names or bundle identifiers) whose intents are not listed nor run.
         public var hidden: Set<String> = []
+        /// Places for tool calls shared with other bridges (the sessions of `--http`), if any:
+        /// a call needs one of these besides one of the bridge's own.
+        public var sharedCalls: AgentCallSlots?
 
         public init(client: IntentsClient.Configuration = .init(), hidden: Set<String> = []) {
             self.client = client
@@ -172,6 +175,12 @@ public final class AgentBridge: Sendable {
                                                    annotations: nil, _meta: nil)], isError: true)
         }
         defer { state.withLock { $0.calls -= 1 } }
+        let shared = configuration.sharedCalls
+        guard shared?.take() ?? true else {
+            return CallTool.Result(content: [.text(text: "The intents bridge runs at most \(shared?.maximum ?? 0) tool calls of all its sessions at once; call again when one has ended.",
+                                                   annotations: nil, _meta: nil)], isError: true)
+        }
+        defer { shared?.give() }
         let asker: (any AgentQuestionAsker)? = elicits ? ElicitingAsker(server: server) : nil
         let call = AgentToolCall(target: target, arguments: parameters.arguments ?? [:])
         let result = await call.run(on: client, asking: asker)
@@ -209,4 +218,23 @@ public final class AgentBridge: Sendable {
             pause = min(pause * 2, .seconds(30))
         }
     }
+}
+
+/// Places for tool calls, shared by several bridges.
+public final class AgentCallSlots: Sendable {
+    public let maximum: Int
+    private let taken = Mutex(0)
+
+    public init(maximum: Int) { self.maximum = maximum }
+
+    /// Takes a place; false when all are taken.
+    func take() -> Bool {
+        taken.withLock { count in
+            guard count < maximum else { return false }
+            count += 1
+            return true
+        }
+    }
+
+    func give() { taken.withLock { $0 -= 1 } }
 }

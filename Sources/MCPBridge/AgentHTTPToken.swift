@@ -21,7 +21,8 @@ public struct AgentHTTPToken: Sendable, Equatable {
 
     /// The token in `path`, or a new one written there (mode 0600, never through a symbolic
     /// link) when the file does not exist. A file that others may read, that is not a regular
-    /// file of this user, or whose content is not a token is refused with a sentence naming it.
+    /// file of this user, that has other names, or whose content is not a token is refused with
+    /// a sentence naming it.
     public static func load(orCreateAt path: String) throws(AgentHTTPTokenError) -> AgentHTTPToken {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
@@ -32,8 +33,12 @@ public struct AgentHTTPToken: Sendable, Equatable {
                 throw AgentHTTPTokenError(path, "its folder cannot be made (\(error.localizedDescription))")
             }
         }
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        if descriptor < 0, errno == ENOENT { return try create(at: path) }
+        // Non-blocking: a FIFO put in the file's place must not hold the start up.
+        var descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        if descriptor < 0, errno == ENOENT {
+            if let made = try create(at: path) { return made }
+            descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        }
         guard descriptor >= 0 else { throw AgentHTTPTokenError(path, "it cannot be opened (\(String(cString: strerror(errno))))") }
         defer { close(descriptor) }
         var status = stat()
@@ -41,6 +46,7 @@ public struct AgentHTTPToken: Sendable, Equatable {
             throw AgentHTTPTokenError(path, "it is not a regular file")
         }
         guard status.st_uid == getuid() else { throw AgentHTTPTokenError(path, "it belongs to another user") }
+        guard status.st_nlink == 1 else { throw AgentHTTPTokenError(path, "it has other names (hard links)") }
         guard status.st_mode & 0o077 == 0 else {
             throw AgentHTTPTokenError(path, "others may read it (mode \(String(status.st_mode & 0o777, radix: 8)); it must be 600)")
         }
@@ -54,15 +60,22 @@ public struct AgentHTTPToken: Sendable, Equatable {
         return AgentHTTPToken(text)
     }
 
-    private static func create(at path: String) throws(AgentHTTPTokenError) -> AgentHTTPToken {
+    /// A new token written whole to a file of its own, then linked at `path`: another start
+    /// never reads it half written. Nil when another start linked its token there first.
+    private static func create(at path: String) throws(AgentHTTPTokenError) -> AgentHTTPToken? {
         let token = generate()
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let temporary = path + ".\(getpid()).\(generate().value.prefix(8))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw AgentHTTPTokenError(path, "it cannot be created (\(String(cString: strerror(errno))))") }
-        defer { close(descriptor) }
+        defer { unlink(temporary) }
         let bytes = Array((token.value + "\n").utf8)
-        guard fchmod(descriptor, 0o600) == 0, write(descriptor, bytes, bytes.count) == bytes.count else {
-            unlink(path)
-            throw AgentHTTPTokenError(path, "it cannot be written (\(String(cString: strerror(errno))))")
+        let written = fchmod(descriptor, 0o600) == 0 && write(descriptor, bytes, bytes.count) == bytes.count && fsync(descriptor) == 0
+        let failure = errno
+        close(descriptor)
+        guard written else { throw AgentHTTPTokenError(path, "it cannot be written (\(String(cString: strerror(failure))))") }
+        guard link(temporary, path) == 0 else {
+            if errno == EEXIST { return nil }
+            throw AgentHTTPTokenError(path, "it cannot be created (\(String(cString: strerror(errno))))")
         }
         return token
     }

@@ -58,6 +58,48 @@ async def probes(url, token):
             steps["oversized"] = f"closed: {type(error).__name__}"
 
 
+async def crowding(url, token):
+    """Places taken by clients without the token, and more sessions than the bridge keeps."""
+    steps = report["steps"]
+    port = int(url.split(":")[2].split("/")[0])
+    bearer = {**ACCEPT, "Authorization": f"Bearer {token}"}
+    # A head without the token, announcing a body never sent: refused at once, the body never awaited.
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 3000000\r\n\r\n")
+    await writer.drain()
+    status_line = await asyncio.wait_for(reader.readline(), timeout=10)
+    steps["headRefusal"] = status_line.decode().strip()
+    writer.close()
+    # Every place taken by connections that never show the token: a client with it still gets in.
+    squatters = []
+    for _ in range(64):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        await writer.drain()
+        squatters.append(writer)
+    await asyncio.sleep(0.2)
+    async with httpx2.AsyncClient(timeout=30) as http:
+        async with http.stream("POST", url, json=INITIALIZE, headers=bearer) as response:
+            steps["pastSquatters"] = response.status_code
+            first_session = response.headers.get("mcp-session-id")
+            async for _ in response.aiter_bytes():
+                pass
+    for writer in squatters:
+        writer.close()
+    # More sessions than the bridge keeps: each new one takes the place of the least recently used.
+    async with httpx2.AsyncClient(timeout=30) as http:
+        statuses = []
+        for _ in range(16):
+            async with http.stream("POST", url, json=INITIALIZE, headers=bearer) as response:
+                statuses.append(response.status_code)
+                async for _ in response.aiter_bytes():
+                    pass
+        steps["sessionsPastMaximum"] = statuses
+        response = await http.post(url, json={"jsonrpc": "2.0", "id": 5, "method": "ping"},
+                                   headers={**bearer, "MCP-Session-Id": first_session or "none", "MCP-Protocol-Version": "2025-06-18"})
+        steps["leastRecentlyUsed"] = response.status_code
+
+
 async def reopened_stream(url, token):
     """A session's GET stream, dropped and opened again: the second is served, not refused."""
     headers = {**ACCEPT, "Authorization": f"Bearer {token}"}
@@ -148,6 +190,7 @@ async def main():
             token = file.read().strip()
         await probes(url, token)
         await reopened_stream(url, token)
+        await crowding(url, token)
         await agent(url, token)
         report["steps"]["aliveAtEnd"] = bridge.poll() is None
     finally:

@@ -171,6 +171,14 @@ import Testing
         let oversized = steps["oversized"]
         #expect(oversized as? Int == 413 || (oversized as? String)?.hasPrefix("closed") == true, "\(String(describing: oversized))")
 
+        // A head without the token is refused before its body; connections that never show the
+        // token lose their places to one that does; a session past the maximum ends the least
+        // recently used one.
+        #expect((steps["headRefusal"] as? String)?.hasPrefix("HTTP/1.1 401") == true, "\(String(describing: steps["headRefusal"]))")
+        #expect(steps["pastSquatters"] as? Int == 200)
+        #expect(steps["sessionsPastMaximum"] as? [Int] == Array(repeating: 200, count: 16))
+        #expect(steps["leastRecentlyUsed"] as? Int == 404)
+
         // A session's GET stream opened again after its connection dropped: served again.
         #expect(steps["reopenedStream"] as? [Int] == [200, 200])
 

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import MCP
 @testable import MCPBridge
 import Testing
 
@@ -70,6 +72,50 @@ import Testing
         } throws: { error in
             (error as? AgentHTTPTokenError)?.description.contains("not a token") == true
         }
+    }
+
+    @Test func aFIFOOrAHardLinkIsRefusedAtOnce() throws {
+        let fifo = folder.path + "/fifo-token"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect {
+            try AgentHTTPToken.load(orCreateAt: fifo)
+        } throws: { error in
+            (error as? AgentHTTPTokenError)?.description.contains("not a regular file") == true
+        }
+        let original = folder.path + "/original-token"
+        _ = try AgentHTTPToken.load(orCreateAt: original)
+        let second = folder.path + "/second-token"
+        #expect(link(original, second) == 0)
+        #expect {
+            try AgentHTTPToken.load(orCreateAt: second)
+        } throws: { error in
+            (error as? AgentHTTPTokenError)?.description.contains("hard links") == true
+        }
+    }
+
+    @Test func startsAtOnceAgreeOnOneToken() async throws {
+        let path = folder.path + "/shared/mcp-http-token"
+        let tokens = try await withThrowingTaskGroup(of: AgentHTTPToken.self) { group in
+            for _ in 0..<8 { group.addTask { try AgentHTTPToken.load(orCreateAt: path) } }
+            return try await group.reduce(into: Set<String>()) { $0.insert($1.value) }
+        }
+        #expect(tokens.count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/shared") == ["mcp-http-token"])
+    }
+
+    /// A session's messages are counted as they are made, read by a client or not (the SDK's
+    /// transport keeps each one): past the limit, sending fails and the session is ended.
+    @Test func aSessionEndsOnceItsMessagesPassTheLimit() async throws {
+        let meter = MeteredTransport(StatefulHTTPServerTransport(), limit: 100, logger: Logger(label: "test"))
+        try await meter.connect()
+        let (ended, ending) = AsyncStream.makeStream(of: Void.self)
+        await meter.whenOverLimit { ending.finish() }
+        let message = Data(#"{"jsonrpc":"2.0","method":"notifications/message","params":{"pad":"xxxxxxx"}}"#.utf8)
+        #expect(message.count > 50 && message.count <= 100)
+        try await meter.send(message)
+        await #expect(throws: MCPError.self) { try await meter.send(message) }
+        for await _ in ended {}
+        await #expect(throws: MCPError.self) { try await meter.send(Data("{}".utf8)) }
     }
 
     @Test func onlyTheExactBearerTokenIsAccepted() {
