@@ -85,6 +85,10 @@ enum ServerBenchmark {
                               floorName: "one IntentsClient conversation", floor: typedWall, target: .ratio(2),
                               note: String(format: "intents send process: %.0f us; socket pair round trip: %.1f us",
                                            throughServer * 1e6, SocketpairFloor.measure(iterations: 2000) * 1e6)))
+        let httpToolCall = try AgentBridgeBenchmark.httpToolCallRoundTrip(products: products, stateFolder: configuration.stateFolder, runs: max(runs * 5, 200))
+        figures.append(Figure(name: "MCP tool call round trip (intents mcp --http), warm", value: httpToolCall, unit: .seconds,
+                              floorName: "the same on stdio", floor: toolCall, target: .ratio(1.5),
+                              note: "one keep-alive connection; the reply is the last event of the call's stream"))
 
         // Live drop-in: the app moved out, then back in (one rename), until a send succeeds.
         let app = try echoApp(configuration)
