@@ -43,7 +43,14 @@ async def main():
     asked = []
     changed = asyncio.Event()
 
+    holding = {"gate": None, "waiting": 0, "eight": asyncio.Event()}
+
     async def elicit(context, params):
+        if holding["gate"] is not None:
+            holding["waiting"] += 1
+            if holding["waiting"] >= 8:
+                holding["eight"].set()
+            await holding["gate"].wait()
         schema = params.requested_schema
         asked.append({"message": params.message, "schema": schema})
         fields = schema["properties"]
@@ -74,6 +81,20 @@ async def main():
             user("authorize", "MonkeyChat", "grant")
             steps["withConsent"] = call_record(await session.call_tool("MonkeyChat_INSendMessageIntent", send))
             steps["withConsent"]["asked"] = list(asked)
+
+            # More calls at once than the bridge runs: the ninth is refused while eight wait for answers.
+            holding["gate"] = asyncio.Event()
+            calls = [asyncio.create_task(session.call_tool("MonkeyChat_INSendMessageIntent", send)) for _ in range(8)]
+            try:
+                await asyncio.wait_for(holding["eight"].wait(), timeout=60)
+            except asyncio.TimeoutError:
+                pass
+            waiting = holding["waiting"]
+            ninth = call_record(await session.call_tool("MonkeyChat_INSendMessageIntent", send))
+            holding["gate"].set()
+            holding["gate"] = None
+            results = [call_record(result) for result in await asyncio.gather(*calls)]
+            steps["bound"] = {"waiting": waiting, "ninth": ninth, "eight": [result["isError"] for result in results]}
 
             user("lock")
             try:

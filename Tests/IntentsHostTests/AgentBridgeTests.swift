@@ -105,6 +105,14 @@ import Testing
         let recipients = ((sent["structured"] as? [String: Any])?["parameters"] as? [String: Any])?["recipients"] as? [[String: Any]]
         #expect(recipients?.first?["handle"] as? String == "@bobo.jungle")
 
+        // Eight calls waiting for answers: a ninth is refused at once, saying why; the eight end well.
+        let bound = try #require(steps["bound"] as? [String: Any])
+        #expect(bound["waiting"] as? Int == 8, "\(bound)")
+        let ninth = try #require(bound["ninth"] as? [String: Any])
+        #expect(ninth["isError"] as? Bool == true)
+        #expect((ninth["text"] as? String)?.contains("at most 8 tool calls at once") == true, "\(ninth)")
+        #expect(bound["eight"] as? [Bool] == Array(repeating: false, count: 8), "\(bound)")
+
         // Locked: the lock policy refuses an agent as it refuses the user.
         let locked = try #require(steps["locked"] as? [String: Any])
         #expect(locked["isError"] as? Bool == true)
