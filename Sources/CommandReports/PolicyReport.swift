@@ -35,7 +35,8 @@ public enum PolicyReport {
         let group = table.columns.filter { $0.source == sources.first }
         let perSource = max(group.count, 1)
         let width = max(24, (table.rows.map { label($0).count }.max() ?? 0) + 4)
-        let groupWidth = perSource * 3 + 2
+        // Wide enough for its cells and for the longest source's name with a space after it.
+        let groupWidth = max(perSource * 3 + 2, (sources.map { (sourceLabels[$0] ?? $0).count }.max() ?? 0) + 1)
         lines.append(gridLine(pad("", width) + sources.map { pad(sourceLabels[$0] ?? $0, groupWidth) }.joined()))
         let sub = group.map { pad((stateLetters[$0.lockState] ?? "?") + ($0.authorized ? "+" : "-"), 3) }.joined()
         lines.append(gridLine(pad("", width) + sources.map { _ in pad(sub, groupWidth) }.joined()))
