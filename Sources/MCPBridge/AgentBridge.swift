@@ -42,6 +42,8 @@ public final class AgentBridge: Sendable {
         /// Whether the catalog watch is live: `tools` then follows the catalog, and a listing
         /// needs no request of its own to the host.
         var watching = false
+        /// When the catalog was last read for a call naming a tool not in `tools`.
+        var lastUnknownToolRefresh: ContinuousClock.Instant?
     }
 
     /// The most tool calls one client runs at once; more are refused as tool errors (each call
@@ -161,7 +163,15 @@ public final class AgentBridge: Sendable {
 
     private func call(_ parameters: CallTool.Parameters, server: Server) async throws -> CallTool.Result {
         var target = try await toolSet(refreshed: false).targets[parameters.name]
-        if target == nil, !state.withLock({ $0.watching }) { target = try await toolSet(refreshed: true).targets[parameters.name] }
+        // A tool not listed, while the watch is down: the catalog is read again, at most once a
+        // second (a client naming unknown tools costs the host nothing more).
+        let refreshes = target == nil && state.withLock { state in
+            let now = ContinuousClock.now
+            guard !state.watching, state.lastUnknownToolRefresh.map({ now - $0 >= .seconds(1) }) ?? true else { return false }
+            state.lastUnknownToolRefresh = now
+            return true
+        }
+        if refreshes { target = try await toolSet(refreshed: true).targets[parameters.name] }
         guard let target else {
             throw MCPError.invalidParams("Unknown tool: \(String(parameters.name.prefix(100)))")
         }
