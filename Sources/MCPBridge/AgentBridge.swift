@@ -15,9 +15,9 @@ public final class AgentBridge: Sendable {
         public var client: IntentsClient.Configuration
         /// Apps (names or bundle identifiers) whose intents are not listed nor run.
         public var hidden: Set<String> = []
-        /// Places for tool calls shared with other bridges (the sessions of `--http`), if any:
-        /// a call needs one of these besides one of the bridge's own.
-        public var sharedCalls: AgentCallSlots?
+        /// What the bridge shares with others (the sessions of `--http`): the host's client, a
+        /// bound of calls, the suggestions. Nil: its own.
+        public var shared: Shared?
 
         public init(client: IntentsClient.Configuration = .init(), hidden: Set<String> = []) {
             self.client = client
@@ -25,7 +25,22 @@ public final class AgentBridge: Sendable {
         }
     }
 
+    /// What bridges may share: one client of the host (its pooled connections: the host
+    /// bounds a program's), places for tool calls (a call needs one of these besides one of its
+    /// bridge's own), and the entities' suggestions.
+    public final class Shared: Sendable {
+        public let client: IntentsClient
+        public let calls: AgentCallSlots?
+        public let suggestions = EntitySuggestions()
+
+        public init(client: IntentsClient, calls: AgentCallSlots? = nil) {
+            self.client = client
+            self.calls = calls
+        }
+    }
+
     public let configuration: Configuration
+    private let shared: Shared
     private let client: IntentsClient
     private let state = Mutex<State>(State())
     private let logger: Logger
@@ -34,8 +49,6 @@ public final class AgentBridge: Sendable {
         var tools: AgentToolSet?
         /// The catalog `tools` were made from.
         var catalog: CatalogSnapshot?
-        /// The entities each entity type's query suggested, and when they were read.
-        var suggestions: [AgentToolSet.EntityType: (names: [String], read: ContinuousClock.Instant)] = [:]
         var elicits = false
         /// Tool calls running now.
         var calls = 0
@@ -50,17 +63,10 @@ public final class AgentBridge: Sendable {
     /// holds a conversation, and its extension process, until it ends).
     public static let maximumConcurrentCalls = 8
 
-    /// How long an entity type's suggestions are kept before a listing reads them again.
-    public static let suggestionLifetime: Duration = .seconds(60)
-    /// The longest a listing waits for the suggestions it reads (the rest come in a later listing).
-    public static let suggestionWait: Duration = .seconds(3)
-    /// The most suggested entities listed for a type, and the longest name kept (in characters).
-    public static let maximumSuggestions = 10
-    public static let maximumSuggestionLength = 100
-
     public init(_ configuration: Configuration, logger: Logger = Logger(label: "intents.mcp")) {
         self.configuration = configuration
-        self.client = IntentsClient(configuration.client)
+        self.shared = configuration.shared ?? Shared(client: IntentsClient(configuration.client))
+        self.client = shared.client
         self.logger = logger
     }
 
@@ -106,59 +112,8 @@ public final class AgentBridge: Sendable {
         let tools = try await toolSet(refreshed: !state.withLock { $0.watching })
         let types = tools.entityTypes
         guard !types.isEmpty, let catalog = state.withLock({ $0.catalog }), catalog.generation == tools.generation else { return tools }
-        let suggestions = await suggestions(for: types)
+        let suggestions = await shared.suggestions.names(for: types, generation: catalog.generation, client: client)
         return suggestions.isEmpty ? tools : AgentToolSet(catalog: catalog, hidden: configuration.hidden, suggestions: suggestions)
-    }
-
-    /// The suggested entities of `types`: those read within `suggestionLifetime`, and the others
-    /// read now (each query runs in its extension, as an agent's, through the policy gate),
-    /// waiting at most `suggestionWait`. A query that is refused or fails suggests nothing (and
-    /// is asked again at the next listing).
-    private func suggestions(for types: Set<AgentToolSet.EntityType>) async -> [AgentToolSet.EntityType: [String]] {
-        let now = ContinuousClock.now
-        let stale = state.withLock { state in types.filter { state.suggestions[$0].map { now - $0.read > Self.suggestionLifetime } ?? true } }
-        if !stale.isEmpty {
-            let client = client
-            _ = try? await DeadlineRace.withDeadline(Self.suggestionWait) { [self] in
-                await withTaskGroup(of: Void.self) { group in
-                    for type in stale {
-                        group.addTask {
-                            // A refusal (no consent yet) is not kept: the next listing asks again.
-                            guard let values = try? await client.entities(type.typeName, app: type.appBundle, .suggested) else { return }
-                            let names = Self.suggestionNames(values)
-                            self.state.withLock { $0.suggestions[type] = (names, ContinuousClock.now) }
-                        }
-                    }
-                }
-            }
-        }
-        return state.withLock { state in
-            var found: [AgentToolSet.EntityType: [String]] = [:]
-            for type in types { if let names = state.suggestions[type]?.names, !names.isEmpty { found[type] = names } }
-            return found
-        }
-    }
-
-    /// What an extension suggested, as names an agent may pass: one line each, without control
-    /// characters, cut to `maximumSuggestionLength`, no repeats, at most `maximumSuggestions`.
-    static func suggestionNames(_ values: [IntentValue]) -> [String] {
-        var names: [String] = []
-        for value in values where names.count < maximumSuggestions {
-            var scalars = String.UnicodeScalarView()
-            scalars.append(contentsOf: value.displayString.unicodeScalars.filter(isShown).prefix(maximumSuggestionLength))
-            let text = String(scalars).trimmingCharacters(in: .whitespaces)
-            if !text.isEmpty, !names.contains(text) { names.append(text) }
-        }
-        return names
-    }
-
-    /// Whether a character of an extension's text is kept: not a control, format, separator,
-    /// private or unassigned one.
-    private static func isShown(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: false
-        default: true
-        }
     }
 
     private func call(_ parameters: CallTool.Parameters, server: Server) async throws -> CallTool.Result {
@@ -185,12 +140,12 @@ public final class AgentBridge: Sendable {
                                                    annotations: nil, _meta: nil)], isError: true)
         }
         defer { state.withLock { $0.calls -= 1 } }
-        let shared = configuration.sharedCalls
-        guard shared?.take() ?? true else {
-            return CallTool.Result(content: [.text(text: "The intents bridge runs at most \(shared?.maximum ?? 0) tool calls of all its sessions at once; call again when one has ended.",
+        let slots = shared.calls
+        guard slots?.take() ?? true else {
+            return CallTool.Result(content: [.text(text: "The intents bridge runs at most \(slots?.maximum ?? 0) tool calls of all its sessions at once; call again when one has ended.",
                                                    annotations: nil, _meta: nil)], isError: true)
         }
-        defer { shared?.give() }
+        defer { slots?.give() }
         let asker: (any AgentQuestionAsker)? = elicits ? ElicitingAsker(server: server) : nil
         let call = AgentToolCall(target: target, arguments: parameters.arguments ?? [:])
         let result = await call.run(on: client, asking: asker)

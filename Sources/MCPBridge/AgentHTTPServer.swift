@@ -1,4 +1,5 @@
 import Foundation
+import IntentsClient
 import Logging
 import MCP
 import NIOCore
@@ -64,8 +65,9 @@ public struct AgentHTTPServer: Sendable {
             throw AgentHTTPListenError(address: address, reason: (error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(error)")
         }
         let bound = AgentHTTPAddress(host: address.host, port: listener.channel.localAddress?.port ?? address.port)
+        // One client of the host for all sessions: the host bounds the connections of a program.
         var bridge = self.bridge
-        bridge.sharedCalls = AgentCallSlots(maximum: Self.maximumCallsOfAllSessions)
+        bridge.shared = AgentBridge.Shared(client: IntentsClient(bridge.client), calls: AgentCallSlots(maximum: Self.maximumCallsOfAllSessions))
         let sessions = AgentHTTPSessions(token: token, port: bound.port, logger: logger) { [bridge] in
             AgentBridge(bridge, logger: Logger(label: "intents.mcp"))
         }

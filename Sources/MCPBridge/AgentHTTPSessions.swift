@@ -8,12 +8,15 @@ import MCP
 /// the request must carry the bearer token (`admits(path:authorization:)`, checked on the
 /// request's head). A session is made only by an `initialize` request; at most
 /// `maximumSessions` live at once (a new one ends the least recently used session that streams
-/// nothing); one ends after its messages reach `maximumSessionBytes` (the SDK keeps every
+/// nothing; each session's catalog watch holds a connection to the host, which bounds a
+/// program's); one ends after its messages reach `maximumSessionBytes` (the SDK keeps every
 /// message of a session for replay), or `idleLimit` without a request. A session streams at
-/// most `maximumStreamsPerSession` responses at once, and a new `GET` stream ends the one before.
+/// most `maximumStreamsPerSession` responses at once; a new `GET` stream ends the one before
+/// and resumes after its last event; only the `GET` stream is resumed (`Last-Event-ID`), not a
+/// request's (a replay is a copy of what the session keeps, which no meter would count).
 actor AgentHTTPSessions {
     struct Limits: Sendable {
-        var maximumSessions = 16
+        var maximumSessions = 8
         var maximumSessionBytes = 64 << 20
         var maximumStreamsPerSession = AgentBridge.maximumConcurrentCalls + 2
         var idleLimit: Duration = .seconds(30 * 60)
@@ -89,6 +92,10 @@ actor AgentHTTPSessions {
             guard var session = sessions[id] else {
                 return Answer(response: .error(statusCode: 404, .invalidRequest("Not Found: no such session (it ended); initialize a new one")))
             }
+            if let resumed = request.header(HTTPHeaderName.lastEventID), !resumed.hasPrefix(Self.standaloneStreamPrefix) {
+                return Answer(response: .error(statusCode: 400, .invalidRequest("Bad Request: only the session's GET stream is resumed; send the request again"),
+                                               sessionID: id))
+            }
             let opensStream = method == "GET" || (method == "POST" && Self.isRequest(request.body))
             if opensStream, session.openStreams >= limits.maximumStreamsPerSession {
                 return Answer(response: .error(statusCode: 429, .invalidRequest("Too Many Requests: a session streams at most \(limits.maximumStreamsPerSession) responses at once"),
@@ -99,9 +106,7 @@ actor AgentHTTPSessions {
             let forwarded = Self.reopening(request, of: session)
             let response = await session.transport.handleRequest(forwarded)
             if method == "DELETE", response.statusCode == 200 { await end(id, why: "the client ended it") }
-            let resumed = forwarded.header(HTTPHeaderName.lastEventID)
-            let standalone = method == "GET" && (resumed == nil || resumed?.hasPrefix("_GET_stream_") == true)
-            return Answer(response: response, session: id, standalone: standalone)
+            return Answer(response: response, session: id, standalone: method == "GET")
         }
         guard method == "POST", Self.isInitialize(request.body) else {
             return Answer(response: .error(statusCode: 400, .invalidRequest("Bad Request: send \(HTTPHeaderName.sessionID), or initialize a session first")))
@@ -189,11 +194,15 @@ actor AgentHTTPSessions {
         logger.info("MCP session ended", metadata: ["why": "\(why)", "sessions": "\(sessions.count)"])
     }
 
-    /// A `GET` that opens the session's stream again after its connection dropped: the SDK's
-    /// transport still holds the dropped stream and would answer 409, so the request resumes
-    /// after the last event written (`Last-Event-ID`), which replays what was missed since.
+    /// The SDK's name for the events of a session's `GET` stream.
+    static let standaloneStreamPrefix = "_GET_stream_"
+
+    /// A `GET` that opens the session's stream again (its connection dropped, or the client
+    /// opens another): the SDK's transport still holds the old stream and would answer 409, so
+    /// the request resumes after the last event written (`Last-Event-ID`), which replays what
+    /// was missed since; the old stream's writing ends when the new one begins.
     private static func reopening(_ request: HTTPRequest, of session: Session) -> HTTPRequest {
-        guard request.method.uppercased() == "GET", request.header(HTTPHeaderName.lastEventID) == nil, session.endStandalone == nil,
+        guard request.method.uppercased() == "GET", request.header(HTTPHeaderName.lastEventID) == nil,
               let last = session.standaloneLastEventID else { return request }
         var headers = request.headers
         headers[HTTPHeaderName.lastEventID] = last

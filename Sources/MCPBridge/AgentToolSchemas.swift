@@ -49,7 +49,7 @@ enum AgentToolSchemas {
             description += " (a \(name), given as text that the app's entity query matches)"
             if parameter.kind == .entity, !suggested.isEmpty {
                 // The extension's words: data for the agent, each a name its query matches.
-                description += "; suggested: " + suggested.joined(separator: ", ")
+                description += "; suggested: " + suggested.map { "\"\($0.replacingOccurrences(of: "\"", with: "'"))\"" }.joined(separator: ", ")
                 schema["examples"] = .array(suggested.map { parameter.isList ? .array([.string($0)]) : .string($0) })
             }
         }

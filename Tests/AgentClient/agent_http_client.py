@@ -89,7 +89,7 @@ async def crowding(url, token):
     # More sessions than the bridge keeps: each new one takes the place of the least recently used.
     async with httpx2.AsyncClient(timeout=30) as http:
         statuses = []
-        for _ in range(16):
+        for _ in range(8):
             async with http.stream("POST", url, json=INITIALIZE, headers=bearer) as response:
                 statuses.append(response.status_code)
                 async for _ in response.aiter_bytes():
@@ -117,6 +117,27 @@ async def reopened_stream(url, token):
                 if response.status_code == 200:
                     await response.aiter_bytes().__anext__()  # the priming event, then hang up
             await asyncio.sleep(0.5)  # the bridge sees the hang-up (a read of the closed connection)
+        # A GET while one is open: the new one is served, the old one ends.
+        async with http.stream("GET", url, headers=headers) as first:
+            first_bytes = first.aiter_bytes()
+            await first_bytes.__anext__()
+            async with http.stream("GET", url, headers=headers) as second:
+                statuses.append(second.status_code)
+                await second.aiter_bytes().__anext__()
+
+                async def drain():
+                    async for _ in first_bytes:
+                        pass
+                try:
+                    await asyncio.wait_for(drain(), timeout=30)
+                    statuses.append("first ended")
+                except httpx2.HTTPError:
+                    statuses.append("first ended")
+                except asyncio.TimeoutError:
+                    statuses.append("first open")
+        # Resuming a request's stream (not the GET stream) is refused.
+        resumed = await http.get(url, headers={**headers, "Last-Event-ID": "7_3"})
+        statuses.append(resumed.status_code)
         await http.delete(url, headers=headers)
         report["steps"]["reopenedStream"] = statuses
 

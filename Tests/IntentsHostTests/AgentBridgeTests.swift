@@ -145,7 +145,7 @@ import Testing
         let folder = { (schema: Any?) in ((schema as? [String: Any])?["properties"] as? [String: Any])?["folder"] as? [String: Any] }
         #expect(folder(suggestions["before"])?["examples"] == nil, "\(suggestions)")
         #expect(folder(suggestions["after"])?["examples"] as? [String] == ["Inbox", "Travel"], "\(suggestions)")
-        #expect((folder(suggestions["after"])?["description"] as? String)?.hasSuffix("suggested: Inbox, Travel") == true, "\(suggestions)")
+        #expect((folder(suggestions["after"])?["description"] as? String)?.hasSuffix(#"suggested: "Inbox", "Travel""#) == true, "\(suggestions)")
 
         // A client that cannot be asked: the question, with its choices, as a tool error.
         let unasked = try #require(steps["noElicitation"] as? [String: Any])
@@ -184,11 +184,16 @@ import Testing
         // recently used one.
         #expect((steps["headRefusal"] as? String)?.hasPrefix("HTTP/1.1 401") == true, "\(String(describing: steps["headRefusal"]))")
         #expect(steps["pastSquatters"] as? Int == 200)
-        #expect(steps["sessionsPastMaximum"] as? [Int] == Array(repeating: 200, count: 16))
+        #expect(steps["sessionsPastMaximum"] as? [Int] == Array(repeating: 200, count: 8))
         #expect(steps["leastRecentlyUsed"] as? Int == 404)
 
         // A session's GET stream opened again after its connection dropped: served again.
-        #expect(steps["reopenedStream"] as? [Int] == [200, 200])
+        // A GET while one is open: served, and the first ends; a request's stream is not resumed.
+        let reopened = try #require(steps["reopenedStream"] as? [Any])
+        #expect(reopened.count == 5, "\(reopened)")
+        #expect(reopened.prefix(3).compactMap { $0 as? Int } == [200, 200, 200], "\(reopened)")
+        #expect(reopened.dropFirst(3).first as? String == "first ended", "\(reopened)")
+        #expect(reopened.last as? Int == 400, "\(reopened)")
 
         // The official client's session: the same tools, policy and questions as over stdio.
         #expect((steps["initialize"] as? [String: Any])?["listChanged"] as? Bool == true)
@@ -361,16 +366,20 @@ import Testing
         #expect(byName.tools.first?.inputSchema.fields?["additionalProperties"] == ["type": "string"])
     }
 
-    /// What an extension's query suggests reaches a schema as one-line names: no control or
-    /// format characters, cut to the bound, no repeats, at most ten.
+    /// What an extension's query suggests reaches a schema as one-line names: no control,
+    /// format, invisible or blank characters, one mark per letter, single spaces, cut to the
+    /// bound, no repeats, at most ten.
     @Test func suggestedEntitiesAreListedAsCleanBoundedNames() {
         let long = String(repeating: "n", count: 500)
-        let values: [IntentValue] = [.string("Inbox"), .string("Line\nbreak\u{202E}txt"), .string("Inbox"), .string("   "), .string(long)]
+        let hidden = "A" + String(repeating: "\u{FE0F}", count: 50) + "\u{3164}\u{2800}B\u{0301}\u{0301}"
+        let values: [IntentValue] = [.string("Inbox"), .string("Line\nbreak\u{202E}txt"), .string("Inbox"), .string("   "), .string(long),
+                                     .string(hidden), .string("Caf\u{0065}\u{0301}  au\u{00A0}lait"), .string("\u{3164}")]
             + (0..<20).map { .string("Folder \($0)") }
-        let names = AgentBridge.suggestionNames(values)
-        #expect(names.count == AgentBridge.maximumSuggestions)
-        #expect(names.prefix(3) == ["Inbox", "Linebreaktxt", String(repeating: "n", count: AgentBridge.maximumSuggestionLength)])
-        #expect(names.last == "Folder 6")
+        let names = EntitySuggestions.names(from: values)
+        #expect(names.count == EntitySuggestions.maximumNames)
+        #expect(names.prefix(5) == ["Inbox", "Linebreaktxt", String(repeating: "n", count: EntitySuggestions.maximumNameLength), "AB\u{0301}",
+                                    "Cafe\u{0301} au lait"])
+        #expect(names.last == "Folder 4")
     }
 }
 
