@@ -50,12 +50,12 @@ struct ELFFile {
 
     /// Reads of the file open at `descriptor`, with `pread` (any offset, the descriptor's own
     /// offset untouched); nil for a short read. The descriptor must stay open while it is used.
+    ///
+    /// Headers, names and descriptors are read a few bytes at a time, so small reads are served
+    /// from whole blocks read once (`BlockReads`): one system call per block, not per field.
     static func reader(of descriptor: Int32) -> (UInt64, Int) -> [UInt8]? {
-        { offset, count in
-            var buffer = [UInt8](repeating: 0, count: count)
-            let read = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
-            return read == count ? buffer : nil
-        }
+        let blocks = BlockReads(descriptor: descriptor)
+        return { offset, count in blocks.read(offset, count) }
     }
 
     func section(named name: String) -> Section? {
