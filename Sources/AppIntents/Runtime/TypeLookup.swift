@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import Synchronization
 
 /// Finds the types the host names by their module-qualified names (`MeditationKit.StartMeditationIntent`).
 ///
@@ -17,8 +18,20 @@ enum TypeLookup {
         try find(name, as: (any AppShortcutsProvider.Type).self, protocolName: "AppShortcutsProvider")
     }
 
+    /// Types found, by name: a look-up walks the metadata of every loaded image (a quarter of an
+    /// extension's time per `perform` when it was made each time), and a type once found stays
+    /// (images are never unloaded). Misses are not kept, so the names kept are names of types.
+    private static let found = Mutex<[String: Any.Type]>([:])
+
     /// The type named `name`, a module and one or more type names separated by dots.
     static func type(named name: String) -> Any.Type? {
+        if let known = found.withLock({ $0[name] }) { return known }
+        guard let type = lookUp(name) else { return nil }
+        found.withLock { $0[name] = type }
+        return type
+    }
+
+    private static func lookUp(_ name: String) -> Any.Type? {
         if let found = _typeByName(name) { return found }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard (2...4).contains(parts.count), parts.allSatisfy(isPlainIdentifier) else { return nil }

@@ -21,13 +21,13 @@ struct IntentClassLookup {
     func intentClass(named name: String) -> INIntent.Type? {
         if let system = Self.systemIntents[name] { return system }
         if let listed = principalClass.customIntentClasses.first(where: { $0.intentName == name }) { return listed }
-        if let local = _typeByName("\(principalModule).\(name)") as? INIntent.Type { return local }
         return Self.loaded.intentClass(named: name, preferring: principalModule)
     }
 
-    /// Classes found in loaded images, by name: walking every image's metadata costs
-    /// milliseconds, so each name is looked for once (misses are not kept: an image loaded
-    /// later may have it).
+    /// Classes found, by name: the principal's module's own (`_typeByName`, which walks the
+    /// metadata of every loaded image on each call) and those found in loaded images (which
+    /// costs milliseconds), so each name is looked for once (misses are not kept: an image
+    /// loaded later may have it).
     static let loaded = LoadedIntentClasses()
 
     final class LoadedIntentClasses: @unchecked Sendable {
@@ -37,6 +37,10 @@ struct IntentClassLookup {
         func intentClass(named name: String, preferring module: String) -> INIntent.Type? {
             let key = module + "." + name
             if let known = lock.withLock({ found[key] }) { return known }
+            if let local = _typeByName(key) as? INIntent.Type {
+                lock.withLock { found[key] = local }
+                return local
+            }
             let names = LoadedClassNames.qualifiedNames(ofClassesNamed: name)
             let candidates = names.filter { $0 == key } + names.filter { $0 != key }
             guard let intentClass = candidates.lazy.compactMap({ _typeByName($0) as? INIntent.Type }).first else { return nil }
