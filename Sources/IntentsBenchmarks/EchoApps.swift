@@ -20,6 +20,26 @@ enum EchoApps {
         }
     }
 
+    /// Writes `Faulty.app` (`com.example.Faulty`), whose extension supports `INSendMessageIntent`
+    /// and misbehaves as the message asks ("hang" never answers): the Faulty fixture.
+    static func writeFaulty(into folder: String, products: String) throws {
+        let appex = folder + "/Faulty.app/PlugIns/FaultyIntents.appex"
+        try FileManager.default.createDirectory(atPath: appex, withIntermediateDirectories: true)
+        let appPlist: [String: Any] = ["CFBundleIdentifier": "com.example.Faulty", "CFBundleDisplayName": "Faulty"]
+        let plugIn: [String: Any] = [
+            "CFBundleIdentifier": "com.example.Faulty.Intents", "CFBundleExecutable": "FaultyIntents",
+            "NSExtension": ["NSExtensionPointIdentifier": "com.apple.intents-service", "NSExtensionPrincipalClass": "FaultyIntents.FaultyExtension",
+                            "NSExtensionAttributes": ["IntentsSupported": ["INSendMessageIntent"]]] as [String: Any],
+        ]
+        try PropertyListSerialization.data(fromPropertyList: appPlist, format: .xml, options: 0).write(to: URL(fileURLWithPath: folder + "/Faulty.app/Info.plist"))
+        try PropertyListSerialization.data(fromPropertyList: plugIn, format: .xml, options: 0).write(to: URL(fileURLWithPath: appex + "/Info.plist"))
+        let built = products + "/libFaultyIntents.so"
+        guard FileManager.default.fileExists(atPath: built) else {
+            throw BenchmarkError("\(built) is missing; build everything first: swift build -c release")
+        }
+        try DevelopmentBundles.place(built, at: appex + "/libFaultyIntents.so")
+    }
+
     /// Writes `<name>.app` (`com.example.<name>`) with its extension `com.example.<name>.Intents`
     /// supporting `EchoIntent`, and `EchoAppIntent` too when `appIntents` is set.
     /// `distinctMark` is what a `.distinctCopy` appends to the library to make it a file of its own.

@@ -5,6 +5,7 @@ import Histogram
 import IntentsClient
 import LocalAPI
 import Synchronization
+import SystemStore
 
 /// `intents-bench load`: an `intents serve` driven by many clients at once, as a user with many
 /// clients meets it. N long-lived `IntentsClient` connections (one client each) run
@@ -21,6 +22,12 @@ public struct LoadBenchmark: Sendable {
     /// Kill a random extension process (SIGKILL) this often while the connections run: chaos
     /// mode. Conversations failed by a kill are counted apart from errors.
     public var killInterval: Duration?
+    /// Clients that, beside the N=8 M=4 cell's, keep asking an extension that never answers
+    /// (the Faulty fixture's "hang", each conversation ending at a 1 s step deadline): the cell
+    /// is run again with them, and its p99 is set beside the cell's own. 0 skips it.
+    public var hangingClients = 2
+    /// The step deadline of the hanging clients' conversations.
+    static let hangingStepTimeout: Duration = .seconds(1)
     let products: String
     /// A scratch folder of its own, which the caller removes.
     public let work: String
@@ -41,6 +48,8 @@ public struct LoadBenchmark: Sendable {
         /// Chaos mode: extension processes killed, and conversations that failed with their kill.
         var kills = 0
         var killed = 0
+        /// Conversations with the extension that never answers, each ended by its deadline.
+        var timedOut = 0
         /// The first error, in words.
         var firstError: String?
 
@@ -62,16 +71,28 @@ public struct LoadBenchmark: Sendable {
         }
         var cells: [Cell] = []
         var processCells: [Cell] = []
+        var hangingCells: [Cell] = []
         var breakdown = "no runner to read"
         for count in extensions {
-            let apps = try layOutApps(count: count)
+            // Not in chaos mode: a kill of the hanging extension would end its conversations otherwise.
+            let hangs = hangingClients > 0 && killInterval == nil && count == 4 && connections.contains(8)
+            let apps = try layOutApps(count: count, withFaulty: hangs)
             let server = try ServerProcess.start(client: products + "/intents", apps: apps.folder, state: apps.state,
-                                                 extraArguments: ["--max-live", String(max(8, count)), "--connections-per-program", "128"])
+                                                 extraArguments: ["--max-live", String(max(8, count + 1)), "--connections-per-program", "128"])
             defer { server.stop() }
             for connections in connections {
                 let cell = try await runConnections(connections, apps: apps, server: server)
                 cells.append(cell)
                 add(figure(for: cell, kind: killInterval == nil ? "connections" : "connections, chaos"))
+                if hangs && connections == 8 {
+                    let hanging = try await runConnections(8, apps: apps, server: server, hanging: hangingClients)
+                    hangingCells.append(hanging)
+                    add(figure(for: hanging, kind: "connections + \(hangingClients) hanging"))
+                    add(Figure(name: "load: p99 beside a hanging extension, N=8 M=4",
+                               value: Self.seconds(Self.percentile(hanging.latencies, 99)), unit: .seconds,
+                               floorName: "p99 without it", floor: Self.seconds(Self.percentile(cell.latencies, 99)), target: .ratio(2),
+                               note: "\(hanging.timedOut) conversations with it ended by their deadline"))
+                }
             }
             if count == extensions.max() { breakdown = Self.breakdown(of: server, extensions: count) }
             if count == extensions[extensions.count / 2] {
@@ -112,7 +133,7 @@ public struct LoadBenchmark: Sendable {
                        floorName: "kills", floor: Double(kills), target: .none,
                        note: "each failed with extensionFailed naming its bundle and SIGKILL"))
         }
-        let everyCell = cells + processCells
+        let everyCell = cells + processCells + hangingCells
         let errors = everyCell.reduce(0) { $0 + $1.errors }
         add(Figure(name: "load: errors, every cell", value: Double(errors), unit: .count, target: .absolute(0),
                    note: everyCell.compactMap(\.firstError).first))
@@ -153,11 +174,14 @@ public struct LoadBenchmark: Sendable {
                       target: .none, note: note)
     }
 
-    /// N clients of one connection each, running conversations back to back for `seconds`.
-    private func runConnections(_ count: Int, apps: LoadApps, server: ServerProcess) async throws -> Cell {
+    /// N clients of one connection each, running conversations back to back for `seconds`;
+    /// `hanging` more clients meanwhile keep asking the extension that never answers, whose
+    /// conversations must each end with `requestTimedOut` naming it (they are not in the figures).
+    private func runConnections(_ count: Int, apps: LoadApps, server: ServerProcess, hanging: Int = 0) async throws -> Cell {
         var configuration = IntentsClient.Configuration(stateFolder: apps.state)
         configuration.startsServer = false
         let clients = (0..<count).map { _ in IntentsClient(configuration) }
+        let hangingClients = (0..<hanging).map { _ in IntentsClient(configuration) }
         // Warm: every client's connection, every extension's process.
         for (index, client) in clients.enumerated() {
             _ = try await client.run(apps.request(extension: index % apps.count, token: "warm"))
@@ -180,6 +204,22 @@ public struct LoadBenchmark: Sendable {
             }
         }
         let results = await withTaskGroup(of: WorkerResult.self) { group in
+            for client in hangingClients {
+                group.addTask {
+                    var result = WorkerResult()
+                    while DispatchTime.now().uptimeNanoseconds < end {
+                        do {
+                            _ = try await client.run(apps.hangingRequest(stepTimeout: Self.hangingStepTimeout))
+                            result.fail("a conversation with the extension that never answers ended without an error")
+                        } catch let error as IntentsClientError where error.code == .requestTimedOut && error.message.contains(LoadApps.faultyExtension) {
+                            result.timedOut += 1
+                        } catch {
+                            result.fail("a conversation with the extension that never answers failed otherwise: \(error)")
+                        }
+                    }
+                    return result
+                }
+            }
             for (worker, client) in clients.enumerated() {
                 group.addTask {
                     var result = WorkerResult()
@@ -213,11 +253,12 @@ public struct LoadBenchmark: Sendable {
             cell.latencies += result.latencies
             cell.errors += result.errors
             cell.killed += result.killed
+            cell.timedOut += result.timedOut
             cell.firstError = cell.firstError ?? result.firstError
         }
         cell.kills = await chaos?.value ?? 0
         cell.conversations = cell.latencies.count
-        for client in clients { client.closeIdleConnections() }
+        for client in clients + hangingClients { client.closeIdleConnections() }
         return cell
     }
 
@@ -285,11 +326,17 @@ public struct LoadBenchmark: Sendable {
         finished.wait()
     }
 
-    /// M copies of the Echo app, each with its extension, each a library file of its own.
-    private func layOutApps(count: Int) throws -> LoadApps {
+    /// M copies of the Echo app, each with its extension, each a library file of its own; and,
+    /// `withFaulty`, the Faulty app, whose extension hangs when asked to.
+    private func layOutApps(count: Int, withFaulty: Bool) throws -> LoadApps {
         let root = work + "/load-\(count)"
         let apps = LoadApps(folder: root + "/Apps", state: root + "/state", count: count)
         try EchoApps.write(count, into: apps.folder, products: products, library: .distinctCopy)
+        if withFaulty {
+            try EchoApps.writeFaulty(into: apps.folder, products: products)
+            // Its message intent needs Siri: authorized as the user would, before the server starts.
+            try SystemStore(stateFolder: apps.state).setAuthorization(.authorized, app: LoadApps.faultyApp)
+        }
         return apps
     }
 
@@ -309,6 +356,8 @@ private struct WorkerResult: Sendable {
     var errors = 0
     /// Chaos mode: conversations failed by the kill of their extension's process.
     var killed = 0
+    /// Conversations with the extension that never answers, ended by their deadline.
+    var timedOut = 0
     var firstError: String?
 
     mutating func fail(_ error: String) {
@@ -328,6 +377,19 @@ struct LoadApps: Sendable {
 
     func request(extension index: Int, token: String) -> RunRequest {
         RunRequest(intent: "EchoIntent", app: appIdentifier(index), text: [TextParameter(name: "text", value: token)], interactive: false)
+    }
+
+    static let faultyApp = "com.example.Faulty"
+    static let faultyExtension = "com.example.Faulty.Intents"
+
+    /// A message the Faulty extension never answers ("hang"), ending at `stepTimeout`.
+    func hangingRequest(stepTimeout: Duration) -> RunRequest {
+        var request = RunRequest(intent: "INSendMessageIntent", app: Self.faultyApp,
+                                 text: [TextParameter(name: "recipients", value: "Bobo"), TextParameter(name: "content", value: "hang")],
+                                 interactive: false)
+        request.agreesToSystemConfirmation = true
+        request.stepTimeout = stepTimeout
+        return request
     }
 
     /// Why `reply` is not the answer to the conversation of `token` with extension `index`; nil when it is.
