@@ -6,7 +6,11 @@ public enum HostToExtensionMessage: Codable, Hashable, Sendable {
     case describe(requestID: UInt64, intents: [String])
     case resolve(requestID: UInt64, conversation: UInt64, intent: IntentPayload, parameter: String)
     case confirm(requestID: UInt64, conversation: UInt64, intent: IntentPayload)
+    /// A SiriKit conversation's last step: once the extension answers it, it lets the
+    /// conversation's handler go, and no `endConversation` follows.
     case handle(requestID: UInt64, conversation: UInt64, intent: IntentPayload)
+    /// The conversation is over (ended before handle, or an App Intent's): its handler or its
+    /// waiting `perform` is let go. No reply.
     case endConversation(conversation: UInt64)
     /// Asks for the dynamic options of `parameter` (`provide<Parameter>OptionsCollection`).
     case provideOptions(requestID: UInt64, conversation: UInt64, intent: IntentPayload, parameter: String)

@@ -27,6 +27,15 @@ import Testing
         #expect(result.outcome.response.codeName == "success")
     }
 
+    /// Handle ends a conversation: the extension lets its handler go when it answers, with no
+    /// `endConversation` from the host after it.
+    @Test func aConversationThatReachedHandleHoldsNoHandler() async throws {
+        let result = try await host().send(ProbeIntent())
+        #expect(result.outcome.step == .handle)
+        #expect(probe.handlerRequests == 1)
+        #expect(probe.lastHandler == nil, "the extension still holds the handler of a conversation that ended")
+    }
+
     @Test func choiceMayBeAnsweredByNameAndABadAnswerIsExplained() async throws {
         probe.script.item = { intent in
             intent.item?.identifier == nil ? .disambiguation(with: [object("funghi"), object("margherita")]) : .success(with: intent.item!)

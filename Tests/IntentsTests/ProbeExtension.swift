@@ -72,10 +72,14 @@ final class ProbeHandler: NSObject {
 final class ProbeExtension: INExtension {
     var script = ProbeScript()
     private(set) var handlerRequests = 0
+    /// The handler given last, while something holds it.
+    private(set) weak var lastHandler: ProbeHandler?
 
     override func handler(for intent: INIntent) -> Any? {
         handlerRequests += 1
-        return ProbeHandler(script: script)
+        let handler = ProbeHandler(script: script)
+        lastHandler = handler
+        return handler
     }
 }
 

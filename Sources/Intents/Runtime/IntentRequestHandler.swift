@@ -66,6 +66,9 @@ public final class IntentRequestHandler: @unchecked Sendable {
             case .handle(let id, let conversation, let payload):
                 let (intent, table, handler) = try prepare(payload, conversation: conversation)
                 let response = await table.handle(intent, with: handler)
+                // Handle is a conversation's last step: its handler is let go here, and the host
+                // sends no `endConversation` after a conversation that reached it.
+                lock.withLock { _ = handlers.removeValue(forKey: conversation) }
                 if response.isNotImplemented {
                     throw ExtensionFailure(.handlerDoesNotConform,
                                            "The handler \(type(of: handler)) implements neither form of handle(intent:) for \(payload.name).")

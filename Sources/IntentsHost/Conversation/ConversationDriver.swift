@@ -45,7 +45,10 @@ public struct ConversationDriver: Sendable {
     ///   `.requestTimedOut` for the extension. A failure code from the extension is not an error.
     public func run(_ intent: IntentPayload) async throws -> ConversationOutcome {
         let conversation = RequestIDs.next()
-        defer { channel.notify(.endConversation(conversation: conversation)) }
+        // An extension lets a conversation go once it answered handle (one message less per
+        // conversation); one that ended earlier, or failed, is ended here.
+        var reachedHandle = false
+        defer { if !reachedHandle { channel.notify(.endConversation(conversation: conversation)) } }
         var state = ConversationState(intent: intent, conversation: conversation)
         // The people of the intent as sent are the user's names, which contacts may match.
         for parameter in schema.parameters where parameter.type == .person {
@@ -71,6 +74,7 @@ public struct ConversationDriver: Sendable {
                                        declinedByUser: true)
         }
         let handled = try await respond(.handle(requestID: RequestIDs.next(), conversation: conversation, intent: state.intent))
+        reachedHandle = true
         return ConversationOutcome(intent: state.intent, schema: schema, step: .handle, response: handled, prompts: state.prompts)
     }
 
