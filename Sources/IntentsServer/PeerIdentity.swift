@@ -7,10 +7,10 @@ import IntentsHost
 /// Who is at the other end of a local-API connection, from the kernel (`SO_PEERCRED`), never
 /// from what the peer says.
 struct PeerIdentity: Sendable {
-    var processID: pid_t
-    var userID: uid_t
+    let processID: pid_t
+    let userID: uid_t
     /// The real path of the peer's executable (`/proc/PID/exe`) when it was read.
-    var executable: String?
+    let executable: String?
 
     /// The credentials of the peer of `socket`; nil when the kernel gives none.
     init?(socket: Int32) {
@@ -19,15 +19,20 @@ struct PeerIdentity: Sendable {
         guard getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
         processID = credentials.pid
         userID = credentials.uid
-        executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(credentials.pid)/exe")
+        let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(credentials.pid)/exe")
+        self.executable = executable
         executableFile = Self.runningFile(of: credentials.pid)
-        sharesServerNamespaces = Self.namespaces(of: "\(credentials.pid)") == Self.serverNamespaces
+        let sharesServerNamespaces = Self.namespaces(of: "\(credentials.pid)") == Self.serverNamespaces
+        self.sharesServerNamespaces = sharesServerNamespaces
+        // Judged once, when it connects: its requests then cost no `readlink` and `realpath` each.
+        isAgentBridge = executable.map(Self.isAgentBridge) ?? false
+        isIntentsCommand = sharesServerNamespaces && executable.map(Self.isIntentsCommand) ?? false
     }
 
     /// Whether the peer, when it connected, was in the server's PID, user and mount namespaces:
     /// a process the host confined (an app it continued, in a sandbox of its own) is not, nor is
     /// anything it runs. False when they could not be read.
-    var sharesServerNamespaces = false
+    let sharesServerNamespaces: Bool
 
     private static let namespaceKinds = ["pid", "user", "mnt"]
     private static let serverNamespaces = namespaces(of: "self")
@@ -43,7 +48,7 @@ struct PeerIdentity: Sendable {
     }
 
     /// The device and inode of the file the peer ran when it connected.
-    var executableFile: FileIdentity?
+    let executableFile: FileIdentity?
 
     /// The device and inode of the file process `pid` runs now.
     static func runningFile(of pid: pid_t) -> FileIdentity? {
@@ -73,12 +78,13 @@ struct PeerIdentity: Sendable {
     private static let agentBridge = resolvedAgentBridge()
 
     /// Whether the peer is the MCP bridge of this build (`intents-mcp`, beside the server, as
-    /// first read or as it is now): its runs are an agent's, whatever they say, and it may ask
-    /// only for what agents use. No other program is judged an agent: one named so elsewhere
-    /// is a client like any other.
-    var isAgentBridge: Bool {
-        guard let executable else { return false }
-        return executable == Self.agentBridge || executable == Self.resolvedAgentBridge()
+    /// first read or as it was when the peer connected): its runs are an agent's, whatever they
+    /// say, and it may ask only for what agents use. No other program is judged an agent: one
+    /// named so elsewhere is a client like any other.
+    let isAgentBridge: Bool
+
+    private static func isAgentBridge(_ executable: String) -> Bool {
+        executable == agentBridge || executable == resolvedAgentBridge()
     }
 
     /// `resolvedIntentsCommand()` as first read, so that the `intents` command's own connections
@@ -88,11 +94,12 @@ struct PeerIdentity: Sendable {
     /// Whether the peer is the `intents` command of this build (the executable beside the server's),
     /// run by the user: in the server's namespaces, never inside a sandbox the host made (a
     /// confined app may execute what is installed under /usr, the intents command included).
-    /// A peer that is not the command as first read is compared with it as it is now (the
-    /// build folder moved, or `intents` a symbolic link pointed elsewhere since).
-    var isIntentsCommand: Bool {
-        guard let executable, sharesServerNamespaces else { return false }
-        return executable == Self.intentsCommand || executable == Self.resolvedIntentsCommand()
+    /// A peer that is not the command as first read is compared with it as it was when the peer
+    /// connected (the build folder moved, or `intents` a symbolic link pointed elsewhere since).
+    let isIntentsCommand: Bool
+
+    private static func isIntentsCommand(_ executable: String) -> Bool {
+        executable == intentsCommand || executable == resolvedIntentsCommand()
     }
 }
 
