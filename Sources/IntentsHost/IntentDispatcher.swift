@@ -362,14 +362,22 @@ public final class IntentDispatcher: Sendable {
         return try clear(subject, app: catalog.app(containing: bundle), from: .direct)
     }
 
-    /// A random identifier in UUID form (version 4); `UUID()` costs microseconds this path cannot spare.
+    /// A random identifier in UUID form (version 4); `UUID()` costs microseconds this path cannot
+    /// spare. Two draws of the system's generator (a `getrandom` each), not one per byte.
     static func makeIdentifier() -> String {
         var generator = SystemRandomNumberGenerator()
-        var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var bytes = withUnsafeBytes(of: (generator.next(), generator.next())) { Array($0) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }
-        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+        let digits = Array("0123456789ABCDEF".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Ends every extension process.

@@ -172,6 +172,13 @@ import Testing
         _ = try await host().send(ProbeIntent())
         #expect(seen.count == 2 && seen.allSatisfy { UUID(uuidString: $0 ?? "") != nil })
         #expect(seen[0] != seen[1])
+        // As `UUID().uuidString` writes a random (version 4) one: upper-case hex, 8-4-4-4-12.
+        for identifier in seen.compactMap({ $0 }) {
+            let characters = Array(identifier)
+            #expect(characters.count == 36 && [8, 13, 18, 23].allSatisfy { characters[$0] == "-" }, "\(identifier)")
+            #expect(characters[14] == "4" && "89AB".contains(characters[19]), "\(identifier)")
+            #expect(identifier == identifier.uppercased())
+        }
     }
 
     @Test func responseWithoutActivityGetsOneNamedAfterTheIntent() async throws {
