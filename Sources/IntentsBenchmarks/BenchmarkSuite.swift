@@ -89,11 +89,16 @@ public struct BenchmarkSuite: Sendable {
         let dispatcher = IntentDispatcher(configuration: configuration)
         let echo: [(name: String, value: String)] = [("text", "hello")]
         _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
-        let switchesBefore = ProcessTree.contextSwitches(ofTree: getpid())
+        let switchesBefore = ProcessTree.contextSwitchesByThread(ofTree: getpid())
         let warm = try await timed(iterations) {
             _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
         }
-        let switches = Double(ProcessTree.contextSwitches(ofTree: getpid()) - switchesBefore) / Double(iterations)
+        let switchesByThread = ProcessTree.contextSwitchesByThread(ofTree: getpid())
+            .map { ($0.key, Double($0.value - (switchesBefore[$0.key] ?? 0)) / Double(iterations)) }
+        let switches = switchesByThread.reduce(0) { $0 + $1.1 }
+        // Where they are: the host ("this") and the extension's runner tree ("child"), by thread name.
+        let whereSwitches = switchesByThread.filter { $0.1 >= 0.05 || ProcessInfo.processInfo.environment["INTENTS_BENCH_ALL_THREADS"] != nil }.sorted { $0.1 > $1.1 }
+            .map { String(format: "%@ %.1f", $0.0, $0.1) }.joined(separator: ", ")
         let process = try _requireProcess(try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("EchoIntent"))))
         let request = try await timed(iterations) {
             _ = try await process.request(.resolve(requestID: RequestIDs.next(), conversation: 1,
@@ -106,7 +111,7 @@ public struct BenchmarkSuite: Sendable {
                    floorName: "one round trip", floor: request, target: .ratio(3.3),
                    note: String(format: "3 round trips; %.1fx the socketpair floor", warm / floor)))
         add(Figure(name: "context switches per warm conversation", value: switches, unit: .count, target: .none,
-                   note: "every thread of this process and the extension's, from /proc, over the warm dispatch runs"))
+                   note: "every thread of this process and the extension's, from /proc, over the warm dispatch runs: " + whereSwitches))
         let appIntent = IntentPayload(name: "EchoAppIntent", parameters: ["text": .string("hello")])
         _ = try await dispatcher.send("EchoAppIntent", parameters: echo, user: NonInteractiveUser())
         let perform = try await timed(iterations) {

@@ -57,6 +57,26 @@ enum ProcessTree {
         ([pid] + descendants(of: pid)).reduce(0) { $0 + contextSwitches(of: $1) }
     }
 
+    /// Context switches of every thread of `pid` and its descendants now, summed by where they
+    /// are: "this" (`pid`'s own threads) or "child" (its descendants'), then the thread's name,
+    /// and whether the thread gave the processor up ("voluntary") or was "preempted".
+    static func contextSwitchesByThread(ofTree pid: pid_t) -> [String: Int] {
+        var totals: [String: Int] = [:]
+        for process in [pid] + descendants(of: pid) {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task")) ?? []
+            for task in tasks {
+                let name = readWhole("/proc/\(process)/task/\(task)/comm").trimmingCharacters(in: .whitespacesAndNewlines)
+                let status = readWhole("/proc/\(process)/task/\(task)/status").split(separator: "\n")
+                for kind in ["voluntary", "nonvoluntary"] {
+                    let switches = status.first { $0.hasPrefix(kind + "_ctxt_switches:") }
+                        .flatMap { Int($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") } ?? 0
+                    totals[(process == pid ? "this " : "child ") + name + (kind == "voluntary" ? "" : " preempted"), default: 0] += switches
+                }
+            }
+        }
+        return totals
+    }
+
     /// The resident set of `pid`, in bytes (`VmRSS`); 0 when it cannot be read.
     static func residentSetSize(of pid: pid_t) -> Double {
         kilobytes("VmRSS:", in: "/proc/\(pid)/status") * 1024

@@ -155,8 +155,12 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
         self.child = spawn.child
         self.channel = FrameChannel(fileDescriptor: spawn.socket)
         self.output = OutputTail(reading: spawn.output)
-        let reader = Thread { [self] in readReplies() }
-        reader.name = "extension-\(bundle.bundleIdentifier)"
+        let reader = Thread { [self] in
+            // Named from the thread itself: Foundation names only the thread it runs on, and
+            // Linux keeps at most 15 bytes of a name.
+            Thread.current.name = "ext-replies"
+            readReplies()
+        }
         reader.start()
     }
 

@@ -15,11 +15,13 @@ enum MainRunLoop {
     static func run(while work: @escaping () -> Int32) -> Int32 {
         let outcome = Outcome()
         let thread = Thread {
+            // Named from the thread itself (Foundation names only the thread it runs on); a
+            // sandbox that refuses it leaves the name inherited.
+            Thread.current.name = "intents-socket"
             outcome.finish(with: work())
             // Wakes the main run loop, which then finds the status.
             DispatchQueue.main.async {}
         }
-        thread.name = "intents-socket"
         thread.start()
         while true {
             if let status = outcome.status { return status }
