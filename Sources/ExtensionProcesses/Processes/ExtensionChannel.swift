@@ -13,6 +13,13 @@ public protocol ExtensionChannel: AnyObject, Sendable {
     /// Ends the channel and returns once it has ended; for a process, closes its socket, gives
     /// it a grace period, kills it, and awaits the reap. Bounded; never blocks a pool thread.
     func shutdown() async
+    /// Where a conversation with it prefers to run (`withTaskExecutorPreference`): for a
+    /// process, the thread that reads its replies (`ReplyThreadExecutor`); nil for none.
+    var replyTaskExecutor: (any TaskExecutor)? { get }
+}
+
+extension ExtensionChannel {
+    public var replyTaskExecutor: (any TaskExecutor)? { nil }
 }
 
 extension ExtensionChannel {

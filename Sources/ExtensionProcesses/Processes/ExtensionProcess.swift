@@ -34,6 +34,9 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     private let armedCount = ArmedCount()
     /// What the step deadlines are kept in.
     private let clock: DeadlineClock
+    /// Runs the conversations a reply resumed on the reader thread that read it.
+    let replyExecutor = ReplyThreadExecutor()
+    public var replyTaskExecutor: (any TaskExecutor)? { replyExecutor }
 
     /// How many request deadlines are armed: one for each request awaiting its reply (a
     /// deadline is disarmed when its request is answered or fails).
@@ -320,6 +323,7 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
     }
 
     private func readReplies() {
+        replyExecutor.adoptCurrentThread()
         var protocolFault: ProtocolError?
         let reader = FrameReader(fileDescriptor: channel.fileDescriptor, codec: channel.codec)
         while true {
@@ -335,11 +339,14 @@ public final class ExtensionProcess: ExtensionChannel, @unchecked Sendable {
             }
             guard let message else { break }
             deliver(message)
+            // The conversations the reply resumed go on here, up to their next request.
+            replyExecutor.runResumed()
         }
         if protocolFault != nil && protocolFault?.code != .closed { child.kill() }
         let status = waitForExit()
         output.waitForEnd(timeout: .milliseconds(500))
         terminate(deathError(status: status, protocolFault: protocolFault), kill: false)
+        replyExecutor.releaseThread()
         ended.complete(status)
     }
 

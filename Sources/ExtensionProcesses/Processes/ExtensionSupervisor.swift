@@ -114,7 +114,14 @@ public actor ExtensionSupervisor {
         let launch = try ExtensionLaunch(clearance)
         let channel = try await acquire(launch)
         defer { release(launch.bundle, channel) }
-        return try await body(channel)
+        return try await Self.converse(on: channel, body)
+    }
+
+    /// Runs `body` preferring the channel's reply thread, off this actor: a reply resumes the
+    /// conversation where it was read.
+    private nonisolated static func converse<Result: Sendable>(on channel: any ExtensionChannel,
+                                                               _ body: @Sendable (any ExtensionChannel) async throws -> Result) async throws -> Result {
+        try await withTaskExecutorPreference(channel.replyTaskExecutor) { try await body(channel) }
     }
 
     /// The live channel for the extension `clearance` allows, started if there is none (not
