@@ -8,9 +8,25 @@ import Darwin
 
 /// Paths resolved by the kernel (`realpath(3)`), never by string manipulation: `a/q/..` is
 /// wherever the symlink `q` leads, then its parent.
+/// `O_PATH` (the kernel's asm-generic value, on x86_64 and arm64 alike), which glibc exports
+/// to Swift only under _GNU_SOURCE: a descriptor that names a file or folder without opening it.
+package let openPathOnly: Int32 = 0o10000000
+
 public enum RealPath {
     /// The real path of `path`, or nil (with errno set) when it does not resolve.
+    ///
+    /// On Linux the path is opened (`O_PATH`: nothing is read, a FIFO does not block) and the
+    /// kernel names what it opened (`/proc/self/fd/N`): two system calls, where `realpath(3)`
+    /// makes one `readlink` per component. Where `/proc` does not name it (inside a sandbox),
+    /// `realpath(3)` answers.
     public static func of(_ path: String) -> String? {
+        #if os(Linux)
+        switch openedPath(path) {
+        case .resolved(let name): return name
+        case .unresolved: return nil
+        case .unnamed: break
+        }
+        #endif
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -21,4 +37,30 @@ public enum RealPath {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return path.count > prefix.count && path.hasPrefix(prefix)
     }
+
+    #if os(Linux)
+    private enum Opened {
+        case resolved(String)
+        /// The path does not open (errno says why), where `realpath(3)` would not resolve it either.
+        case unresolved
+        /// `/proc` did not name what it opens (not mounted or not readable, or a name that is
+        /// not a plain path): `realpath(3)` is asked.
+        case unnamed
+    }
+
+    /// What `path` opens as, through every symlink, as the kernel names it.
+    private static func openedPath(_ path: String) -> Opened {
+        let descriptor = open(path, openPathOnly | O_CLOEXEC)
+        guard descriptor >= 0 else { return .unresolved }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBytes { bytes in
+            readlink("/proc/self/fd/\(descriptor)", bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)
+        }
+        // A name as long as the buffer may be cut; " (deleted)" may be the kernel's mark.
+        guard count > 0, count < buffer.count, buffer[0] == UInt8(ascii: "/") else { return .unnamed }
+        let name = String(decoding: buffer[..<count], as: UTF8.self)
+        return name.hasSuffix(" (deleted)") ? .unnamed : .resolved(name)
+    }
+    #endif
 }

@@ -1,10 +1,6 @@
 import ExtensionProtocol
 import Foundation
 
-/// `O_PATH` (the kernel's asm-generic value, on x86_64 and arm64 alike), which glibc exports
-/// to Swift only under _GNU_SOURCE: a descriptor that names a file or folder without opening it.
-private let openPathOnly: Int32 = 0o10000000
-
 /// A regular file of a bundle, opened once and checked through its descriptor: what is used
 /// afterwards is that descriptor, so a symlink or file swapped after the check changes nothing.
 package struct BundleFile {
