@@ -25,7 +25,9 @@ struct CommandIO: Sendable {
     static let process = CommandIO(
         writeOutput: { StandardStream.output.write($0) },
         writeError: { _ = StandardStream.error.write($0) },
-        readLine: { Swift.readLine() },
+        // Waits for the user on a thread of the pool: never on the thread that reads an
+        // extension's replies, where an embedded conversation may run.
+        readLine: { await Task.detached { Swift.readLine() }.value },
         isInteractive: isatty(0) == 1,
         environment: ProcessInfo.processInfo.environment)
 }

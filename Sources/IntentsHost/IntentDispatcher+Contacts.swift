@@ -15,14 +15,16 @@ extension IntentDispatcher {
         let hasStore: @Sendable () -> Bool = { [configuration] in
             FileManager.default.fileExists(atPath: configuration.stateFolder + "/" + SystemStore.fileName)
         }
+        // Read on the store's reading thread, the contacts file on a thread of the pool: never on
+        // the thread that reads the extension's replies, where the conversation may run.
         return PersonResolution(contacts: { [self] in
-            let stored = hasStore() ? try storeCall({ try openSystemStore().contactsPath() }) : nil
+            let stored = hasStore() ? try await storeRead({ try $0.contactsPath() }) : nil
             guard let path = configuration.contactsPath ?? stored else { return nil }
-            return try ContactBook(contentsOf: path)
+            return try await Task.detached { try ContactBook(contentsOf: path) }.value
         }, appContactNames: { [self] in
             guard hasStore() else { return [] }
             // INVocabularyStringType.contactName
-            return try storeCall { try openSystemStore().vocabulary(app: app) }.filter { $0.type == 1 }.flatMap(\.strings)
+            return try await storeRead { try $0.vocabulary(app: app) }.filter { $0.type == 1 }.flatMap(\.strings)
         })
     }
 }

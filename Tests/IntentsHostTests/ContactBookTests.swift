@@ -215,23 +215,23 @@ import ExtensionProcesses
         #expect(fnOnly.matches(for: "acme").isEmpty)
     }
 
-    @Test func oneMatchBecomesThePersonWithItsHandleAndTheAppsNamesAreCandidates() throws {
+    @Test func oneMatchBecomesThePersonWithItsHandleAndTheAppsNamesAreCandidates() async throws {
         let book = ContactBook(cards: [
             ContactCard(identifier: "mom-1", formattedName: "Maria Silva", givenName: "Maria", nicknames: ["Mom"],
                         phoneNumbers: [.init(value: "+351 910 000 100", types: ["cell"])]),
             ContactCard(identifier: "kiki", formattedName: "Kiki", emailAddresses: [.init(value: "kiki@example.com")]),
         ])
         let resolution = PersonResolution(contacts: { book }, appContactNames: { ["Kiki", "Bobo"] })
-        #expect(try resolution.candidates(for: PersonValue(displayName: "mom"))
+        #expect(try await resolution.candidates(for: PersonValue(displayName: "mom"))
                 == [PersonValue(displayName: "Maria Silva", handle: "+351 910 000 100", handleType: 2, contactIdentifier: "mom-1")])
         // Kiki is in the contacts and is one of the app's own contact names: both are offered.
-        #expect(try resolution.candidates(for: PersonValue(displayName: "KIKI"))
+        #expect(try await resolution.candidates(for: PersonValue(displayName: "KIKI"))
                 == [PersonValue(displayName: "Kiki", handle: "kiki@example.com", handleType: 1, contactIdentifier: "kiki"),
                     PersonValue(displayName: "KIKI")])
-        #expect(try resolution.candidates(for: PersonValue(displayName: "Bobo")) == [PersonValue(displayName: "Bobo")])
-        #expect(try resolution.candidates(for: PersonValue(displayName: "Zed")).isEmpty)
+        #expect(try await resolution.candidates(for: PersonValue(displayName: "Bobo")) == [PersonValue(displayName: "Bobo")])
+        #expect(try await resolution.candidates(for: PersonValue(displayName: "Zed")).isEmpty)
         let broken = PersonResolution(contacts: { throw ContactBookError(file: "c.vcf", line: 2, "END:X ends no card") })
-        let error = #expect(throws: HostError.self) { try broken.candidates(for: PersonValue(displayName: "Mom")) }
+        let error = await #expect(throws: HostError.self) { try await broken.candidates(for: PersonValue(displayName: "Mom")) }
         #expect(error?.code == .badState && error?.message == "Contacts file c.vcf, line 2: END:X ends no card.")
     }
 }

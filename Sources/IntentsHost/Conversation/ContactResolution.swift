@@ -21,8 +21,8 @@ import Synchronization
 ///   not find in the user's contacts (an app contact name is such a name: Apple asks apps
 ///   not to register names already in Contacts).
 public struct PersonResolution: Sendable {
-    private let loadContacts: @Sendable () throws -> ContactBook?
-    private let loadAppContactNames: @Sendable () throws -> [String]
+    private let loadContacts: @Sendable () async throws -> ContactBook?
+    private let loadAppContactNames: @Sendable () async throws -> [String]
     private let loaded = Loaded()
 
     /// What each conversation reads once, when it first needs it.
@@ -33,10 +33,11 @@ public struct PersonResolution: Sendable {
 
     /// - Parameters:
     ///   - contacts: Reads the user's contacts; nil when the user chose none. Called at most once,
-    ///     and only when a person needs matching.
+    ///     and only when a person needs matching. A conversation may run on the thread that
+    ///     reads its extension's replies: what blocks (the store, files) waits elsewhere.
     ///   - appContactNames: The contact names the app registered (`INVocabulary`).
-    public init(contacts: @escaping @Sendable () throws -> ContactBook?,
-                appContactNames: @escaping @Sendable () throws -> [String] = { [] }) {
+    public init(contacts: @escaping @Sendable () async throws -> ContactBook?,
+                appContactNames: @escaping @Sendable () async throws -> [String] = { [] }) {
         self.loadContacts = contacts
         self.loadAppContactNames = appContactNames
     }
@@ -47,16 +48,17 @@ public struct PersonResolution: Sendable {
     /// The people `person` may be, contacts first (each with its handle and identifier), then
     /// the person as spoken when the name is one of the app's contact names.
     /// - Throws: `HostError` (`.badState`) when the contacts cannot be read.
-    func candidates(for person: PersonValue) throws -> [PersonValue] {
-        let book = try loaded.contacts.withLock { cached in
-            if let cached { return cached }
+    func candidates(for person: PersonValue) async throws -> [PersonValue] {
+        let book: ContactBook?
+        if let cached = loaded.contacts.withLock({ $0 }) {
+            book = cached
+        } else {
             do {
-                let book = try loadContacts()
-                cached = .some(book)
-                return book
+                book = try await loadContacts()
             } catch let error as ContactBookError {
                 throw HostError(.badState, error.message)
             }
+            loaded.contacts.withLock { $0 = .some(book) }
         }
         var candidates = (book?.matches(for: person.displayName) ?? []).map { card in
             let handle = card.preferredHandle
@@ -64,11 +66,12 @@ public struct PersonResolution: Sendable {
             return PersonValue(displayName: card.displayName, handle: handle?.value, handleType: handle.map { $0.isPhoneNumber ? 2 : 1 },
                                contactIdentifier: card.identifier)
         }
-        let appNames = try loaded.appNames.withLock { cached in
-            if let cached { return cached }
-            let names = Set(try loadAppContactNames().map(ContactBook.normalized))
-            cached = names
-            return names
+        let appNames: Set<String>
+        if let cached = loaded.appNames.withLock({ $0 }) {
+            appNames = cached
+        } else {
+            appNames = Set(try await loadAppContactNames().map(ContactBook.normalized))
+            loaded.appNames.withLock { $0 = appNames }
         }
         if appNames.contains(ContactBook.normalized(person.displayName)) { candidates.append(person) }
         return candidates
@@ -90,7 +93,7 @@ extension ConversationDriver {
                   person.customIdentifier == nil, state.userNamed.contains(person) else { continue }
             let name = ContactBook.normalized(person.displayName)
             guard !name.isEmpty, settled.insert(name).inserted else { continue }
-            let candidates = try personResolution.candidates(for: person)
+            let candidates = try await personResolution.candidates(for: person)
             let chosen: PersonValue
             switch candidates.count {
             case 0: continue
