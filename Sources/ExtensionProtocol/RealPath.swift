@@ -6,12 +6,12 @@ import Musl
 import Darwin
 #endif
 
-/// Paths resolved by the kernel (`realpath(3)`), never by string manipulation: `a/q/..` is
-/// wherever the symlink `q` leads, then its parent.
 /// `O_PATH` (the kernel's asm-generic value, on x86_64 and arm64 alike), which glibc exports
 /// to Swift only under _GNU_SOURCE: a descriptor that names a file or folder without opening it.
 package let openPathOnly: Int32 = 0o10000000
 
+/// Paths resolved by the kernel, never by string manipulation: `a/q/..` is wherever the
+/// symlink `q` leads, then its parent.
 public enum RealPath {
     /// The real path of `path`, or nil (with errno set) when it does not resolve.
     ///

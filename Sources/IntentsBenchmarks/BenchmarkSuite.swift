@@ -97,7 +97,7 @@ public struct BenchmarkSuite: Sendable {
             .map { ($0.key, Double($0.value - (switchesBefore[$0.key] ?? 0)) / Double(iterations)) }
         let switches = switchesByThread.reduce(0) { $0 + $1.1 }
         // Where they are: the host ("this") and the extension's runner tree ("child"), by thread name.
-        let whereSwitches = switchesByThread.filter { $0.1 >= 0.05 || ProcessInfo.processInfo.environment["INTENTS_BENCH_ALL_THREADS"] != nil }.sorted { $0.1 > $1.1 }
+        let whereSwitches = switchesByThread.filter { $0.1 >= 0.05 }.sorted { $0.1 > $1.1 }
             .map { String(format: "%@ %.1f", $0.0, $0.1) }.joined(separator: ", ")
         let process = try _requireProcess(try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("EchoIntent"))))
         let request = try await timed(iterations) {
