@@ -76,6 +76,12 @@ enum SystemStoreSchema {
         """
         CREATE TABLE agent_consents (app TEXT PRIMARY KEY NOT NULL, status INTEGER NOT NULL, date REAL NOT NULL);
         """,
+        // What a scan read from each app folder, with the folder's fingerprint and the scanner
+        // that read it (`recordBundleScans`): a cache, rebuilt from the bundles whenever either differs.
+        """
+        CREATE TABLE bundle_scans (
+            path TEXT PRIMARY KEY NOT NULL, scanner TEXT NOT NULL, fingerprint BLOB NOT NULL, record BLOB NOT NULL);
+        """,
     ]
 
     static func migrate(_ connection: RawSQLiteConnection) throws {

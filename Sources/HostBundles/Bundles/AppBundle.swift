@@ -3,7 +3,7 @@ import Foundation
 import SystemStore
 
 /// An app bundle (`<App>.app/`): its identity, the names users say, and its extensions.
-public struct AppBundle: Hashable, Sendable {
+public struct AppBundle: Codable, Hashable, Sendable {
     public var path: String
     public var bundleIdentifier: String
     /// `CFBundleDisplayName`, else `CFBundleName`, else the folder name.
@@ -51,7 +51,7 @@ public struct AppBundle: Hashable, Sendable {
 
 /// An Intents or App Intents extension bundle (`<Extension>.appex/`), read from its `Info.plist`
 /// and its library's compiled App Intents metadata, without loading the library.
-public struct ExtensionBundle: Hashable, Sendable {
+public struct ExtensionBundle: Codable, Hashable, Sendable {
     public var path: String
     /// The bundle folder as the kernel resolves it (`realpath(3)`): the one folder of the
     /// bundle the sandbox opens, and the folder its library must lie in.

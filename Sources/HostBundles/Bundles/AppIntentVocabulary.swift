@@ -2,9 +2,9 @@ import Foundation
 import SystemStore
 
 /// An app's `AppIntentVocabulary.plist`: words for parameter values and example phrases per intent.
-public struct AppIntentVocabulary: Hashable, Sendable {
+public struct AppIntentVocabulary: Codable, Hashable, Sendable {
     /// One value a parameter can take, with the phrases that say it.
-    public struct Item: Hashable, Sendable {
+    public struct Item: Codable, Hashable, Sendable {
         public var identifier: String
         public var phrases: [String]
 
@@ -15,7 +15,7 @@ public struct AppIntentVocabulary: Hashable, Sendable {
     }
 
     /// An intent's example phrases.
-    public struct IntentPhrases: Hashable, Sendable {
+    public struct IntentPhrases: Codable, Hashable, Sendable {
         public var intent: String
         public var examples: [String]
 

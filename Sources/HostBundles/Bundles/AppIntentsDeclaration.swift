@@ -13,7 +13,7 @@ import SiriKitDomains
 /// Each is a module-qualified Swift type name, checked as a name before it is used; the host
 /// routes by the type's own name (`StartMeditationIntent`), and learns the rest (parameters,
 /// entities, phrases) by asking the sandboxed extension once per library (`AppIntentsCatalog`).
-public struct AppIntentsDeclaration: Hashable, Sendable {
+public struct AppIntentsDeclaration: Codable, Hashable, Sendable {
     /// The `AppIntent` types, module-qualified, in plist order.
     public var typeNames: [String]
     /// The `AppShortcutsProvider` type, module-qualified.

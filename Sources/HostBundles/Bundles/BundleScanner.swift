@@ -18,14 +18,24 @@ public enum BundleScanner {
     /// when it recorded none of them with it, or there is no ledger (or it cannot be read), all
     /// of them are (fail closed). Each app accepted is recorded with its executable file: one
     /// read per scan, and a write only when an app is new or its executable is another file.
+    ///
+    /// With a `cache`, an app folder whose fingerprint (`AppFolderFingerprint`) is the one kept
+    /// with its last scan by this program is not read again: the app that scan made is reused.
+    /// Only apps read without a fault are kept, so faults are always found afresh; the checks
+    /// across apps (identifiers, executable files) run on every scan.
     /// - Parameter ledger: which app had which executable file; nil counts every app as new.
-    public static func scan(appsFolders: [String], ledger: (any AppInstallLedger)? = nil) -> BundleCatalog {
+    /// - Parameter cache: what earlier scans read; nil reads every folder.
+    /// - Parameter now: the present time (seconds since 1970), which fingerprints are taken at.
+    public static func scan(appsFolders: [String], ledger: (any AppInstallLedger)? = nil, cache: (any BundleScanCache)? = nil,
+                            now: TimeInterval = Date().timeIntervalSince1970) -> BundleCatalog {
         var catalog = BundleCatalog()
         var found: [AppBundle] = []
+        var scans = KeptScans(cache: cache, now: now)
         // A folder named twice (as given, with a trailing slash, through a link) is read once:
         // read twice, every app in it would seem to share its identifier with itself.
         var seen: Set<String> = []
         for folder in appsFolders where seen.insert(RealPath.of(folder) ?? folder).inserted {
+            scans.folders.insert(folder)
             let entries: [String]
             do {
                 entries = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
@@ -34,11 +44,13 @@ public enum BundleScanner {
                 continue
             }
             for entry in entries where entry.hasSuffix(".app") {
-                let (app, faults) = readApp(at: folder + "/" + entry)
+                let (app, faults) = scans.readApp(at: folder + "/" + entry)
                 catalog.faults += faults
                 if let app { found.append(app) }
             }
         }
+        // A write that fails is made at a later scan; until then those folders are read each time.
+        scans.save()
         let recorded = try? ledger?.appExecutables()
         catalog.apps = keepingValidIdentities(found, recorded: recorded ?? [:], faults: &catalog.faults)
         catalog.index()

@@ -2,7 +2,7 @@ import ExtensionProtocol
 import Foundation
 
 /// What a bundle's entitlements file (`<Name>.entitlements`, a plist beside its Info.plist) grants.
-public struct Entitlements: Hashable, Sendable {
+public struct Entitlements: Codable, Hashable, Sendable {
     /// `com.apple.security.application-groups`: the app groups whose containers may be opened.
     public var applicationGroups: [String] = []
     /// `com.apple.security.network.client`: outgoing network connections.

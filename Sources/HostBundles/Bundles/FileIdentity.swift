@@ -2,7 +2,7 @@ import Foundation
 
 /// A file as the kernel knows it: its device and inode. Two paths with one identity are one
 /// file (hard links), whatever their names.
-public struct FileIdentity: Hashable, Sendable {
+public struct FileIdentity: Codable, Hashable, Sendable {
     public var device: UInt64
     public var inode: UInt64
 

@@ -7,7 +7,7 @@ import ExtensionProtocol
 /// It is what the host knows of an extension's App Intents without running any of its code.
 /// Declarations the build could not read whole are `unresolved`: those, and only those, are
 /// learned from the sandboxed extension.
-public struct CompiledAppIntentsLibrary: Hashable, Sendable {
+public struct CompiledAppIntentsLibrary: Codable, Hashable, Sendable {
     public var metadata: AppIntentsMetadata
     /// The `AppShortcutsProvider`, module-qualified; nil when no module declares one.
     public var shortcutsProvider: String?
