@@ -111,11 +111,20 @@ public struct ConversationReport: Sendable {
 
     /// Says that several apps support `intent`, naming their extensions: before a request that
     /// did not name its app (the user is then asked which app), or one routed to `app` because
-    /// its phrase or shortcut belongs to that app.
+    /// its phrase or shortcut belongs to that app. A routed request's note names the first
+    /// `routedNoteClaimants` extensions and counts the others (`intents apps` lists them all):
+    /// with a hundred apps, it would otherwise be a screenful before every answer.
     public static func conflictNote(intent: String, claimants: [String], routedTo app: String? = nil) -> String {
         let routing = app.map { "this phrase belongs to \($0), whose extension handles it" } ?? "say which app with --app"
-        return "note: \(intent) is supported by several apps: \(claimants.joined(separator: ", ")); \(routing)."
+        var named = claimants.joined(separator: ", ")
+        if app != nil && claimants.count > routedNoteClaimants {
+            named = claimants.prefix(routedNoteClaimants).joined(separator: ", ") + " and \(claimants.count - routedNoteClaimants) more"
+        }
+        return "note: \(intent) is supported by several apps: \(named); \(routing)."
     }
+
+    /// How many extensions a routed request's conflict note names.
+    public static let routedNoteClaimants = 3
 }
 
 extension IntentValue {

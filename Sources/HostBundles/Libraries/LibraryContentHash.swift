@@ -64,6 +64,32 @@ package enum LibraryContentHash {
             }
             buffer.withUnsafeBytes { hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hex(hasher.finalize())
+    }
+
+    /// The SHA-256 of the `size` bytes of the sealed memory file open at `descriptor`, hashed
+    /// where they lie, mapped read-only: no copy into a buffer. The file is sealed against
+    /// shrinking, so no page of the mapping can vanish under the hash. Falls back to reading
+    /// it (`hash(of:path:)`) when it cannot be mapped.
+    /// - Throws: as `hash(of:path:)`.
+    static func hash(ofSealed descriptor: Int32, size: Int, path: String) throws -> String {
+        guard size > 0, let base = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), base != MAP_FAILED else {
+            return try hash(of: descriptor, path: path)
+        }
+        defer { munmap(base, size) }
+        var hasher = SHA256()
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(start: base, count: size))
+        return hex(hasher.finalize())
+    }
+
+    /// Lowercase hex, two digits a byte.
+    private static func hex(_ digest: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in digest {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -69,7 +69,7 @@ public final class SealedLibrary: Sendable {
             throw HostError(.badState, "The library \(path) cannot be copied for \(name): \(String(cString: strerror(code))).")
         }
         do {
-            hash = try LibraryContentHash.hash(of: memory, path: path)
+            hash = try LibraryContentHash.hash(ofSealed: memory, size: Int(size), path: path)
         } catch {
             close(memory)
             throw error
