@@ -111,14 +111,18 @@ public struct ConversationReport: Sendable {
 
     /// Says that several apps support `intent`, naming their extensions: before a request that
     /// did not name its app (the user is then asked which app), or one routed to `app` because
-    /// its phrase or shortcut belongs to that app. A routed request's note names the first
-    /// `routedNoteClaimants` extensions and counts the others (`intents apps` lists them all):
+    /// its phrase or shortcut belongs to that app. A routed request's note names
+    /// `routedNoteClaimants` extensions, that app's first, and counts the others (`intents apps`
+    /// lists them all):
     /// with a hundred apps, it would otherwise be a screenful before every answer.
     public static func conflictNote(intent: String, claimants: [String], routedTo app: String? = nil) -> String {
         let routing = app.map { "this phrase belongs to \($0), whose extension handles it" } ?? "say which app with --app"
         var named = claimants.joined(separator: ", ")
-        if app != nil && claimants.count > routedNoteClaimants {
-            named = claimants.prefix(routedNoteClaimants).joined(separator: ", ") + " and \(claimants.count - routedNoteClaimants) more"
+        if let app, claimants.count > routedNoteClaimants {
+            // The routed app's own extension first, so that the note never leaves it out.
+            let own = claimants.filter { $0.hasPrefix(app + ".") }
+            let listed = own + claimants.filter { !$0.hasPrefix(app + ".") }
+            named = listed.prefix(routedNoteClaimants).joined(separator: ", ") + " and \(claimants.count - routedNoteClaimants) more"
         }
         return "note: \(intent) is supported by several apps: \(named); \(routing)."
     }

@@ -117,6 +117,40 @@ import Testing
         #expect(scan([folder.path], store).apps.map(\.displayName) == ["A"])
     }
 
+    /// A write through a shared mapping to a page already dirty stamps no time: the folder's
+    /// times and sizes stay as they were, and only the plist's bytes show the change.
+    @Test func aWriteThatStampsNoTimeIsSeenInTheBytes() throws {
+        let app = try writeOneApp()
+        let plist = app + "/PlugIns/AIntents.appex/Info.plist"
+        let bytes = try #require(FileManager.default.contents(atPath: plist))
+        let offset = try #require(bytes.firstRange(of: Data("IntentHandler".utf8))).upperBound - 1
+        let file = open(plist, O_RDWR | O_CLOEXEC)
+        try #require(file >= 0)
+        defer { close(file) }
+        // On disk first: else the store's commit during the scan (ext4's ordered data) writes the
+        // new file's pages out, and the page is write-protected again.
+        try #require(fsync(file) == 0)
+        let mapping = try #require(mmap(nil, bytes.count, PROT_READ | PROT_WRITE, MAP_SHARED, file, 0))
+        try #require(mapping != MAP_FAILED)
+        defer { munmap(mapping, bytes.count) }
+        let page = mapping.assumingMemoryBound(to: UInt8.self)
+        page[offset] = UInt8(ascii: "X")  // "IntentHandleX", the first write to the page: the kernel stamps the times now
+        let store = try SystemStore(stateFolder: state.path)
+        #expect(scan([folder.path], store).extensions.map(\.principalClass) == ["AIntents.IntentHandleX"])
+        try mark(app, as: "Kept", in: store)
+        var before = stat()
+        var after = stat()
+        stat(plist, &before)
+        page[offset] = UInt8(ascii: "R")  // "IntentHandleR": the page is dirty already, nothing is stamped
+        stat(plist, &after)
+        #expect(before.st_ctim.tv_sec == after.st_ctim.tv_sec && before.st_ctim.tv_nsec == after.st_ctim.tv_nsec
+            && before.st_mtim.tv_nsec == after.st_mtim.tv_nsec && before.st_size == after.st_size,
+                "the kernel stamped the write (\(before.st_ctim), \(after.st_ctim)): this test no longer shows a write that only the bytes show")
+        let catalog = scan([folder.path], store)
+        #expect(catalog.apps.map(\.displayName) == ["A"])
+        #expect(catalog.extensions.map(\.principalClass) == ["AIntents.IntentHandleR"])
+    }
+
     @Test func aFolderChangedWithinTheSettleTimeIsReadEveryTime() throws {
         _ = try writeOneApp()
         let store = try SystemStore(stateFolder: state.path)
@@ -181,5 +215,22 @@ import Testing
         try FileManager.default.removeItem(atPath: app)
         _ = scan([folder.path], store)
         #expect(try store.bundleScans().keys.sorted() == [folder.path + "/B.app", other.path + "/C.app"].sorted())
+    }
+
+    /// A folder inside a scanned folder is another apps folder: its apps stay kept, whatever
+    /// characters the names hold.
+    @Test func appsOfAFolderInsideAScannedOneAreKept() throws {
+        let outer = folder.path + "/ää"
+        let inner = outer + "/s"
+        try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
+        let writer = BundleWriter(appsFolder: inner)
+        try writer.app("B", identifier: "com.example.B")
+        try writer.appex("BIntents", in: "B", identifier: "com.example.B.Intents", principalClass: "BIntents.IntentHandler",
+                         intents: ["INSendMessageIntent"], library: Package.library("MonkeyChatIntents"))
+        try ownFiles(in: inner + "/B.app")
+        let store = try SystemStore(stateFolder: state.path)
+        _ = scan([inner], store)
+        _ = scan([outer], store)
+        #expect(try store.bundleScans().keys.sorted() == [inner + "/B.app"])
     }
 }

@@ -12,6 +12,8 @@ import Testing
             + "com.example.Echo2.Intents and 97 more; this phrase belongs to com.example.Echo0, whose extension handles it.")
         let three = ConversationReport.conflictNote(intent: "EchoIntent", claimants: Array(claimants.prefix(3)), routedTo: "com.example.Echo0")
         #expect(three.contains("com.example.Echo2.Intents; this phrase"))
+        let later = ConversationReport.conflictNote(intent: "EchoIntent", claimants: claimants, routedTo: "com.example.Echo50")
+        #expect(later.contains("apps: com.example.Echo50.Intents, com.example.Echo0.Intents, com.example.Echo1.Intents and 97 more;"))
     }
 
     /// Not routed, the user must name one with --app: every claimant is named.

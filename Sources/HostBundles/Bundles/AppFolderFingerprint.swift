@@ -1,12 +1,18 @@
+import Crypto
 import ExtensionProtocol
 import Foundation
 
-/// What an app folder is made of, as the kernel describes it without reading any file: its real
-/// path, then every entry below it (its path inside the folder, type, device, inode, size, and
-/// modification and change times), in name order. Two equal fingerprints taken at two times
-/// mean that no file of the folder was written, replaced, added, removed or renamed in between:
-/// a write changes the file's change time, which its owner cannot set back, and a file put in
-/// place of another is another inode, or a later change time.
+/// What an app folder is made of: its real path, then every entry below it, in name order, as
+/// the kernel describes it (its path inside the folder, type, device, inode, size, and
+/// modification and change times), and for each file of at most `maximumHashedSize` bytes (every
+/// property list a bundle may have) the SHA-256 of its bytes. Two equal fingerprints taken at
+/// two times mean that no property list, entitlements or other small file of the folder was
+/// changed in between, nor any file added, removed, renamed or put in place of another.
+///
+/// The bytes are hashed because times alone do not show every write: a write through a shared
+/// mapping of a page already dirty stamps no time. A larger file (an extension's library, an
+/// app's executable) is known by its identity only; what runs of a library is judged again by
+/// the sealed bytes that run (`SealedLibrary`), never by the scan.
 ///
 /// A scan's result is kept beside the fingerprint taken before it read the folder
 /// (`BundleScanner`); a later scan that takes the same fingerprint reuses it. A folder is given
@@ -17,7 +23,11 @@ import Foundation
 /// - an entry was changed less than `settleTime` before `now`: the kernel stamps times from a
 ///   clock that ticks coarsely, so a second write within the tick of the first could leave the
 ///   times as they were (git's "racily clean" files);
-/// - anything cannot be read.
+/// - anything cannot be read, or a file changes while it is hashed.
+///
+/// The times are trusted as a local file system keeps them: a file system whose server or
+/// daemon reports times of its own choosing (FUSE, a network file system) can hide a change of
+/// a large file.
 public enum AppFolderFingerprint {
     /// More entries than an app bundle this host runs holds (an app, its extensions, their
     /// plists and libraries); a larger folder is read on every scan instead.
@@ -27,6 +37,9 @@ public enum AppFolderFingerprint {
     /// How long an entry must stay unchanged before its folder is fingerprinted: well above the
     /// kernel's timestamp granularity (a clock tick, a few milliseconds).
     public static let settleTime: TimeInterval = 2
+    /// Files up to this size are hashed: every property list a bundle may have
+    /// (`PropertyListFile.maximumSize`; a larger one is a fault, and a folder with a fault is not kept).
+    public static let maximumHashedSize = 1 << 20
 
     /// The fingerprint of the folder at `path`; nil when it has none (above).
     /// - Parameter now: the present time, as seconds since 1970 (`Date().timeIntervalSince1970`).
@@ -77,12 +90,41 @@ public enum AppFolderFingerprint {
             for name in names.sorted() {
                 var status = stat()
                 guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0, append(prefix + name, status) else { return false }
+                if status.st_mode & S_IFMT == S_IFREG && status.st_size <= maximumHashedSize {
+                    guard let digest = Self.digest(of: name, in: descriptor, as: status) else { return false }
+                    bytes.append(contentsOf: digest)
+                }
                 if status.st_mode & S_IFMT == S_IFDIR {
                     let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY)
                     guard child >= 0, entries(of: child, prefix: prefix + name + "/", depth: depth + 1) else { return false }
                 }
             }
             return true
+        }
+
+        /// The SHA-256 of the file `name` in the folder open at `folder`, which must be the
+        /// regular file `status` describes, of that size; nil when it is not, or cannot be read.
+        static func digest(of name: String, in folder: Int32, as status: stat) -> [UInt8]? {
+            // Non-blocking: a FIFO put in the file's place meanwhile must not wait for a writer.
+            let file = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+            guard file >= 0 else { return nil }
+            defer { close(file) }
+            var opened = stat()
+            guard fstat(file, &opened) == 0, opened.st_mode & S_IFMT == S_IFREG, opened.st_dev == status.st_dev,
+                  opened.st_ino == status.st_ino else { return nil }
+            let size = Int(status.st_size)
+            // One byte more than the size: a file that grew is not the file described.
+            var buffer = [UInt8](repeating: 0, count: size + 1)
+            var total = 0
+            while total <= size {
+                let count = buffer.withUnsafeMutableBytes { pread(file, $0.baseAddress! + total, size + 1 - total, off_t(total)) }
+                if count < 0 && errno == EINTR { continue }
+                guard count >= 0 else { return nil }
+                if count == 0 { break }
+                total += count
+            }
+            guard total == size else { return nil }
+            return Array(SHA256.hash(data: buffer[..<size]))
         }
 
         /// Appends one entry; false when it is neither a folder nor a regular file, or is not settled.

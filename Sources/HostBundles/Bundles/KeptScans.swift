@@ -47,7 +47,7 @@ struct KeptScans {
         guard let cache, scanner != nil else { return }
         let gone = kept.keys.filter { path in
             !read.contains(path) && folders.contains { folder in
-                path.hasPrefix(folder + "/") && !path.dropFirst(folder.utf8.count + 1).contains("/")
+                path.utf8.starts(with: (folder + "/").utf8) && !path.utf8.dropFirst(folder.utf8.count + 1).contains(UInt8(ascii: "/"))
             }
         }
         try? cache.recordBundleScans(keeping, removing: removing + gone)
