@@ -8,7 +8,7 @@
 /// module-qualified where the module declares the type; a parameter, result, property or
 /// shortcut that names a type of another module carries its bare name (no dot), which the
 /// host resolves against the library's other records.
-public struct CompiledAppIntents: Codable, Hashable, Sendable {
+public struct CompiledAppIntents: Hashable, Sendable {
     /// The module the record was extracted from.
     public var module: String
     /// What its sources declare: intents, entities, enums, and App Shortcuts.

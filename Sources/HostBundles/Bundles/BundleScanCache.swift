@@ -24,7 +24,7 @@ extension SystemStore: BundleScanCache {}
 enum BundleScannerIdentity {
     /// Raised when the record format or what `BundleScanner.readApp` reads changes in a way the
     /// program's file would not show (a rebuilt program always shows).
-    static let version = 2
+    static let version = 3
 
     /// `version`, then a SHA-256 over the device, inode, size and change time of
     /// `/proc/self/exe` and of each mapped `libFoundation*` and `libswiftCore` file; nil when

@@ -73,7 +73,8 @@ package enum LibraryContentHash {
     /// it (`hash(of:path:)`) when it cannot be mapped.
     /// - Throws: as `hash(of:path:)`.
     static func hash(ofSealed descriptor: Int32, size: Int, path: String) throws -> String {
-        guard size > 0, let base = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), base != MAP_FAILED else {
+        // Populated at once: one call maps every page, not a fault per page as the hash reads on.
+        guard size > 0, let base = mmap(nil, size, PROT_READ, MAP_SHARED | MAP_POPULATE, descriptor, 0), base != MAP_FAILED else {
             return try hash(of: descriptor, path: path)
         }
         defer { munmap(base, size) }
