@@ -44,6 +44,12 @@ public enum AppFolderFingerprint {
     /// The fingerprint of the folder at `path`; nil when it has none (above).
     /// - Parameter now: the present time, as seconds since 1970 (`Date().timeIntervalSince1970`).
     public static func of(_ path: String, now: TimeInterval) -> Data? {
+        taken(path, now: now)?.bytes
+    }
+
+    /// The fingerprint of the folder at `path`, with the digest of each file hashed, by its path
+    /// inside the folder; nil when it has none.
+    static func taken(_ path: String, now: TimeInterval) -> (bytes: Data, digests: [String: [UInt8]])? {
         guard let real = RealPath.of(path) else { return nil }
         let folder = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY)
         guard folder >= 0 else { return nil }
@@ -57,12 +63,13 @@ public enum AppFolderFingerprint {
         }
         // `entries` closes `folder`.
         guard walk.entries(of: folder, prefix: "", depth: 0) else { return nil }
-        return Data(walk.bytes)
+        return (Data(walk.bytes), walk.digests)
     }
 
     private struct Walk {
         let settledBefore: TimeInterval
         var bytes: [UInt8] = []
+        var digests: [String: [UInt8]] = [:]
         var count = 0
 
         init(settledBefore: TimeInterval) {
@@ -93,6 +100,7 @@ public enum AppFolderFingerprint {
                 if status.st_mode & S_IFMT == S_IFREG && status.st_size <= maximumHashedSize {
                     guard let digest = Self.digest(of: name, in: descriptor, as: status) else { return false }
                     bytes.append(contentsOf: digest)
+                    digests[prefix + name] = digest
                 }
                 if status.st_mode & S_IFMT == S_IFDIR {
                     let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY)

@@ -25,17 +25,21 @@ struct KeptScans {
     /// `BundleScanner.readApp(at:)`, or the app its kept scan made when the folder is unchanged.
     mutating func readApp(at path: String) -> (AppBundle?, [BundleFault]) {
         read.insert(path)
-        guard let scanner, let fingerprint = AppFolderFingerprint.of(path, now: now) else {
+        guard let scanner, let fingerprint = AppFolderFingerprint.taken(path, now: now) else {
             if kept[path] != nil { removing.append(path) }
             return BundleScanner.readApp(at: path)
         }
-        if let record = kept[path], record.scanner == scanner, record.fingerprint == fingerprint,
+        if let record = kept[path], record.scanner == scanner, record.fingerprint == fingerprint.bytes,
            let app = try? JSONDecoder().decode(AppBundle.self, from: record.record), app.path == path {
             return (app, [])
         }
-        let (app, faults) = BundleScanner.readApp(at: path)
-        if let app, faults.isEmpty, let record = try? JSONEncoder().encode(app) {
-            keeping.append(BundleScanRecord(path: path, scanner: scanner, fingerprint: fingerprint, record: record))
+        let parsed = ParsedPropertyLists()
+        let (app, faults) = ParsedPropertyLists.$current.withValue(parsed) { BundleScanner.readApp(at: path) }
+        // Kept only when what was read is what was fingerprinted: each plist parsed from the
+        // bytes hashed, and the folder as it was when the read began.
+        if let app, faults.isEmpty, parsed.agree(with: fingerprint.digests, in: path),
+           AppFolderFingerprint.taken(path, now: now)?.bytes == fingerprint.bytes, let record = try? JSONEncoder().encode(app) {
+            keeping.append(BundleScanRecord(path: path, scanner: scanner, fingerprint: fingerprint.bytes, record: record))
         } else if kept[path] != nil {
             removing.append(path)
         }

@@ -16,6 +16,7 @@ struct PropertyListFile {
     init(path: String) throws {
         self.path = path
         let data = try Self.contents(of: path)
+        ParsedPropertyLists.current?.record(path, data)
         guard Self.isXMLOrBinary(data) else {
             throw BundleFault(.malformedPropertyList, path: path, "\(path) is not a property list in XML or binary form.")
         }

@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import Foundation
 
 /// The App Intents metadata compiled into one library: the records of its modules (the
 /// extension's own target and each shared package it links) merged into one description, with
