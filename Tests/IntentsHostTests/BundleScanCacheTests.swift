@@ -175,6 +175,20 @@ import Testing
         #expect(AppFolderFingerprint.of(folder.path + "/C.app", now: later) == nil)
     }
 
+    /// Hashing is bounded: a folder padded with small files is read every time, not hashed whole.
+    @Test func aFolderWithMoreBytesToHashThanTheBoundIsReadEveryTime() throws {
+        let app = try writeOneApp()
+        #expect(AppFolderFingerprint.of(app, now: later) != nil)
+        let chunk = Data(count: AppFolderFingerprint.maximumHashedSize)
+        for index in 0...(AppFolderFingerprint.maximumHashedBytes / AppFolderFingerprint.maximumHashedSize) {
+            try chunk.write(to: URL(fileURLWithPath: app + "/Padding\(index)"))
+        }
+        #expect(AppFolderFingerprint.of(app, now: later) == nil)
+        let store = try SystemStore(stateFolder: state.path)
+        #expect(scan([folder.path], store).apps.count == 1)
+        #expect(try store.bundleScans().isEmpty)
+    }
+
     @Test func anAppWithAFaultIsNotKeptAndItsFaultIsFoundEachTime() throws {
         let app = try writeOneApp()
         try Data("<plist><dict><key>oops".utf8).write(to: URL(fileURLWithPath: app + "/PlugIns/AIntents.appex/Info.plist"))
