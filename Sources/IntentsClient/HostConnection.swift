@@ -5,20 +5,23 @@ import Dispatch
 import LocalAPI
 
 /// One connection to the server. Its socket is blocking; every read and write runs on the
-/// connection's own dispatch queue, never on the concurrency pool, and a cancelled caller shuts
-/// the socket down so that the blocked call returns.
+/// connection's own dispatch queue, never on the concurrency pool, or, for a program whose
+/// tasks run on a thread of its own (`blocksCallingThread`), on the calling task's thread. A
+/// cancelled caller shuts the socket down so that the blocked call returns.
 final class HostConnection: @unchecked Sendable {
-    // The queue serializes every use of `channel`; `lastUsed` is touched only by the pool's lock holder.
+    // The queue serializes every use of `channel`, or, with none, the connection's one caller
+    // at a time (a conversation's steps are sequential); `lastUsed` is touched only by the
+    // pool's lock holder.
     private let channel: FrameChannel
-    private let queue: DispatchQueue
+    private let queue: DispatchQueue?
     private let socket: Int32
     /// When the connection last finished a request (the pool drops connections idle too long).
     var lastUsed: ContinuousClock.Instant = .now
 
-    init(socket: Int32, replyTimeout: Duration?) {
+    init(socket: Int32, replyTimeout: Duration?, blocksCallingThread: Bool) {
         self.socket = socket
         self.channel = FrameChannel(fileDescriptor: socket, codec: localAPICodec)
-        self.queue = DispatchQueue(label: "intents.client.connection")
+        self.queue = blocksCallingThread ? nil : DispatchQueue(label: "intents.client.connection")
         if let replyTimeout {
             let (seconds, attoseconds) = replyTimeout.components
             var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
@@ -54,6 +57,13 @@ final class HostConnection: @unchecked Sendable {
 
     private func perform<Result: Sendable>(_ body: @escaping @Sendable (FrameChannel) throws -> Result) async throws -> Result {
         let channel = self.channel
+        guard let queue else {
+            return try await withTaskCancellationHandler {
+                try body(channel)
+            } onCancel: {
+                shutDown()
+            }
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 queue.async {

@@ -34,6 +34,11 @@ public final class IntentsClient: Sendable {
         /// How long one reply may take to come (a conversation's whole run waits at most this
         /// long for each of its replies; the server bounds each extension step itself).
         public var replyTimeout: Duration = .seconds(900)
+        /// Whether a connection's reads and writes block the calling task's thread, rather than
+        /// run on a dispatch queue of the connection's. Only for a program whose tasks run on a
+        /// thread of its own (the `intents` command): on the concurrency pool, each wait for the
+        /// server would hold one of the pool's few threads.
+        package var blocksCallingThread = false
 
         /// - Parameter stateFolder: an absolute path; a relative one is taken from the working directory.
         public init(stateFolder: String? = nil) {
@@ -455,10 +460,10 @@ public final class IntentsClient: Sendable {
         // program's signal dispositions alone.
         let configuration = self.configuration
         if let socket = LocalAPISocket.connect(stateFolder: configuration.stateFolder) {
-            return HostConnection(socket: socket, replyTimeout: replyTimeout)
+            return HostConnection(socket: socket, replyTimeout: replyTimeout, blocksCallingThread: configuration.blocksCallingThread)
         }
         let socket = try await ServerLauncher.startOffPool(configuration)
-        return HostConnection(socket: socket, replyTimeout: replyTimeout)
+        return HostConnection(socket: socket, replyTimeout: replyTimeout, blocksCallingThread: configuration.blocksCallingThread)
     }
 
     private static func unexpected(_ wanted: String) -> IntentsClientError {

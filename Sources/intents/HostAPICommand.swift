@@ -205,6 +205,8 @@ extension HostAPICommand {
     static func client(stateFolder: String?) -> IntentsClient {
         var configuration = IntentsClient.Configuration(stateFolder: stateFolder)
         configuration.startsServer = false
+        // Its tasks run on the main thread (`waitFor`), which is free to block.
+        configuration.blocksCallingThread = true
         signal(SIGPIPE, SIG_IGN)
         return IntentsClient(configuration)
     }

@@ -3,9 +3,8 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Dispatch
+import IntentsClient
 import LocalAPI
-import Synchronization
 
 // The `intents` command. When `intents serve` runs for the state folder, the commands that
 // touch the live state go to it over its socket, so that this process links no Foundation and
@@ -24,17 +23,9 @@ if let status = ServerClient.runIfServed(arguments) {
 }
 EmbeddedHost.replaceThisProcess(arguments: arguments)
 
-/// Runs `body` in a task and blocks the main thread until it ends. Not an `async` main: that
-/// ends the main thread with `pthread_exit`, whose unwinding first sorts every unwind entry of
-/// this static executable (about 7 ms, more than the rest of a served command).
+/// Runs `body` in a task on the main thread, which it blocks until the task ends. Not an `async`
+/// main: that ends the main thread with `pthread_exit`, whose unwinding first sorts every unwind
+/// entry of this static executable (about 7 ms, more than the rest of a served command).
 func waitFor(_ body: @escaping @Sendable () async -> Int32?) -> Int32? {
-    let ended = DispatchSemaphore(value: 0)
-    let result = Mutex<Int32?>(nil)
-    Task {
-        let status = await body()
-        result.withLock { $0 = status }
-        ended.signal()
-    }
-    ended.wait()
-    return result.withLock { $0 }
+    CallingThreadExecutor().run(body)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestPrograms
 import Testing
 
 /// `intents send` with a server: the client runs it as a typed host-API conversation (no
@@ -35,6 +36,37 @@ extension CLITests {
             #expect(log.components(separatedBy: "conversation served").count == conversations + 1, "\(label): \(log)")
             #expect(!log.contains("command served"), "\(label)")
         }
+    }
+
+    /// The client makes its conversation on its main thread: it starts no thread of the
+    /// concurrency pool or of a dispatch queue (in a profile of `intents send`, starting them
+    /// cost a third of the client's CPU). Seen while it waits for a server that was stopped.
+    @Test func theClientWaitsForTheServerOnItsOnlyThread() async throws {
+        _ = try await intents(.served, ["status"])
+        let server = try #require(self.server.running)
+        let arguments = ["--apps", try sampleAppsFolder(apps), "--state", state.path, "send", "INSendMessageIntent",
+                         "--param", "recipients=Bobo", "--param", "content=hi", "--answer", "2", "--yes"]
+        kill(server.pid, SIGSTOP)
+        defer { kill(server.pid, SIGCONT) }
+        let program = try SpawnedProgram(Package.cli, arguments, environment: cliEnvironment(home: state.path))
+        // No event says that a thread sleeps in a read: /proc is looked at until one does, at most 20 s.
+        let threads = try await offThePool { () -> Int? in
+            let deadline = ContinuousClock.now + .seconds(20)
+            while ContinuousClock.now < deadline {
+                let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(program.pid)/task")) ?? []
+                let reading = tasks.contains { task in
+                    (try? String(contentsOfFile: "/proc/\(program.pid)/task/\(task)/wchan", encoding: .utf8)) == "unix_stream_read_generic"
+                }
+                if reading { return tasks.count }
+                usleep(2_000)
+            }
+            return nil
+        }
+        kill(server.pid, SIGCONT)
+        let run = CLIRun(await program.ended())
+        #expect(threads == 1)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("answered success"), "\(run.stdout)")
     }
 
     @Test func aRefusalWhileLockedIsTheSameThroughTheHostAPI() async throws {
