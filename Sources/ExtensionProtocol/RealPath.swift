@@ -32,6 +32,19 @@ public enum RealPath {
         return String(cString: resolved)
     }
 
+    /// What the symbolic link at `path` holds, as stored (not resolved further); nil when
+    /// `path` is no symbolic link or cannot be read. `/proc/PID/exe` and `/proc/PID/ns/*` are read
+    /// so, with one system call and no Foundation.
+    package static func linkTarget(_ path: String) -> String? {
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = buffer.withUnsafeMutableBytes { bytes in
+            readlink(path, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)
+        }
+        // A target as long as the buffer may be cut.
+        guard count > 0, count < buffer.count else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
     /// Whether `path` lies strictly inside `folder` (both real paths).
     public static func isInside(_ path: String, _ folder: String) -> Bool {
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"

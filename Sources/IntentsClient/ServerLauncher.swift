@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ExtensionProtocol
 import LocalAPI
 import Synchronization
 
@@ -102,7 +103,7 @@ enum ServerLauncher {
         let environment = LocalAPISocket.processEnvironment
         if let named = environment["INTENTS_HOST_EXECUTABLE"], !named.isEmpty { return named }
         var candidates: [String] = []
-        if let own = readLink("/proc/self/exe"), let slash = own.lastIndex(of: "/") {
+        if let own = RealPath.linkTarget("/proc/self/exe"), let slash = own.lastIndex(of: "/") {
             candidates.append(String(own[..<slash]) + "/intents-host")
         }
         for folder in (environment["PATH"] ?? "").split(separator: ":") where folder.hasPrefix("/") {
@@ -216,13 +217,6 @@ enum ServerLauncher {
             if mkdir(prefix, 0o700) != 0 && errno != EEXIST { return false }
         }
         return true
-    }
-
-    private static func readLink(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(path, &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

@@ -19,7 +19,7 @@ struct PeerIdentity: Sendable {
         guard getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
         processID = credentials.pid
         userID = credentials.uid
-        let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(credentials.pid)/exe")
+        let executable = RealPath.linkTarget("/proc/\(credentials.pid)/exe")
         self.executable = executable
         executableFile = Self.runningFile(of: credentials.pid)
         let sharesServerNamespaces = Self.namespaces(of: "\(credentials.pid)") == Self.serverNamespaces
@@ -41,7 +41,7 @@ struct PeerIdentity: Sendable {
     private static func namespaces(of pid: String) -> [String]? {
         var found: [String] = []
         for kind in namespaceKinds {
-            guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/ns/\(kind)") else { return nil }
+            guard let link = RealPath.linkTarget("/proc/\(pid)/ns/\(kind)") else { return nil }
             found.append(link)
         }
         return found

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import ExtensionProtocol
 
 /// The host embedded in the command: `intents-host`, beside this executable, run in this process.
 enum EmbeddedHost {
@@ -46,11 +47,7 @@ enum EmbeddedHost {
 
     /// The folder holding the running executable, by `/proc/self/exe`.
     static func folderOfThisExecutable() -> String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return "." }
-        let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return "." }
+        guard let path = RealPath.linkTarget("/proc/self/exe"), let slash = path.lastIndex(of: "/") else { return "." }
         return String(path[..<slash])
     }
 }
