@@ -406,7 +406,8 @@ struct LoadApps: Sendable {
     }
 }
 
-/// CPU times of the server, its extension processes and this process, read before and after a cell.
+/// CPU times of the server, its extension processes, and this process with the client processes
+/// it ran, read before and after a cell.
 private struct Usage {
     let pid: pid_t
     let server: Double
@@ -417,7 +418,7 @@ private struct Usage {
         pid = process.pid
         server = try ProcessTree.cpuSeconds(of: process.pid)
         extensions = ProcessTree.descendants(of: process.pid).reduce(0) { $0 + ((try? ProcessTree.cpuSeconds(of: $1)) ?? 0) }
-        client = ProcessTree.ownCPUSeconds()
+        client = ProcessTree.clientCPUSeconds()
     }
 
     /// Charges the cell with what was used since `before`, and records the memory now.

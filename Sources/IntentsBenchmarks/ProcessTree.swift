@@ -31,12 +31,17 @@ enum ProcessTree {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// This process's CPU time, user and system, all threads.
-    static func ownCPUSeconds() -> Double {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    /// The CPU time, user and system, of this process (all threads) and of its children that
+    /// ended and were waited for: the `intents send` processes a load cell ran. The server and
+    /// its extensions, still running, are not in it.
+    static func clientCPUSeconds() -> Double {
+        func seconds(_ who: Int32) -> Double {
+            var usage = rusage()
+            getrusage(__rusage_who_t(who), &usage)
+            return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+                + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        }
+        return seconds(RUSAGE_SELF.rawValue) + seconds(RUSAGE_CHILDREN.rawValue)
     }
 
     /// Context switches, voluntary and not, of every thread of `pid` now (threads that ended
