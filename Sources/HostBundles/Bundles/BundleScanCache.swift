@@ -27,19 +27,20 @@ enum BundleScannerIdentity {
     static let version = 3
 
     /// `version`, then a SHA-256 over the device, inode, size and change time of
-    /// `/proc/self/exe` and of each mapped `libFoundation*` and `libswiftCore` file; nil when
-    /// the program's file cannot be described (then nothing is kept or reused).
+    /// `/proc/self/exe` and of each mapped `libFoundation*`, `lib_Foundation*` (its ICU) and
+    /// `libswiftCore` file; nil when the program's file cannot be described (then nothing is
+    /// kept or reused).
     static let current: String? = {
         guard let program = described("/proc/self/exe") else { return nil }
         var parts = ["program=" + program]
         // Linked when the program starts, so present at every scan of every command alike.
         for path in mappedLibraries() where path.hasPrefix("/") {
             let name = (path as NSString).lastPathComponent
-            guard name.hasPrefix("libFoundation") || name.hasPrefix("libswiftCore.") else { continue }
+            guard name.hasPrefix("libFoundation") || name.hasPrefix("lib_Foundation") || name.hasPrefix("libswiftCore.") else { continue }
             parts.append(path + "=" + (described(path) ?? "?"))
         }
         let digest = SHA256.hash(data: Data(parts.joined(separator: "\n").utf8))
-        return "\(version):" + digest.map { String(format: "%02x", $0) }.joined()
+        return "\(version):" + LibraryContentHash.hex(digest)
     }()
 
     /// Device, inode, size and change time of the file at `path` (through links).

@@ -11,27 +11,28 @@ final class ParsedPropertyLists: Sendable {
     /// The collector of the read in progress, if any.
     @TaskLocal static var current: ParsedPropertyLists?
 
-    private let digests = Mutex<[String: [UInt8]]>([:])
-    /// Set when one path was parsed twice with different bytes.
-    private let conflicting = Mutex(false)
+    private struct Parsed {
+        var digests: [String: [UInt8]] = [:]
+        /// Set when one path was parsed twice with different bytes.
+        var conflicting = false
+    }
+
+    private let parsed = Mutex(Parsed())
 
     /// Records that the plist at `path` (as the reader named it) was parsed from `data`.
     func record(_ path: String, _ data: Data) {
         let digest = Array(SHA256.hash(data: data))
-        let earlier = digests.withLock { known in
-            defer { known[path] = digest }
-            return known[path]
+        parsed.withLock { parsed in
+            if let earlier = parsed.digests.updateValue(digest, forKey: path), earlier != digest { parsed.conflicting = true }
         }
-        if let earlier, earlier != digest { conflicting.withLock { $0 = true } }
     }
 
     /// Whether every plist parsed lies in the folder `folder` (as named) and was parsed from the
     /// bytes whose digests `fingerprinted` holds, by path inside the folder.
     func agree(with fingerprinted: [String: [UInt8]], in folder: String) -> Bool {
-        guard !conflicting.withLock({ $0 }) else { return false }
         let prefix = Array((folder + "/").utf8)
-        return digests.withLock { parsed in
-            parsed.allSatisfy { path, digest in
+        return parsed.withLock { parsed in
+            !parsed.conflicting && parsed.digests.allSatisfy { path, digest in
                 guard path.utf8.starts(with: prefix) else { return false }
                 let inside = String(decoding: path.utf8.dropFirst(prefix.count), as: UTF8.self)
                 return fingerprinted[inside] == digest

@@ -83,8 +83,8 @@ package enum LibraryContentHash {
         return hex(hasher.finalize())
     }
 
-    /// Lowercase hex, two digits a byte.
-    private static func hex(_ digest: some Sequence<UInt8>) -> String {
+    /// Lowercase hex, two digits a byte (the form of every digest the host writes).
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in digest {
