@@ -130,6 +130,21 @@ public struct BundleCatalog: Sendable {
     }
 }
 
+extension AppBundle {
+    /// The name of the folder at `path` (a real path) without its extension (`Pizza` for
+    /// `/Apps/Pizza.app`), as `NSString`'s `lastPathComponent` and `deletingPathExtension` give
+    /// it, with no bridging (finding an app by name does it for every app on each request).
+    public static func folderName(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard trimmed != "/" else { return "/" }
+        let last = trimmed.split(separator: "/").last ?? trimmed
+        // A leading dot names a hidden file, not an extension.
+        guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return String(last) }
+        return String(last[..<dot])
+    }
+}
+
 extension BundleCatalog {
     /// The app called `name`: by its bundle identifier, its display name, an alternative name
     /// or its folder name, ignoring case and punctuation in names. Nothing wins by order: when
@@ -140,8 +155,7 @@ extension BundleCatalog {
         let wanted = PhraseText.normalized(name)
         let found = apps.filter { app in
             app.bundleIdentifier == name
-                || (app.spokenNames + [((app.path as NSString).lastPathComponent as NSString).deletingPathExtension])
-                    .contains { PhraseText.normalized($0) == wanted }
+                || (app.spokenNames + [AppBundle.folderName(of: app.path)]).contains { PhraseText.normalized($0) == wanted }
         }
         guard found.count <= 1 else {
             let listed = found.map { "\($0.bundleIdentifier) (\($0.bundleIdentifier == name ? "its identifier" : "its name"))" }

@@ -142,7 +142,7 @@ public enum BundleScanner {
             root = try ExtensionBundleReader.resolvedFolder(folder, inside: nil)
             identifier = try plist.name(["CFBundleIdentifier"], as: .bundleIdentifier)
             let name = try plist.optionalString(["CFBundleDisplayName"]) ?? plist.optionalString(["CFBundleName"])
-                ?? ((folder as NSString).lastPathComponent as NSString).deletingPathExtension
+                ?? AppBundle.folderName(of: folder)
             let entitlements = try Entitlements.read(in: folder)
             try entitlements.checkGroupsBelong(to: identifier)
             app = AppBundle(path: folder, bundleIdentifier: identifier, displayName: name,
