@@ -28,7 +28,8 @@ package final class CallingThreadExecutor: TaskExecutor {
 
     /// Runs `body` as a task on the calling thread and returns its result once it ended. Its
     /// code runs on this thread unless it is isolated to an actor (an actor's code runs where
-    /// the actor's executor runs it).
+    /// the actor's executor runs it). Call it once: a job enqueued after the task ended (by
+    /// another task given this executor) is never run.
     package func run<Result: Sendable>(_ body: @escaping @Sendable () async -> Result) -> Result {
         let result = Outcome<Result>()
         Task(executorPreference: self) {

@@ -243,7 +243,7 @@ actor MeteredTransport: Transport {
         overLimit = action
     }
 
-    private var incoming: AsyncThrowingStream<Data, Swift.Error>?
+    private var incoming: AsyncThrowingStream<Data, any Swift.Error>?
 
     func connect() async throws {
         try await inner.connect()
@@ -253,7 +253,7 @@ actor MeteredTransport: Transport {
     func disconnect() async { await inner.disconnect() }
 
     /// The inner transport's messages (the SDK's server asks for them after `connect()`).
-    func receive() -> AsyncThrowingStream<Data, Swift.Error> {
+    func receive() -> AsyncThrowingStream<Data, any Swift.Error> {
         incoming ?? AsyncThrowingStream { $0.finish(throwing: MCPError.internalError("The session's transport was not connected.")) }
     }
 
