@@ -33,10 +33,10 @@ public enum RealPath {
     }
 
     /// What the symbolic link at `path` holds, as stored (not resolved further); nil when
-    /// `path` is no symbolic link, cannot be read, or holds bytes that are not UTF-8 (decoded
-    /// with replacement characters, two different targets could read as one: a peer's
-    /// executable is compared by it). `/proc/PID/exe` and `/proc/PID/ns/*` are read so, with one
-    /// system call and no Foundation.
+    /// `path` is no symbolic link or cannot be read. `/proc/PID/exe` and `/proc/PID/ns/*` are read
+    /// so, with one system call and no Foundation. Bytes that are not UTF-8 are decoded as
+    /// Foundation's `destinationOfSymbolicLink` decodes them (each a replacement character), so
+    /// that a path compared with one Foundation read still matches.
     package static func linkTarget(_ path: String) -> String? {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBytes { bytes in
@@ -44,7 +44,7 @@ public enum RealPath {
         }
         // A target as long as the buffer may be cut.
         guard count > 0, count < buffer.count else { return nil }
-        return String(validating: buffer[..<count], as: UTF8.self)
+        return String(decoding: buffer[..<count], as: UTF8.self)
     }
 
     /// Whether `path` lies strictly inside `folder` (both real paths).

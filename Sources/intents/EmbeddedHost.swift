@@ -19,11 +19,17 @@ enum EmbeddedHost {
 
     /// Replaces this process with `executable` (beside this one) and `arguments`; never returns.
     static func replaceThisProcess(with executable: String, arguments: [String]) -> Never {
-        let path = folderOfThisExecutable() + "/" + executable
+        let name = executable == executableName ? "the embedded host" : "the MCP bridge"
+        // Never a relative path: that would run whatever the working folder holds under the name.
+        guard let folder = folderOfThisExecutable() else {
+            ClientOutput.writeError("error: \(name) cannot be found: /proc/self/exe, which names this program's folder, cannot be read.\n")
+            exit(1)
+        }
+        let path = folder + "/" + executable
         let argv = ([executable == executableName ? "intents" : executable] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)
         let reason = String(cString: strerror(errno))
-        ClientOutput.writeError("error: \(executable == executableName ? "the embedded host" : "the MCP bridge") \(path) cannot be started: \(reason).\n")
+        ClientOutput.writeError("error: \(name) \(path) cannot be started: \(reason).\n")
         exit(1)
     }
 
@@ -45,9 +51,10 @@ enum EmbeddedHost {
         return Array(arguments[..<index]) + Array(arguments[(index + 1)...])
     }
 
-    /// The folder holding the running executable, by `/proc/self/exe`.
-    static func folderOfThisExecutable() -> String {
-        guard let path = RealPath.linkTarget("/proc/self/exe"), let slash = path.lastIndex(of: "/") else { return "." }
+    /// The folder holding the running executable, by `/proc/self/exe`; nil when that cannot be
+    /// read as an absolute path.
+    static func folderOfThisExecutable() -> String? {
+        guard let path = RealPath.linkTarget("/proc/self/exe"), path.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return nil }
         return String(path[..<slash])
     }
 }

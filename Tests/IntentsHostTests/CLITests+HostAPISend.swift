@@ -145,3 +145,21 @@ extension CLITests {
         #expect(!log.contains("command served"))
     }
 }
+
+extension CLITests {
+    /// The command finds the embedded host beside itself, by `/proc/self/exe`, never in the
+    /// working folder: copied into a folder whose name is not UTF-8 and run where an
+    /// `intents-host` was planted, it says it cannot start the host and runs nothing.
+    @Test func theEmbeddedHostIsNeverLookedForInTheWorkingFolder() async throws {
+        let planted = TemporaryFolder()
+        try "#!/bin/sh\necho planted host ran\n".write(toFile: planted.path + "/intents-host", atomically: true, encoding: .utf8)
+        #expect(chmod(planted.path + "/intents-host", 0o755) == 0)
+        // $2/b<0xFF>in/intents, a copy of the command; run from $1.
+        let script = #"odd="$(printf '%s/b\377in' "$2")" && mkdir "$odd" && cp "$3" "$odd/intents" && cd "$1" && exec "$odd/intents" --version"#
+        let run = try await runProgram("/bin/sh", ["-c", script, "sh", planted.path, state.path, Package.cli],
+                                       environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_NO_SERVER": "1"])
+        #expect(run.status == 1, "\(run.output)")
+        #expect(!run.output.contains("planted host ran"), "\(run.output)")
+        #expect(run.output.contains("error: the embedded host"), "\(run.output)")
+    }
+}
