@@ -26,6 +26,8 @@ final class HostConnection: @unchecked Sendable {
             let (seconds, attoseconds) = replyTimeout.components
             var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
             setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+            // A server that stopped reading holds a write as long, not for ever.
+            setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         }
     }
 

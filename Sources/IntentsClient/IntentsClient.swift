@@ -32,7 +32,8 @@ public final class IntentsClient: Sendable {
         /// How long a started server may take to accept connections.
         public var serverStartTimeout: Duration = .seconds(30)
         /// How long one reply may take to come (a conversation's whole run waits at most this
-        /// long for each of its replies; the server bounds each extension step itself).
+        /// long for each of its replies; the server bounds each extension step itself), and one
+        /// request to be written to a server that does not read it.
         public var replyTimeout: Duration = .seconds(900)
         /// Whether a connection's reads and writes block the calling task's thread, rather than
         /// run on a dispatch queue of the connection's. Only for a program whose tasks run on a
