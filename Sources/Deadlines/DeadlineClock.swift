@@ -108,6 +108,11 @@ public final class DeadlineClock: Sendable {
         state.withLock { $0.pending.count }
     }
 
+    /// A manual clock's deadlines labelled `label` that have neither fired nor been cancelled.
+    public func pendingDeadlines(labelled label: String) -> Int {
+        state.withLock { $0.pending.values.count { $0.label == label } }
+    }
+
     /// Returns once a manual clock has a pending deadline labelled `label` (any, when nil): the
     /// event a test waits for before it moves the clock past that deadline.
     public func waitForPendingDeadline(labelled label: String? = nil) async {
