@@ -235,7 +235,7 @@ let package = Package(
         .target(name: "CommandReports", dependencies: ["LocalAPI", "ExtensionProtocol"], swiftSettings: strictSettings),
         .executableTarget(name: "intents", dependencies: ["LocalAPI", "IntentsClient", "CommandReports"], swiftSettings: strictSettings,
                           linkerSettings: [.unsafeFlags(["-static-executable"])]),
-        .executableTarget(name: "intents-host", dependencies: ["IntentsCLI"], swiftSettings: strictSettings),
+        .executableTarget(name: "intents-host", dependencies: ["IntentsCLI", "ExtensionProtocol"], swiftSettings: strictSettings),
         // The sandbox's system-call glue (Landlock, seccomp through libseccomp, namespaces, capabilities).
         .target(name: "CSandbox", linkerSettings: [.linkedLibrary("seccomp")]),
         .target(name: "ExtensionRunner", dependencies: ["ExtensionProtocol", "CSandbox"], swiftSettings: strictSettings),

@@ -38,13 +38,22 @@ public enum RealPath {
     /// Foundation's `destinationOfSymbolicLink` decodes them (each a replacement character), so
     /// that a path compared with one Foundation read still matches.
     package static func linkTarget(_ path: String) -> String? {
+        linkTargetBytes(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// What the symbolic link at `path` holds, as the kernel's bytes, never decoded: for paths
+    /// that are compared or opened again, where a folder whose name is not UTF-8 must not match
+    /// a look-alike whose name holds a replacement character. Nil when `path` is no symbolic
+    /// link, cannot be read, or holds `PATH_MAX` bytes or more (it may have been cut).
+    package static func linkTargetBytes(_ path: String) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = buffer.withUnsafeMutableBytes { bytes in
             readlink(path, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)
         }
         // A target as long as the buffer may be cut.
         guard count > 0, count < buffer.count else { return nil }
-        return String(decoding: buffer[..<count], as: UTF8.self)
+        buffer.removeSubrange(count...)
+        return buffer
     }
 
     /// Whether `path` lies strictly inside `folder` (both real paths).

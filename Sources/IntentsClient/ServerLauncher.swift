@@ -103,8 +103,11 @@ enum ServerLauncher {
         let environment = LocalAPISocket.processEnvironment
         if let named = environment["INTENTS_HOST_EXECUTABLE"], !named.isEmpty { return named }
         var candidates: [String] = []
-        if let own = RealPath.linkTarget("/proc/self/exe"), let slash = own.lastIndex(of: "/") {
-            candidates.append(String(own[..<slash]) + "/intents-host")
+        if let folder = ThisExecutable.folder() {
+            candidates.append(folder + "/intents-host")
+        } else if ThisExecutable.isInFolderNotUTF8 {
+            // Decoded, the folder would name another one (bad bytes become U+FFFD).
+            throw IntentsClientError(.serverUnavailable, "intents-host is not looked for beside this program, whose path is not UTF-8; set INTENTS_HOST_EXECUTABLE or IntentsClient.Configuration.hostExecutable.")
         }
         for folder in (environment["PATH"] ?? "").split(separator: ":") where folder.hasPrefix("/") {
             candidates.append(folder + "/intents-host")

@@ -9,7 +9,8 @@ import IntentsHost
 struct PeerIdentity: Sendable {
     let processID: pid_t
     let userID: uid_t
-    /// The real path of the peer's executable (`/proc/PID/exe`) when it was read.
+    /// The path of the peer's executable (`/proc/PID/exe`) when it was read, for messages and
+    /// the log only: judgments compare `executableFile`.
     let executable: String?
 
     /// The credentials of the peer of `socket`; nil when the kernel gives none.
@@ -24,12 +25,12 @@ struct PeerIdentity: Sendable {
         executableFile = Self.runningFile(of: credentials.pid)
         let sharesServerNamespaces = Self.namespaces(of: "\(credentials.pid)") == Self.serverNamespaces
         self.sharesServerNamespaces = sharesServerNamespaces
-        // Judged once, when it connects: its requests then cost no `readlink` and `realpath` each.
-        // A peer that runs the `intents` command's file, as first read, runs the command's code,
-        // not the bridge's: the bridge's path is not resolved again for it (that was 3% of the
-        // server's CPU with `intents send` processes).
-        isAgentBridge = executable != Self.intentsCommand && executable.map(Self.isAgentBridge) ?? false
-        isIntentsCommand = sharesServerNamespaces && executable.map(Self.isIntentsCommand) ?? false
+        // Judged once, when it connects, by the file it runs (device and inode), never by its
+        // decoded path. A peer that runs the `intents` command's file, as first read, runs the
+        // command's code, not the bridge's: the bridge is not looked up again for it.
+        let file = executableFile
+        isAgentBridge = file != nil && file != Self.intentsCommand && file.map(Self.isAgentBridge) ?? false
+        isIntentsCommand = sharesServerNamespaces && file.map(Self.isIntentsCommand) ?? false
     }
 
     /// Whether the peer, when it connected, was in the server's PID, user and mount namespaces:
@@ -65,44 +66,50 @@ struct PeerIdentity: Sendable {
         executableFile != nil && Self.runningFile(of: processID) == executableFile
     }
 
-    /// The `intents` beside this server, its symbolic links resolved: read now.
-    private static func resolvedIntentsCommand() -> String {
-        let own = HostConfiguration.executableFolder + "/intents"
-        return RealPath.of(own) ?? own
+    /// The device and inode of the regular file that `name`, beside this server's executable,
+    /// leads to (through its symbolic links), read now; nil when there is none. The folder is
+    /// `/proc/self/exe`'s, as the kernel's bytes: never a decoded path, so that in a folder whose
+    /// name is not UTF-8 a look-alike folder whose name holds a replacement character is not
+    /// taken for it.
+    static func fileBesideServer(named name: String) -> FileIdentity? {
+        guard var path = RealPath.linkTargetBytes("/proc/self/exe"),
+              let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        path.removeSubrange((slash + 1)...)
+        path.append(contentsOf: name.utf8)
+        path.append(0)
+        var status = stat()
+        let found = path.withUnsafeBytes { stat($0.baseAddress!.assumingMemoryBound(to: CChar.self), &status) }
+        guard found == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 
-    /// The MCP bridge beside this server (`intents-mcp`), its symbolic links resolved: read now.
-    private static func resolvedAgentBridge() -> String {
-        let own = HostConfiguration.executableFolder + "/intents-mcp"
-        return RealPath.of(own) ?? own
-    }
+    /// The MCP bridge beside this server (`intents-mcp`) as first read.
+    private static let agentBridge = fileBesideServer(named: "intents-mcp")
 
-    /// `resolvedAgentBridge()` as first read.
-    private static let agentBridge = resolvedAgentBridge()
-
-    /// Whether the peer is the MCP bridge of this build (`intents-mcp`, beside the server, as
-    /// first read or as it was when the peer connected): its runs are an agent's, whatever they
-    /// say, and it may ask only for what agents use. No other program is judged an agent: one
-    /// named so elsewhere is a client like any other.
+    /// Whether the peer runs the MCP bridge of this build (the file `intents-mcp` beside the
+    /// server leads to, as first read or as it is when the peer connects): its runs are an
+    /// agent's, whatever they say, and it may ask only for what agents use. No other program is
+    /// judged an agent: one named so elsewhere is a client like any other.
     let isAgentBridge: Bool
 
-    private static func isAgentBridge(_ executable: String) -> Bool {
-        executable == agentBridge || executable == resolvedAgentBridge()
+    private static func isAgentBridge(_ file: FileIdentity) -> Bool {
+        file == agentBridge || file == fileBesideServer(named: "intents-mcp")
     }
 
-    /// `resolvedIntentsCommand()` as first read, so that the `intents` command's own connections
-    /// cost no `readlink` of the server's executable and `realpath` each.
-    private static let intentsCommand = resolvedIntentsCommand()
+    /// The `intents` command beside this server as first read, so that the command's own
+    /// connections cost one `stat` of the peer's executable and nothing more.
+    private static let intentsCommand = fileBesideServer(named: "intents")
 
-    /// Whether the peer is the `intents` command of this build (the executable beside the server's),
-    /// run by the user: in the server's namespaces, never inside a sandbox the host made (a
-    /// confined app may execute what is installed under /usr, the intents command included).
-    /// A peer that is not the command as first read is compared with it as it was when the peer
-    /// connected (the build folder moved, or `intents` a symbolic link pointed elsewhere since).
+    /// Whether the peer is the `intents` command of this build (the file `intents` beside the
+    /// server's executable leads to), run by the user: in the server's namespaces, never inside a
+    /// sandbox the host made (a confined app may execute what is installed under /usr, the
+    /// intents command included). Files are compared (device and inode), not paths. A peer that
+    /// is not the command as first read is compared with it as it is when the peer connects (the
+    /// build was replaced, or `intents` a symbolic link pointed elsewhere since).
     let isIntentsCommand: Bool
 
-    private static func isIntentsCommand(_ executable: String) -> Bool {
-        executable == intentsCommand || executable == resolvedIntentsCommand()
+    private static func isIntentsCommand(_ file: FileIdentity) -> Bool {
+        file == intentsCommand || file == fileBesideServer(named: "intents")
     }
 }
 

@@ -21,8 +21,12 @@ enum EmbeddedHost {
     static func replaceThisProcess(with executable: String, arguments: [String]) -> Never {
         let name = executable == executableName ? "the embedded host" : "the MCP bridge"
         // Never a relative path: that would run whatever the working folder holds under the name.
-        guard let folder = folderOfThisExecutable() else {
-            ClientOutput.writeError("error: \(name) cannot be found: /proc/self/exe, which names this program's folder, cannot be read.\n")
+        guard let folder = ThisExecutable.folder() else {
+            if ThisExecutable.isInFolderNotUTF8 {
+                ClientOutput.writeError(ThisExecutable.folderNotUTF8Error(program: "intents"))
+            } else {
+                ClientOutput.writeError("error: \(name) cannot be found: /proc/self/exe, which names this program's folder, cannot be read.\n")
+            }
             exit(1)
         }
         let path = folder + "/" + executable
@@ -49,13 +53,6 @@ enum EmbeddedHost {
         }
         guard index < arguments.count, arguments[index] == "mcp" else { return nil }
         return Array(arguments[..<index]) + Array(arguments[(index + 1)...])
-    }
-
-    /// The folder holding the running executable, by `/proc/self/exe`; nil when that cannot be
-    /// read as an absolute path.
-    static func folderOfThisExecutable() -> String? {
-        guard let path = RealPath.linkTarget("/proc/self/exe"), path.hasPrefix("/"), let slash = path.lastIndex(of: "/") else { return nil }
-        return String(path[..<slash])
     }
 }
 

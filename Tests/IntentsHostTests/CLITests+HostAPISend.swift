@@ -148,18 +148,38 @@ extension CLITests {
 
 extension CLITests {
     /// The command finds the embedded host beside itself, by `/proc/self/exe`, never in the
-    /// working folder: copied into a folder whose name is not UTF-8 and run where an
-    /// `intents-host` was planted, it says it cannot start the host and runs nothing.
+    /// working folder, nor in a folder whose name decodes as its own does: copied into a folder
+    /// whose name is not UTF-8, and run where an `intents-host` was planted, beside a look-alike
+    /// folder (U+FFFD where the bad byte is) holding another, it says its path is not UTF-8 and
+    /// runs neither.
     @Test func theEmbeddedHostIsNeverLookedForInTheWorkingFolder() async throws {
         let planted = TemporaryFolder()
         try "#!/bin/sh\necho planted host ran\n".write(toFile: planted.path + "/intents-host", atomically: true, encoding: .utf8)
         #expect(chmod(planted.path + "/intents-host", 0o755) == 0)
-        // $2/b<0xFF>in/intents, a copy of the command; run from $1.
+        // $2/b<0xFF>in/intents, a copy of the command, and $2/b<U+FFFD>in/intents-host, the
+        // look-alike's; run from $1.
+        let lookAlike = state.path + "/b\u{FFFD}in"
+        try FileManager.default.createDirectory(atPath: lookAlike, withIntermediateDirectories: true)
+        try "#!/bin/sh\necho look-alike host ran\n".write(toFile: lookAlike + "/intents-host", atomically: true, encoding: .utf8)
+        #expect(chmod(lookAlike + "/intents-host", 0o755) == 0)
         let script = #"odd="$(printf '%s/b\377in' "$2")" && mkdir "$odd" && cp "$3" "$odd/intents" && cd "$1" && exec "$odd/intents" --version"#
         let run = try await runProgram("/bin/sh", ["-c", script, "sh", planted.path, state.path, Package.cli],
                                        environment: ["PATH": "/usr/bin:/bin", "HOME": state.path, "INTENTS_NO_SERVER": "1"])
         #expect(run.status == 1, "\(run.output)")
         #expect(!run.output.contains("planted host ran"), "\(run.output)")
-        #expect(run.output.contains("error: the embedded host"), "\(run.output)")
+        #expect(!run.output.contains("look-alike host ran"), "\(run.output)")
+        #expect(run.output.contains("error: intents runs from \(lookAlike)/intents, a path that is not UTF-8"), "\(run.output)")
+    }
+
+    /// The host finds the runner and the bridge beside itself: run from a folder whose name is
+    /// not UTF-8, it says so and serves nothing, rather than look in the folder whose name its
+    /// decoded path spells.
+    @Test func theHostRefusesAFolderWhoseNameIsNotUTF8() async throws {
+        let script = #"odd="$(printf '%s/h\377st' "$1")" && mkdir "$odd" && { ln "$2" "$odd/intents-host" 2>/dev/null || cp "$2" "$odd/intents-host"; } && exec "$odd/intents-host" serve --state "$1/state""#
+        let run = try await runProgram("/bin/sh", ["-c", script, "sh", state.path, Package.products + "/intents-host"],
+                                       environment: ["PATH": "/usr/bin:/bin", "HOME": state.path])
+        #expect(run.status == 1, "\(run.output)")
+        #expect(run.output.contains("error: intents-host runs from \(state.path)/h\u{FFFD}st/intents-host, a path that is not UTF-8"), "\(run.output)")
+        #expect(!FileManager.default.fileExists(atPath: state.path + "/state/intents.sock"))
     }
 }

@@ -100,6 +100,36 @@ import TestPrograms
         #expect(await server.stop() == 0)
     }
 
+    /// The server tells the user's `intents` command by the file it runs (device and inode), not
+    /// by its name or folder: a copy of the command elsewhere is a client like any other and may
+    /// not decide authorizations; a hard link of it, the same file, may.
+    @Test func theIntentsCommandIsToldByItsFileNotItsPath() async throws {
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--no-spare"])
+        let elsewhere = TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: elsewhere.path + "/copy", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: elsewhere.path + "/link", withIntermediateDirectories: true)
+        try await ConfinedAppUserControlTests.copyExecutable(Package.cli, to: elsewhere.path + "/copy/intents")
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": state.path]
+
+        let copy = try await runProgram(elsewhere.path + "/copy/intents", ["--state", state.path, "authorize", "MonkeyChat", "grant"],
+                                        environment: environment)
+        #expect(copy.status != 0, "\(copy.output)")
+        #expect(copy.output.contains("\(elsewhere.path)/copy/intents is not it"), "\(copy.output)")
+        let system = try SystemStore(stateFolder: state.path)
+        #expect(try system.authorization(app: "com.example.MonkeyChat") == .notDetermined)
+
+        // A hard link needs the build and the temporary folder on one file system.
+        if link(Package.cli, elsewhere.path + "/link/intents") == 0 {
+            let linked = try await runProgram(elsewhere.path + "/link/intents", ["--state", state.path, "authorize", "MonkeyChat", "grant"],
+                                              environment: environment)
+            #expect(linked.status == 0, "\(linked.output)")
+            #expect(try system.authorization(app: "com.example.MonkeyChat") == .authorized)
+        } else {
+            #expect(errno == EXDEV, "link: \(String(cString: strerror(errno)))")
+        }
+        #expect(await server.stop() == 0)
+    }
+
     @Test func aSecondServerForTheSameStateIsRefused() async throws {
         let folder = try sampleAppsFolder(apps)
         let server = try await TestServer(apps: [folder], state: state.path)

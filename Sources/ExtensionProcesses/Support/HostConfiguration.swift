@@ -81,9 +81,13 @@ public struct HostConfiguration: Sendable {
         StateFolder.path(environment: environment)
     }
 
-    /// The folder holding the running executable (and, in a build, the runner and the sample libraries).
+    /// The folder holding the running executable (and, in a build, the runner and the sample
+    /// libraries), by `/proc/self/exe`; where that cannot be read, the folder of the program's
+    /// first argument. A program that runs its siblings first refuses a path that is not UTF-8
+    /// (`ThisExecutable.isInFolderNotUTF8`): decoded, it would name another folder.
     public static var executableFolder: String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        if let folder = ThisExecutable.folder() { return folder }
+        let executable = RealPath.linkTarget("/proc/self/exe") ?? CommandLine.arguments[0]
         return (executable as NSString).deletingLastPathComponent
     }
 
