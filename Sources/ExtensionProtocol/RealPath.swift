@@ -13,7 +13,8 @@ package let openPathOnly: Int32 = 0o10000000
 /// Paths resolved by the kernel, never by string manipulation: `a/q/..` is wherever the
 /// symlink `q` leads, then its parent.
 public enum RealPath {
-    /// The real path of `path`, or nil (with errno set) when it does not resolve.
+    /// The real path of `path`, or nil (with errno set) when it does not resolve, or resolves to
+    /// a path that is not UTF-8 (EILSEQ).
     ///
     /// On Linux the path is opened (`O_PATH`: nothing is read, a FIFO does not block) and the
     /// kernel names what it opened (`/proc/self/fd/N`): two system calls, where `realpath(3)`
@@ -29,7 +30,7 @@ public enum RealPath {
         #endif
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return utf8Path(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self), count: strlen(resolved)))
     }
 
     /// What the symbolic link at `path` holds, as stored (not resolved further); nil when
@@ -77,14 +78,20 @@ public enum RealPath {
         let descriptor = open(path, openPathOnly | O_CLOEXEC)
         guard descriptor >= 0 else { return .unresolved }
         defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = buffer.withUnsafeMutableBytes { bytes in
-            readlink("/proc/self/fd/\(descriptor)", bytes.baseAddress!.assumingMemoryBound(to: CChar.self), bytes.count)
-        }
-        // A name as long as the buffer may be cut; " (deleted)" may be the kernel's mark.
-        guard count > 0, count < buffer.count, buffer[0] == UInt8(ascii: "/") else { return .unnamed }
-        let name = String(decoding: buffer[..<count], as: UTF8.self)
+        // A name as long as the buffer may be cut (nil); " (deleted)" may be the kernel's mark.
+        guard let bytes = linkTargetBytes("/proc/self/fd/\(descriptor)"), bytes.first == UInt8(ascii: "/") else { return .unnamed }
+        guard let name = utf8Path(bytes) else { return .unresolved }
         return name.hasSuffix(" (deleted)") ? .unnamed : .resolved(name)
     }
     #endif
+
+    /// `bytes` as a path, or nil with errno EILSEQ when they are not UTF-8: decoded, each bad
+    /// byte would become U+FFFD, and the path would name another file (a look-alike).
+    private static func utf8Path(_ bytes: some Collection<UInt8>) -> String? {
+        guard let path = String(validating: bytes, as: UTF8.self) else {
+            errno = EILSEQ
+            return nil
+        }
+        return path
+    }
 }
