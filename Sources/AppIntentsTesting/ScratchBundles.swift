@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 import BundleLayout
 import Synchronization
@@ -21,6 +22,9 @@ enum ScratchBundles {
 
     /// Lays the bundles out once per process and `Info/` folder, into a scratch folder.
     static func layOut(infoFolder: String?) throws -> String {
+        guard !ThisExecutable.isInFolderNotUTF8 else {
+            throw HostUnderTestError(.notFound, "The test program runs from a folder whose path is not UTF-8, beside which its products cannot be named; build in a folder whose path is UTF-8, or set INTENTS_APPS.")
+        }
         let products = productsFolder
         guard let info = infoFolder ?? DevelopmentBundles.sourceTree(above: products).map({ $0 + "/Info" }) else {
             throw HostUnderTestError(.notFound, "No apps to test: INTENTS_APPS is not set and no package with an Info/ folder is above the build products in \(products); set INTENTS_APPS or give HostUnderTest.Options(appsFolders:).")
@@ -40,8 +44,8 @@ enum ScratchBundles {
 
     /// The folder of the running test program: the build's products.
     static var productsFolder: String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return (absolute(executable) as NSString).deletingLastPathComponent
+        if let folder = ThisExecutable.folder() { return folder }
+        return (absolute(CommandLine.arguments[0]) as NSString).deletingLastPathComponent
     }
 
     /// Where a host's state folder goes: in `INTENTS_STATE` when it is set, else in `TMPDIR`.

@@ -36,7 +36,7 @@ package enum ThisExecutable {
 
     /// The sentence a program says when `isInFolderNotUTF8`, naming the path as decoded.
     package static func folderNotUTF8Error(program: String) -> String {
-        let shown = pathBytes().map { String(decoding: $0, as: UTF8.self) } ?? "/proc/self/exe"
+        let shown = pathBytes().map { String(decoding: $0, as: UTF8.self).quotedForDisplay } ?? "/proc/self/exe"
         return "error: \(program) runs from \(shown), a path that is not UTF-8 (shown with U+FFFD for each bad byte); install it in a folder whose path is UTF-8.\n"
     }
 }

@@ -103,17 +103,17 @@ enum ServerLauncher {
         let environment = LocalAPISocket.processEnvironment
         if let named = environment["INTENTS_HOST_EXECUTABLE"], !named.isEmpty { return named }
         var candidates: [String] = []
-        if let folder = ThisExecutable.folder() {
-            candidates.append(folder + "/intents-host")
-        } else if ThisExecutable.isInFolderNotUTF8 {
-            // Decoded, the folder would name another one (bad bytes become U+FFFD).
-            throw IntentsClientError(.serverUnavailable, "intents-host is not looked for beside this program, whose path is not UTF-8; set INTENTS_HOST_EXECUTABLE or IntentsClient.Configuration.hostExecutable.")
-        }
+        // Not beside a program whose path is not UTF-8: decoded, the folder would name another
+        // one (each bad byte a U+FFFD).
+        if let folder = ThisExecutable.folder() { candidates.append(folder + "/intents-host") }
         for folder in (environment["PATH"] ?? "").split(separator: ":") where folder.hasPrefix("/") {
             candidates.append(folder + "/intents-host")
         }
         if let found = candidates.first(where: { access($0, X_OK) == 0 }) { return found }
-        throw IntentsClientError(.serverUnavailable, "No intents-host executable was found beside this program or on PATH; set INTENTS_HOST_EXECUTABLE or IntentsClient.Configuration.hostExecutable.")
+        let searched = ThisExecutable.isInFolderNotUTF8
+            ? "No intents-host executable was found on PATH (nor looked for beside this program, whose path is not UTF-8)"
+            : "No intents-host executable was found beside this program or on PATH"
+        throw IntentsClientError(.serverUnavailable, searched + "; set INTENTS_HOST_EXECUTABLE (IntentsClient.Configuration.hostExecutable in code).")
     }
 
     /// The server's log, opened here rather than in the child (whose opening a FIFO would block

@@ -19,6 +19,8 @@ final class LocalAPIListener: @unchecked Sendable {
     /// Binds the socket of `stateFolder`, replacing a stale one nobody listens on.
     /// - Throws: `HostError` (`.badState`) when another server runs there or the socket cannot be made.
     init(stateFolder: String) throws {
+        // Before any client can connect: the command and the bridge as installed now.
+        PeerIdentity.pinSiblings()
         path = stateFolder + "/" + LocalAPISocket.fileName
         lockFile = open(stateFolder + "/serve.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard lockFile >= 0 else {

@@ -26,11 +26,11 @@ struct PeerIdentity: Sendable {
         let sharesServerNamespaces = Self.namespaces(of: "\(credentials.pid)") == Self.serverNamespaces
         self.sharesServerNamespaces = sharesServerNamespaces
         // Judged once, when it connects, by the file it runs (device and inode), never by its
-        // decoded path. A peer that runs the `intents` command's file, as first read, runs the
-        // command's code, not the bridge's: the bridge is not looked up again for it.
+        // decoded path: a `stat` or two, where the connection costs hundreds of microseconds.
         let file = executableFile
-        isAgentBridge = file != nil && file != Self.intentsCommand && file.map(Self.isAgentBridge) ?? false
-        isIntentsCommand = sharesServerNamespaces && file.map(Self.isIntentsCommand) ?? false
+        let isAgentBridge = file.map(Self.isAgentBridge) ?? false
+        self.isAgentBridge = isAgentBridge
+        isIntentsCommand = !isAgentBridge && sharesServerNamespaces && file.map(Self.isIntentsCommand) ?? false
     }
 
     /// Whether the peer, when it connected, was in the server's PID, user and mount namespaces:
@@ -72,44 +72,71 @@ struct PeerIdentity: Sendable {
     /// name is not UTF-8 a look-alike folder whose name holds a replacement character is not
     /// taken for it.
     static func fileBesideServer(named name: String) -> FileIdentity? {
-        guard var path = RealPath.linkTargetBytes("/proc/self/exe"),
-              let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return nil }
-        path.removeSubrange((slash + 1)...)
-        path.append(contentsOf: name.utf8)
-        path.append(0)
-        var status = stat()
-        let found = path.withUnsafeBytes { stat($0.baseAddress!.assumingMemoryBound(to: CChar.self), &status) }
-        guard found == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        SiblingFile(named: name, keptOpen: false).identity
     }
 
-    /// The MCP bridge beside this server (`intents-mcp`) as first read.
-    private static let agentBridge = fileBesideServer(named: "intents-mcp")
+    /// `intents` and `intents-mcp` as they were when the server started, held open: see
+    /// `SiblingFile`. Read by `pinSiblings()`, before the first connection.
+    private static let firstIntentsCommand = SiblingFile(named: "intents", keptOpen: true)
+    private static let firstAgentBridge = SiblingFile(named: "intents-mcp", keptOpen: true)
+
+    /// Reads and holds `intents` and `intents-mcp` as they are now: the server calls it when it
+    /// starts, so that "as first read" means as installed when the server started.
+    static func pinSiblings() {
+        _ = firstIntentsCommand
+        _ = firstAgentBridge
+    }
 
     /// Whether the peer runs the MCP bridge of this build (the file `intents-mcp` beside the
-    /// server leads to, as first read or as it is when the peer connects): its runs are an
+    /// server leads to, when the server started or when the peer connects): its runs are an
     /// agent's, whatever they say, and it may ask only for what agents use. No other program is
     /// judged an agent: one named so elsewhere is a client like any other.
     let isAgentBridge: Bool
 
     private static func isAgentBridge(_ file: FileIdentity) -> Bool {
-        file == agentBridge || file == fileBesideServer(named: "intents-mcp")
+        file == firstAgentBridge.identity || file == fileBesideServer(named: "intents-mcp")
     }
 
-    /// The `intents` command beside this server as first read, so that the command's own
-    /// connections cost one `stat` of the peer's executable and nothing more.
-    private static let intentsCommand = fileBesideServer(named: "intents")
-
     /// Whether the peer is the `intents` command of this build (the file `intents` beside the
-    /// server's executable leads to), run by the user: in the server's namespaces, never inside a
-    /// sandbox the host made (a confined app may execute what is installed under /usr, the
-    /// intents command included). Files are compared (device and inode), not paths. A peer that
-    /// is not the command as first read is compared with it as it is when the peer connects (the
-    /// build was replaced, or `intents` a symbolic link pointed elsewhere since).
+    /// server's executable leads to, when the server started or when the peer connects), run by
+    /// the user: in the server's namespaces, never inside a sandbox the host made (a confined app
+    /// may execute what is installed under /usr, the intents command included), and never the
+    /// bridge (a file that is both, renamed since, is judged the bridge: the lesser rights).
+    /// Files are compared (device and inode), not paths.
     let isIntentsCommand: Bool
 
     private static func isIntentsCommand(_ file: FileIdentity) -> Bool {
-        file == intentsCommand || file == fileBesideServer(named: "intents")
+        file == firstIntentsCommand.identity || file == fileBesideServer(named: "intents")
+    }
+}
+
+/// A file beside the server's executable, found through the raw bytes of `/proc/self/exe`.
+///
+/// Kept open (`O_PATH`, close-on-exec: nothing is read, no child inherits it) when it is the
+/// first read of `intents` or `intents-mcp`: an inode number is given to another file once the
+/// last reference to its file is gone, and a rebuild or reinstall renames a new file over the
+/// old one. Held, the old file keeps its number, so no later file (the new bridge, or anything
+/// a user makes) can take the identity the server remembers.
+private struct SiblingFile: Sendable {
+    let identity: FileIdentity?
+
+    init(named name: String, keptOpen: Bool) {
+        guard var path = ThisExecutable.pathBytes(), let slash = path.lastIndex(of: UInt8(ascii: "/")) else {
+            identity = nil
+            return
+        }
+        path.removeSubrange((slash + 1)...)
+        path.append(contentsOf: name.utf8)
+        path.append(0)
+        let descriptor = path.withUnsafeBytes { open($0.baseAddress!.assumingMemoryBound(to: CChar.self), openPathOnly | O_CLOEXEC) }
+        var status = stat()
+        guard descriptor >= 0 else {
+            identity = nil
+            return
+        }
+        let found = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        if !found || !keptOpen { close(descriptor) }
+        identity = found ? FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)) : nil
     }
 }
 

@@ -48,8 +48,9 @@ import Testing
             + FrameCodec().encode(ExtensionToHostMessage.ready(principalClass: "X.Y", sdkVersion: "0"))
         let bytes = frames.map { String(format: "\\%03o", $0) }.joined()
         let script = state.path + "/fake-runner"
-        try "#!/bin/sh\nprintf '\(bytes)' >&3\nsleep 5\n".write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        // Written by another process: a write descriptor here, inherited by a child another test
+        // forks meanwhile, made executing it fail with "Text file busy" once.
+        try await PolicyGateTests.writeExecutable("#!/bin/sh\nprintf '\(bytes)' >&3\nsleep 5\n", to: script)
         try addFaultyApp(to: apps.path)
         var configuration = HostConfiguration(appsFolders: [apps.path], stateFolder: state.path, runnerPath: script)
         configuration.requiresSiriAuthorization = false

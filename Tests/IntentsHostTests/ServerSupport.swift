@@ -30,8 +30,8 @@ final class TestServer: @unchecked Sendable {
     /// A test that must reach the server promptly once it is ready (a server with
     /// `--exit-when-idle`) starts it with `init(synchronouslyWith:)` on a thread of its own
     /// (`offThePool`), and talks to it there: resuming a task may wait for a thread of the pool.
-    convenience init(apps: [String], state: String, arguments: [String] = []) async throws {
-        try self.init(launching: apps, state: state, arguments: arguments)
+    convenience init(apps: [String], state: String, arguments: [String] = [], command: String = Package.cli) async throws {
+        try self.init(launching: apps, state: state, arguments: arguments, command: command)
         let readiness = self.readiness
         guard try await offThePool({ Self.waitForReady(readiness) }) else { throw ServerStartFailure(log: log) }
     }
@@ -43,8 +43,9 @@ final class TestServer: @unchecked Sendable {
         guard Self.waitForReady(readiness) else { throw ServerStartFailure(log: log) }
     }
 
-    /// Starts `intents serve`, its output in `<state>.serve.log`.
-    private init(launching apps: [String], state: String, arguments: [String]) throws {
+    /// Starts `intents serve` (`command`: the build's `intents` unless told), its output in
+    /// `<state>.serve.log`.
+    private init(launching apps: [String], state: String, arguments: [String], command: String = Package.cli) throws {
         self.apps = apps
         self.state = state
         logPath = state + ".serve.log"
@@ -57,7 +58,7 @@ final class TestServer: @unchecked Sendable {
         }
         defer { close(ends[1]) }
         do {
-            child = try ChildProcess.spawn(Package.cli, arguments: ["serve"] + apps.flatMap { ["--apps", $0] } + ["--state", state]
+            child = try ChildProcess.spawn(command, arguments: ["serve"] + apps.flatMap { ["--apps", $0] } + ["--state", state]
                                            + arguments + ["--ready-fd", "3"],
                                            environment: ["PATH=/usr/bin:/bin", "HOME=\(state)"], output: .descriptor(log),
                                            ownGroup: false, passing: [ends[1]])

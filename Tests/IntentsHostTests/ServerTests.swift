@@ -105,28 +105,59 @@ import TestPrograms
     /// not decide authorizations; a hard link of it, the same file, may.
     @Test func theIntentsCommandIsToldByItsFileNotItsPath() async throws {
         let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--no-spare"])
-        let elsewhere = TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: elsewhere.path + "/copy", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: elsewhere.path + "/link", withIntermediateDirectories: true)
-        try await ConfinedAppUserControlTests.copyExecutable(Package.cli, to: elsewhere.path + "/copy/intents")
+        // Beside the build's products: a hard link needs the same file system.
+        let elsewhere = Package.products + "/../peer-identity-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        try FileManager.default.createDirectory(atPath: elsewhere + "/copy", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: elsewhere + "/link", withIntermediateDirectories: true)
+        try await ConfinedAppUserControlTests.copyExecutable(Package.cli, to: elsewhere + "/copy/intents")
         let environment = ["PATH": "/usr/bin:/bin", "HOME": state.path]
 
-        let copy = try await runProgram(elsewhere.path + "/copy/intents", ["--state", state.path, "authorize", "MonkeyChat", "grant"],
+        let copy = try await runProgram(elsewhere + "/copy/intents", ["--state", state.path, "authorize", "MonkeyChat", "grant"],
                                         environment: environment)
         #expect(copy.status != 0, "\(copy.output)")
-        #expect(copy.output.contains("\(elsewhere.path)/copy/intents is not it"), "\(copy.output)")
+        #expect(copy.output.contains("/copy/intents is not it"), "\(copy.output)")
         let system = try SystemStore(stateFolder: state.path)
         #expect(try system.authorization(app: "com.example.MonkeyChat") == .notDetermined)
 
-        // A hard link needs the build and the temporary folder on one file system.
-        if link(Package.cli, elsewhere.path + "/link/intents") == 0 {
-            let linked = try await runProgram(elsewhere.path + "/link/intents", ["--state", state.path, "authorize", "MonkeyChat", "grant"],
-                                              environment: environment)
-            #expect(linked.status == 0, "\(linked.output)")
-            #expect(try system.authorization(app: "com.example.MonkeyChat") == .authorized)
-        } else {
-            #expect(errno == EXDEV, "link: \(String(cString: strerror(errno)))")
-        }
+        try #require(link(Package.cli, elsewhere + "/link/intents") == 0, "link: \(String(cString: strerror(errno)))")
+        let linked = try await runProgram(elsewhere + "/link/intents", ["--state", state.path, "authorize", "MonkeyChat", "grant"],
+                                          environment: environment)
+        #expect(linked.status == 0, "\(linked.output)")
+        #expect(try system.authorization(app: "com.example.MonkeyChat") == .authorized)
+        #expect(await server.stop() == 0)
+    }
+
+    /// The server remembers `intents` and `intents-mcp` as installed when it started, and reads
+    /// them again when a peer connects: a rebuilt `intents` renamed over the old one is the
+    /// command, and a file that is now `intents-mcp` is the bridge, never the command, even when
+    /// it was `intents` when the server started (the lesser rights win).
+    @Test func aReplacedCommandIsTheCommandAndTheBridgeNeverIs() async throws {
+        let install = Package.products + "/../peer-install-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: install) }
+        try FileManager.default.createDirectory(atPath: install, withIntermediateDirectories: true)
+        try #require(link(Package.products + "/intents-host", install + "/intents-host") == 0, "link: \(String(cString: strerror(errno)))")
+        try await ConfinedAppUserControlTests.copyExecutable(Package.cli, to: install + "/intents")
+        try await ConfinedAppUserControlTests.copyExecutable(Package.products + "/intents-mcp", to: install + "/intents-mcp")
+        let server = try await TestServer(apps: [try sampleAppsFolder(apps)], state: state.path, arguments: ["--no-spare"],
+                                          command: install + "/intents")
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": state.path]
+        let system = try SystemStore(stateFolder: state.path)
+
+        // A rebuild: a new file renamed over `intents`; the first one kept under another name.
+        try #require(link(install + "/intents", install + "/.intents.first") == 0)
+        try await ConfinedAppUserControlTests.copyExecutable(Package.cli, to: install + "/.intents.new")
+        try #require(rename(install + "/.intents.new", install + "/intents") == 0)
+        let rebuilt = try await runProgram(install + "/intents", ["--state", state.path, "authorize", "MonkeyChat", "grant"], environment: environment)
+        #expect(rebuilt.status == 0, "\(rebuilt.output)")
+        #expect(try system.authorization(app: "com.example.MonkeyChat") == .authorized)
+
+        // The file that was `intents` when the server started, now named `intents-mcp`.
+        try #require(rename(install + "/.intents.first", install + "/intents-mcp") == 0)
+        let asBridge = try await runProgram(install + "/intents-mcp", ["--state", state.path, "authorize", "MonkeyChat", "deny"], environment: environment)
+        #expect(asBridge.status != 0, "\(asBridge.output)")
+        #expect(asBridge.output.contains("MCP bridge"), "\(asBridge.output)")
+        #expect(try system.authorization(app: "com.example.MonkeyChat") == .authorized)
         #expect(await server.stop() == 0)
     }
 

@@ -83,12 +83,13 @@ public struct HostConfiguration: Sendable {
 
     /// The folder holding the running executable (and, in a build, the runner and the sample
     /// libraries), by `/proc/self/exe`; where that cannot be read, the folder of the program's
-    /// first argument. A program that runs its siblings first refuses a path that is not UTF-8
-    /// (`ThisExecutable.isInFolderNotUTF8`): decoded, it would name another folder.
+    /// first argument. When the path is not UTF-8 (`ThisExecutable.isInFolderNotUTF8`), a folder
+    /// that cannot exist: decoded, the path would name another folder, a look-alike, and nothing
+    /// is looked for there. The host and the command refuse to run so before they get here.
     public static var executableFolder: String {
         if let folder = ThisExecutable.folder() { return folder }
-        let executable = RealPath.linkTarget("/proc/self/exe") ?? CommandLine.arguments[0]
-        return (executable as NSString).deletingLastPathComponent
+        if ThisExecutable.isInFolderNotUTF8 { return "/proc/self/fdinfo/this-program-s-path-is-not-utf-8" }
+        return (CommandLine.arguments[0] as NSString).deletingLastPathComponent
     }
 
     /// The runner: `INTENTS_RUNNER`, else `intents-extension` beside the running executable.

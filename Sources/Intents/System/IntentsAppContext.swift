@@ -1,3 +1,4 @@
+import ExtensionProtocol
 import Foundation
 import SystemCalls
 
@@ -78,15 +79,17 @@ public enum IntentsAppContext {
         let folder = (executable as NSString).deletingLastPathComponent
         if folder.hasSuffix(".app") { return try read(folder) }
         let name = (executable as NSString).lastPathComponent
-        let realFolder = ((try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? executable) as NSString
+        // The build's folder, where the app runs from its products; none when its path is not
+        // UTF-8 (decoded, it would name a look-alike folder).
+        let ownFolder = ThisExecutable.folder() ?? (ThisExecutable.isInFolderNotUTF8 ? nil : (executable as NSString).deletingLastPathComponent)
         var searched = (environment["INTENTS_APPS"] ?? "").split(separator: ":").map(String.init)
-        searched += [stateFolder + "/Apps", realFolder.deletingLastPathComponent + "/Apps"]
+        searched += [stateFolder + "/Apps"] + (ownFolder.map { [$0 + "/Apps"] } ?? [])
         for appsFolder in searched {
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: appsFolder).sorted()) ?? [] where entry.hasSuffix(".app") {
                 if let app = try? read(appsFolder + "/" + entry), executableName(of: app.path) == name { return app }
             }
         }
-        var tree = realFolder.deletingLastPathComponent
+        var tree = ownFolder ?? ""
         while tree != "/" && !tree.isEmpty {
             let info = tree + "/Info"
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: info).sorted()) ?? [] {
