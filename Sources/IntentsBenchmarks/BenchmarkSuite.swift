@@ -112,6 +112,31 @@ public struct BenchmarkSuite: Sendable {
                    note: String(format: "3 round trips; %.1fx the socketpair floor", warm / floor)))
         add(Figure(name: "context switches per warm conversation", value: switches, unit: .count, target: .none,
                    note: "every thread of this process and the extension's, from /proc, over the warm dispatch runs: " + whereSwitches))
+        // The same three figures with this process and the extension's on one CPU: the floor
+        // and the host then cross the same (cheapest) kind of wake-up.
+        let oneCPU = try await CPUPlacement.onOneCPU(ProcessTree.descendants(of: getpid())) {
+            let floor = SocketpairFloor.measure(iterations: iterations * 5)
+            let request = try await timed(iterations) {
+                _ = try await process.request(.resolve(requestID: RequestIDs.next(), conversation: 1,
+                                                       intent: IntentPayload(name: "EchoIntent", parameters: ["text": .string("hello")]),
+                                                       parameter: "text"), timeout: .seconds(10))
+            }
+            let warm = try await timed(iterations) {
+                _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
+            }
+            return (floor, request, warm)
+        }
+        if let oneCPU {
+            add(Figure(name: "raw socketpair round trip, one CPU (floor)", value: oneCPU.0, unit: .seconds, target: .none,
+                       note: "taskset: this process and the extension's on CPU 0"))
+            add(Figure(name: "warm request, one CPU: one resolve round trip", value: oneCPU.1, unit: .seconds,
+                       floorName: "socketpair, one CPU", floor: oneCPU.0, target: .ratio(3)))
+            add(Figure(name: "warm dispatch, one CPU: resolve+confirm+handle", value: oneCPU.2, unit: .seconds,
+                       floorName: "one round trip, one CPU", floor: oneCPU.1, target: .ratio(3.3),
+                       note: String(format: "%.1fx the same on two CPUs", warm / oneCPU.2)))
+        } else {
+            add(Figure(name: "dispatch on one CPU", value: 0, unit: .count, target: .none, note: "not measured: taskset could not pin the processes"))
+        }
         let appIntent = IntentPayload(name: "EchoAppIntent", parameters: ["text": .string("hello")])
         _ = try await dispatcher.send("EchoAppIntent", parameters: echo, user: NonInteractiveUser())
         let perform = try await timed(iterations) {
