@@ -36,8 +36,8 @@ public enum RealPath {
     /// What the symbolic link at `path` holds, as stored (not resolved further); nil when
     /// `path` is no symbolic link or cannot be read. `/proc/PID/exe` and `/proc/PID/ns/*` are read
     /// so, with one system call and no Foundation. Bytes that are not UTF-8 are decoded as
-    /// Foundation's `destinationOfSymbolicLink` decodes them (each a replacement character), so
-    /// that a path compared with one Foundation read still matches.
+    /// Foundation's `destinationOfSymbolicLink` decodes them (each a replacement character): for
+    /// messages and logs, never for a path compared or opened again (`linkTargetBytes`).
     package static func linkTarget(_ path: String) -> String? {
         linkTargetBytes(path).map { String(decoding: $0, as: UTF8.self) }
     }

@@ -89,10 +89,10 @@ public struct BenchmarkSuite: Sendable {
         let dispatcher = IntentDispatcher(configuration: configuration)
         let echo: [(name: String, value: String)] = [("text", "hello")]
         _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
+        // One warm conversation (resolve, confirm, handle), timed on two CPUs and on one.
+        let converse = { _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser()) }
         let switchesBefore = ProcessTree.contextSwitchesByThread(ofTree: getpid())
-        let warm = try await timed(iterations) {
-            _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
-        }
+        let warm = try await timed(iterations, converse)
         let switchesByThread = ProcessTree.contextSwitchesByThread(ofTree: getpid())
             .map { ($0.key, Double($0.value - (switchesBefore[$0.key] ?? 0)) / Double(iterations)) }
         let switches = switchesByThread.reduce(0) { $0 + $1.1 }
@@ -100,11 +100,13 @@ public struct BenchmarkSuite: Sendable {
         let whereSwitches = switchesByThread.filter { $0.1 >= 0.05 }.sorted { $0.1 > $1.1 }
             .map { String(format: "%@ %.1f", $0.0, $0.1) }.joined(separator: ", ")
         let process = try _requireProcess(try await dispatcher.supervisor.channel(cleared: try dispatcher.clearance(for: try dispatcher.route("EchoIntent"))))
-        let request = try await timed(iterations) {
+        // One warm resolve round trip, timed on two CPUs and on one.
+        let resolve = {
             _ = try await process.request(.resolve(requestID: RequestIDs.next(), conversation: 1,
                                                    intent: IntentPayload(name: "EchoIntent", parameters: ["text": .string("hello")]),
                                                    parameter: "text"), timeout: .seconds(10))
         }
+        let request = try await timed(iterations, resolve)
         add(Figure(name: "warm request: one resolve round trip", value: request, unit: .seconds,
                    floorName: "socketpair", floor: floor, target: .ratio(3)))
         add(Figure(name: "warm dispatch: resolve+confirm+handle", value: warm, unit: .seconds,
@@ -115,16 +117,7 @@ public struct BenchmarkSuite: Sendable {
         // The same three figures with this process and the extension's on one CPU: the floor
         // and the host then cross the same (cheapest) kind of wake-up.
         let oneCPU = try await CPUPlacement.onOneCPU(ProcessTree.descendants(of: getpid())) {
-            let floor = SocketpairFloor.measure(iterations: iterations * 5)
-            let request = try await timed(iterations) {
-                _ = try await process.request(.resolve(requestID: RequestIDs.next(), conversation: 1,
-                                                       intent: IntentPayload(name: "EchoIntent", parameters: ["text": .string("hello")]),
-                                                       parameter: "text"), timeout: .seconds(10))
-            }
-            let warm = try await timed(iterations) {
-                _ = try await dispatcher.send("EchoIntent", parameters: echo, user: NonInteractiveUser())
-            }
-            return (floor, request, warm)
+            (SocketpairFloor.measure(iterations: iterations * 5), try await timed(iterations, resolve), try await timed(iterations, converse))
         }
         if let oneCPU {
             add(Figure(name: "raw socketpair round trip, one CPU (floor)", value: oneCPU.0, unit: .seconds, target: .none,

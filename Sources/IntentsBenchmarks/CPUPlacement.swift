@@ -13,8 +13,10 @@ enum CPUPlacement {
     /// cannot pin them.
     static func onOneCPU<T>(_ processes: [pid_t], _ body: () async throws -> T) async throws -> T? {
         let all = [getpid()] + processes
-        guard let allowed = allowedCPUs(), all.allSatisfy({ taskset("0", $0) }) else {
-            for process in all { _ = taskset(allowedCPUs() ?? "0-\(ProcessInfo.processInfo.processorCount - 1)", process) }
+        // Read before any pinning: once this process is on CPU 0, its list says "0".
+        let allowed = allowedCPUs() ?? "0-\(ProcessInfo.processInfo.processorCount - 1)"
+        guard all.allSatisfy({ taskset("0", $0) }) else {
+            for process in all { _ = taskset(allowed, process) }
             return nil
         }
         defer { for process in all { _ = taskset(allowed, process) } }
