@@ -94,23 +94,14 @@ open class INIntent: NSObject, NSSecureCoding, NSCopying {
         for (name, parameter) in reflectedParameters(of: self) {
             if let value = parameter.intentValue { values[name] = value }
         }
-        return IntentPayload(name: Self.intentName, identifier: identifier, parameters: values)
+        return IntentPayload(name: IntentClassCache.shared.name(of: Self.self), identifier: identifier, parameters: values)
     }
 
     /// Makes an intent of this class from its wire form.
     /// - Throws: `ExtensionFailure` (`.unknownParameter`, `.badRequest`) naming the parameter.
     static func make(from payload: IntentPayload) throws -> Self {
-        let intent: Self
-        let parameters: [String: any ErasedIntentParameter]
-        if let order = IntentClassCache.shared.creationOrder(of: self) {
-            let (made, created) = ParameterCollector.collect { self.init() }
-            intent = made
-            parameters = Dictionary(zip(order, created), uniquingKeysWith: { first, _ in first })
-        } else {
-            intent = self.init()
-            parameters = parametersByName(of: intent)
-        }
-        try intent.assign(payload, parameters: parameters)
+        let intent = self.init()
+        try intent.assign(payload, parameters: parametersByName(of: intent))
         return intent
     }
 
@@ -122,14 +113,13 @@ open class INIntent: NSObject, NSSecureCoding, NSCopying {
     /// Sets `identifier` and the parameter values of `payload`.
     /// - Throws: `ExtensionFailure` (`.unknownParameter`, `.badRequest`) naming the parameter.
     private func assign(_ payload: IntentPayload, parameters: [String: any ErasedIntentParameter]) throws {
-        let intentName = Self.intentName
         identifier = payload.identifier
         for (name, value) in payload.parameters {
             guard let parameter = parameters[name] else {
-                throw ExtensionFailure(.unknownParameter, "\(intentName) has no parameter named \"\(name)\".")
+                throw ExtensionFailure(.unknownParameter, "\(Self.intentName) has no parameter named \"\(name)\".")
             }
             guard parameter.assign(value) else {
-                throw ExtensionFailure(.badRequest, "Parameter \"\(name)\" of \(intentName) cannot hold the value \"\(value.displayString)\".")
+                throw ExtensionFailure(.badRequest, "Parameter \"\(name)\" of \(Self.intentName) cannot hold the value \"\(value.displayString)\".")
             }
         }
     }

@@ -105,7 +105,7 @@ open class INIntentResponse: NSObject, NSCopying {
     /// Records a code on a response made with `init()`.
     public func setResponseCode<Code: INIntentResponseCode>(_ code: Code) {
         codeNumber = code.rawValue
-        codeName = String(describing: code)
+        codeName = ResponseCodeNames.shared.name(of: code)
         codeCategory = code.category
     }
 

@@ -1,4 +1,5 @@
 import ExtensionProtocol
+import Synchronization
 
 /// A response code enum: its raw value is the number Apple gives it, its case name says what
 /// it means.
@@ -16,7 +17,7 @@ public protocol INIntentResponseCode: RawRepresentable where RawValue == Int {
 }
 
 extension INIntentResponseCode {
-    public var category: ResponseCategory { responseCategory(ofCodeNamed: String(describing: self)) }
+    public var category: ResponseCategory { responseCategory(ofCodeNamed: ResponseCodeNames.shared.name(of: self)) }
 }
 
 /// Codes of system intents, numbered per intent as Apple numbers them (see `INIntentResponseCode`).
@@ -35,7 +36,7 @@ extension INCustomIntentResponseCode {
     public static var customSuccessCodes: Set<Int> { [] }
 
     public var category: ResponseCategory {
-        Self.customSuccessCodes.contains(rawValue) ? .success : responseCategory(ofCodeNamed: String(describing: self))
+        Self.customSuccessCodes.contains(rawValue) ? .success : responseCategory(ofCodeNamed: ResponseCodeNames.shared.name(of: self))
     }
 }
 
@@ -69,4 +70,26 @@ public enum INIntentHandlingStatus: Int, Sendable {
     case deferredToApplication = 5
     /// `confirm` asked the user to confirm before the intent is handled.
     case userConfirmationRequired = 6
+}
+
+/// The case names of response codes, by type and raw value, each written once: a code's name is
+/// what `String(describing:)` gives it, which costs microseconds on every call.
+final class ResponseCodeNames: Sendable {
+    static let shared = ResponseCodeNames()
+
+    private struct Key: Hashable {
+        let type: ObjectIdentifier
+        let rawValue: Int
+    }
+
+    private let names = Mutex<[Key: String]>([:])
+
+    /// `code`'s case name (`success`, `failureRequiringAppLaunch`).
+    func name<Code: INIntentResponseCode>(of code: Code) -> String {
+        let key = Key(type: ObjectIdentifier(Code.self), rawValue: code.rawValue)
+        if let cached = names.withLock({ $0[key] }) { return cached }
+        let name = String(describing: code)
+        names.withLock { $0[key] = name }
+        return name
+    }
 }

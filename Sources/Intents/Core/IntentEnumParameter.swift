@@ -12,12 +12,10 @@ public final class IntentEnumParameter<Value: INIntentEnumeration> {
     /// What prompts call the parameter ("size"); the property name when nil.
     public let title: String?
 
-    /// Registers the parameter with the intent being made, so the SDK can list parameters in
-    /// declared order; call it only as a property wrapper of an `INIntent` or `INIntentResponse`
-    /// subclass.
+    /// A parameter titled `title` in prompts; use it only as a property wrapper of an `INIntent`
+    /// or `INIntentResponse` subclass, where the SDK finds it in declared order.
     public init(title: String? = nil) {
         self.title = title
-        ParameterCollector.register(self)
     }
 
     /// The value; the raw-value-0 case (`unknown`) when none was given.

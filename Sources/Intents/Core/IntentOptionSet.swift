@@ -40,11 +40,10 @@ public final class IntentOptionsParameter<Value: INIntentOptionSet> {
     /// What prompts call the parameter; the property name when nil.
     public let title: String?
 
-    /// Registers the parameter with the intent being made, in declared order; use it only as a
-    /// property wrapper of an `INIntent` or `INIntentResponse` subclass.
+    /// A parameter titled `title` in prompts; use it only as a property wrapper of an `INIntent`
+    /// or `INIntentResponse` subclass, where the SDK finds it in declared order.
     public init(title: String? = nil) {
         self.title = title
-        ParameterCollector.register(self)
     }
 }
 

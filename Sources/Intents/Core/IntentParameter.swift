@@ -22,13 +22,11 @@ public final class IntentParameter<Value: IntentValueCodable> {
 
     /// A parameter titled with its property's name and typed by `Value` alone.
     ///
-    /// Every initializer registers the parameter with the intent or response being made, so the
-    /// SDK can list parameters in declared order: use them only as property wrappers of an
-    /// `INIntent`, `INIntentResponse` or `INObject` subclass.
+    /// Use the initializers only as property wrappers of an `INIntent`, `INIntentResponse` or
+    /// `INObject` subclass: the SDK finds parameters by their `_name` storage, in declared order.
     public init() {
         self.title = nil
         self.valueType = nil
-        ParameterCollector.register(self)
     }
 
     /// A parameter with an initial value: `@IntentParameter var quantity: NSNumber? = 1`.
@@ -41,7 +39,6 @@ public final class IntentParameter<Value: IntentValueCodable> {
         self.wrappedValue = wrappedValue
         self.title = title
         self.valueType = valueType
-        ParameterCollector.register(self)
     }
 
     /// A parameter titled `title` in prompts ("Pizza" for a property `kind`).
@@ -51,7 +48,6 @@ public final class IntentParameter<Value: IntentValueCodable> {
     public init(title: String, valueType: ValueType? = nil) {
         self.title = title
         self.valueType = valueType
-        ParameterCollector.register(self)
     }
 
     /// A parameter titled with its property's name whose `NSNumber` holds `valueType`
@@ -59,7 +55,6 @@ public final class IntentParameter<Value: IntentValueCodable> {
     public init(valueType: ValueType) {
         self.title = nil
         self.valueType = valueType
-        ParameterCollector.register(self)
     }
 
     var intentValue: IntentValue? {
@@ -111,9 +106,15 @@ protocol ErasedIntentParameter: AnyObject {
 
 extension IntentParameter: ErasedIntentParameter {}
 
-/// The parameters of an object, found by reflection, base class first, in declared order.
-/// The walk stops at `INIntent` and `INIntentResponse`, whose own fields are not parameters.
+/// The parameters of an object, found by reflection, base class first, in declared order: read
+/// where its class's layout says they are (`ParameterLayouts`), or with `Mirror`.
 func reflectedParameters(of subject: AnyObject) -> [(name: String, parameter: any ErasedIntentParameter)] {
+    ParameterLayouts.shared.parameters(of: subject)
+}
+
+/// The parameters of an object, found with `Mirror`, base class first, in declared order.
+/// The walk stops at `INIntent` and `INIntentResponse`, whose own fields are not parameters.
+func mirroredParameters(of subject: AnyObject) -> [(name: String, parameter: any ErasedIntentParameter)] {
     var mirrors: [Mirror] = []
     var mirror: Mirror? = Mirror(reflecting: subject)
     while let current = mirror, current.subjectType != INIntent.self, current.subjectType != INIntentResponse.self {

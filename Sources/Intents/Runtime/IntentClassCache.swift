@@ -1,7 +1,7 @@
 import Foundation
 import ExtensionProtocol
 
-/// Each intent class's schema and handling table, computed once: both come from reflection
+/// Each intent class's name, schema and handling table, computed once: they come from reflection
 /// and closures that need not be rebuilt for every request.
 final class IntentClassCache: @unchecked Sendable {
     static let shared = IntentClassCache()
@@ -9,33 +9,25 @@ final class IntentClassCache: @unchecked Sendable {
     private struct Entry {
         var schema: IntentSchema
         var table: (any INIntentHandlingDispatching)?
-        /// Parameter names in the order an instance creates its wrappers (nil: use reflection).
-        var creationOrder: [String]?
     }
 
     private let lock = NSLock()
     private var entries: [ObjectIdentifier: Entry] = [:]
+    private var names: [ObjectIdentifier: String] = [:]
+
+    /// The class's `intentName`, asked of the class once: the default, `String(describing:)`,
+    /// costs microseconds on every call.
+    func name(of intentClass: INIntent.Type) -> String {
+        let key = ObjectIdentifier(intentClass)
+        if let cached = lock.withLock({ names[key] }) { return cached }
+        let name = intentClass.intentName
+        lock.withLock { names[key] = name }
+        return name
+    }
 
     func schema(of intentClass: INIntent.Type) -> IntentSchema { entry(for: intentClass).schema }
 
     func table(of intentClass: INIntent.Type) -> (any INIntentHandlingDispatching)? { entry(for: intentClass).table }
-
-    /// The names of the parameters, in the order a new instance creates them.
-    func creationOrder(of intentClass: INIntent.Type) -> [String]? { entry(for: intentClass).creationOrder }
-
-    /// Matches the wrappers a prototype creates with the names reflection gives them; nil when
-    /// they do not match one to one (a wrapper made outside the intent's initializer, say).
-    private static func creationOrder(_ intentClass: INIntent.Type) -> [String]? {
-        let (prototype, created) = ParameterCollector.collect { intentClass.init() }
-        let named = reflectedParameters(of: prototype)
-        guard created.count == named.count else { return nil }
-        var names: [String] = []
-        for parameter in created {
-            guard let match = named.first(where: { $0.parameter === parameter }) else { return nil }
-            names.append(match.name)
-        }
-        return names
-    }
 
     private func entry(for intentClass: INIntent.Type) -> Entry {
         let key = ObjectIdentifier(intentClass)
@@ -52,7 +44,7 @@ final class IntentClassCache: @unchecked Sendable {
         for index in schema.parameters.indices {
             schema.parameters[index].providesOptions = table?.providesOptions(for: schema.parameters[index].name) ?? false
         }
-        let entry = Entry(schema: schema, table: table, creationOrder: Self.creationOrder(intentClass))
+        let entry = Entry(schema: schema, table: table)
         lock.withLock { entries[key] = entry }
         return entry
     }

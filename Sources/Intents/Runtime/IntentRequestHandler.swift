@@ -7,7 +7,8 @@ public final class IntentRequestHandler: @unchecked Sendable {
     private let principal: INExtension
     private let lookup: IntentClassLookup
     private let lock = NSLock()
-    private var handlers: [UInt64: Any] = [:]
+    /// Each conversation's handler, with the intent class it was checked against.
+    private var handlers: [UInt64: (handler: Any, intentClass: ObjectIdentifier)] = [:]
     /// Intent classes by name: looking a class up by its name costs tens of microseconds.
     private var intentClasses: [String: INIntent.Type] = [:]
     /// The App Intents half, made on the first App Intents message; nil when the library has none.
@@ -119,21 +120,26 @@ public final class IntentRequestHandler: @unchecked Sendable {
             throw ExtensionFailure(.unknownIntent, "The intent class \(payload.name) declares no handling table.")
         }
         let intent = try intentClass.make(from: payload)
-        let handler = try handler(for: intent, conversation: conversation)
-        guard table.accepts(handler) else {
-            throw ExtensionFailure(.handlerDoesNotConform,
-                                   "handler(for:) returned a \(type(of: handler)) for \(payload.name), which does not conform to \(payload.name)Handling.")
-        }
+        let handler = try handler(for: intent, conversation: conversation, table: table)
         return (intent, table, handler)
     }
 
-    /// The handler of a conversation: `handler(for:)` is called once, on its first request.
-    private func handler(for intent: INIntent, conversation: UInt64) throws -> Any {
-        if let existing = lock.withLock({ handlers[conversation] }) { return existing }
-        guard let handler = principal.handler(for: intent) else {
-            throw ExtensionFailure(.noHandler, "handler(for:) returned nil for \(type(of: intent).intentName).")
+    /// The handler of a conversation: `handler(for:)` is called once, on its first request, and
+    /// what it returns is checked against the intent's handling protocol then, and again only if
+    /// a later request of the conversation carries an intent of another class.
+    private func handler(for intent: INIntent, conversation: UInt64, table: any INIntentHandlingDispatching) throws -> Any {
+        let intentClass = ObjectIdentifier(type(of: intent))
+        let existing = lock.withLock { handlers[conversation] }
+        if let existing, existing.intentClass == intentClass { return existing.handler }
+        let intentName = IntentClassCache.shared.name(of: type(of: intent))
+        guard let handler = existing?.handler ?? principal.handler(for: intent) else {
+            throw ExtensionFailure(.noHandler, "handler(for:) returned nil for \(intentName).")
         }
-        lock.withLock { handlers[conversation] = handler }
+        guard table.accepts(handler) else {
+            throw ExtensionFailure(.handlerDoesNotConform,
+                                   "handler(for:) returned a \(type(of: handler)) for \(intentName), which does not conform to \(intentName)Handling.")
+        }
+        lock.withLock { handlers[conversation] = (handler, intentClass) }
         return handler
     }
 }

@@ -1,0 +1,82 @@
+import ExtensionProtocol
+import Foundation
+@testable import Intents
+import Testing
+
+/// A parameter whose storage is declared by hand as an optional: `Mirror` finds the wrapper in
+/// it, a layout of declared wrapper types does not, so the class is read with `Mirror`.
+final class HandStoredIntent: INIntent {
+    var _extra: IntentParameter<String>? = IntentParameter()
+    @IntentParameter var name: String?
+}
+
+/// Two code types that number their cases alike but name them differently.
+enum FirstNamedCode: Int, INCustomIntentResponseCode {
+    case unspecified = 0, ready, continueInApp, inProgress, success
+}
+
+enum SecondNamedCode: Int, INCustomIntentResponseCode {
+    case unspecified = 0, ready, continueInApp, inProgress, successWithReceipt
+}
+
+@Suite struct ParameterLayoutTests {
+    /// Intents, subclasses, responses and custom objects, with their parameters read by their
+    /// class's layout: the very wrappers `Mirror` finds, by the same names, in the same order.
+    @Test(arguments: [
+        { INSendMessageIntent() } as @Sendable () -> AnyObject,
+        { IntentSchemaTests.DerivedProbeIntent() },
+        { ProbeResponse(code: .successWithReceipt, userActivity: nil) },
+        { ProbeDrink(identifier: "latte", display: "Latte") },
+        { ProbeOrderIntent() },
+        { INSendMessageIntentResponse(code: .success, userActivity: nil) },
+    ])
+    func aLayoutFindsWhatMirrorFinds(make: @Sendable () -> AnyObject) {
+        let object = make()
+        let found = reflectedParameters(of: object)
+        let mirrored = mirroredParameters(of: object)
+        #expect(ParameterLayouts.shared.readsByLayout(type(of: object)) == true)
+        #expect(found.map(\.name) == mirrored.map(\.name))
+        #expect(found.count == mirrored.count && zip(found, mirrored).allSatisfy { $0.parameter === $1.parameter })
+    }
+
+    @Test func aSubclassLaysItsParametersOutAfterItsBase() throws {
+        let intent = IntentSchemaTests.DerivedProbeIntent()
+        intent.note = "n"
+        intent.count = 2
+        #expect(reflectedParameters(of: intent).map(\.name) == ["item", "count", "friends", "note"])
+        #expect(intent.payload.parameters == ["note": .string("n"), "count": .integer(2)])
+        let copy = try IntentSchemaTests.DerivedProbeIntent.make(from: intent.payload)
+        #expect(copy.note == "n" && copy.count == 2)
+    }
+
+    @Test func aClassTheLayoutMissesIsReadWithMirror() throws {
+        let intent = HandStoredIntent()
+        intent.name = "Ada"
+        intent._extra?.wrappedValue = "more"
+        #expect(reflectedParameters(of: intent).map(\.name) == ["extra", "name"])
+        #expect(ParameterLayouts.shared.readsByLayout(HandStoredIntent.self) == false)
+        #expect(intent.payload.parameters == ["extra": .string("more"), "name": .string("Ada")])
+        let copy = try HandStoredIntent.make(from: intent.payload)
+        #expect(copy._extra?.wrappedValue == "more" && copy.name == "Ada")
+    }
+
+    /// Each object's own values: the layout is per class, the wrappers per object.
+    @Test func twoObjectsOfAClassKeepTheirOwnValues() {
+        let first = ProbeResponse(code: .success, userActivity: nil)
+        let second = ProbeResponse(code: .success, userActivity: nil)
+        first.receipt = "one"
+        second.receipt = "two"
+        #expect(first.payload(defaultActivityType: "x").output == [NamedValue(name: "receipt", value: .string("one"))])
+        #expect(second.payload(defaultActivityType: "x").output == [NamedValue(name: "receipt", value: .string("two"))])
+    }
+
+    /// Names are kept by code type and raw value: two types' cases of raw value 4 keep their names.
+    @Test func responseCodeNamesAreKeptPerType() {
+        #expect(ResponseCodeNames.shared.name(of: FirstNamedCode.success) == "success")
+        #expect(ResponseCodeNames.shared.name(of: SecondNamedCode.successWithReceipt) == "successWithReceipt")
+        #expect(ResponseCodeNames.shared.name(of: FirstNamedCode.success) == "success")
+        let response = INIntentResponse(responseCode: SecondNamedCode.successWithReceipt, userActivity: nil)
+        #expect(response.payload(defaultActivityType: "x").codeName == "successWithReceipt")
+        #expect(response.payload(defaultActivityType: "x").category == .success)
+    }
+}
