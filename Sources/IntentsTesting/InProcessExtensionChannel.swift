@@ -46,31 +46,35 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
 
     /// Passes `message` to the extension and waits for its reply, at most `timeout`.
     ///
-    /// The extension runs on GCD's threads, not the test's cooperative pool, so a handler that
-    /// blocks does not hold back the deadline, and tests that block the pool's threads (a
-    /// synchronous test running a program) do not hold back the answer. The deadline is an
-    /// entry of the process's deadline thread on the channel's clock, disarmed with the reply.
+    /// The extension's code starts at once on the caller's thread, as a plain call would, in a
+    /// task of its own: no thread is woken and nothing waits for a queue. What it does after its
+    /// first suspension (a completion called later, an `await`) runs on GCD's threads, not the
+    /// test's cooperative pool, so tests that block the pool's threads (a synchronous test running
+    /// a program) do not hold back the answer. The deadline is an entry of the process's deadline
+    /// thread on the channel's clock, disarmed with the reply: a step that suspends and is never
+    /// answered ends there. A handler that blocks its thread before it first suspends holds the
+    /// caller until it returns, as any call does; the deadline cannot take a thread back.
     /// After a timeout the handler's task keeps running: nothing can stop code in the same process.
     /// - Throws: `HostError`: `.requestTimedOut` naming the bundle and the step;
     ///   `.extensionFailed` when the extension answers with a failure (an unknown intent, a handler
     ///   that does not conform), with the extension's sentence.
     public func request(_ message: HostToExtensionMessage, timeout: Duration) async throws -> ExtensionToHostMessage {
         received.add(1, ordering: .relaxed)
-        let reply = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<ExtensionToHostMessage?, any Error>) in
-            let once = ResumeOnce(continuation)
-            let requests = self.requests
-            let bundleIdentifier = self.bundleIdentifier
-            let deadline = clock.schedule(after: timeout, label: message.stepDescription) {
-                once.resume(with: .failure(HostError(.requestTimedOut,
-                    "\(bundleIdentifier) did not answer \(message.stepDescription) within \(timeout) (requestTimedOut).")))
-            }
-            Task(executorPreference: InProcessExtensionExecutor.shared) {
-                let answer = await Self.answer(message, by: requests)
-                deadline.cancel()
-                once.resume(with: .success(answer))
-            }
+        let outcome = StepOutcome()
+        let requests = self.requests
+        let bundleIdentifier = self.bundleIdentifier
+        let deadline = clock.schedule(after: timeout, label: message.stepDescription) {
+            outcome.settle(.failure(HostError(.requestTimedOut,
+                "\(bundleIdentifier) did not answer \(message.stepDescription) within \(timeout) (requestTimedOut).")))
         }
-        guard let reply else { throw HostError(.extensionFailed, "\(message.stepDescription) got no reply.") }
+        // The extension's code starts on this thread, as a call would; what it does after its
+        // first suspension runs on the channel's executor.
+        Task.immediate(executorPreference: InProcessExtensionExecutor.shared) {
+            let answer = await Self.answer(message, by: requests)
+            deadline.cancel()
+            outcome.settle(.success(answer))
+        }
+        guard let reply = try await outcome.value else { throw HostError(.extensionFailed, "\(message.stepDescription) got no reply.") }
         if case .failed(_, let failure) = reply {
             throw HostError(.extensionFailed, "\(bundleIdentifier) could not \(message.stepDescription): \(failure.message)")
         }
@@ -96,15 +100,50 @@ public final class InProcessExtensionChannel: ExtensionChannel, @unchecked Senda
     }
 }
 
-/// Resumes a continuation once; later results are dropped.
-private final class ResumeOnce<Value: Sendable>: Sendable {
-    private let continuation = Mutex<CheckedContinuation<Value, any Error>?>(nil)
-
-    init(_ continuation: CheckedContinuation<Value, any Error>) {
-        self.continuation.withLock { $0 = continuation }
+/// A step's outcome, settled once by the answer or the deadline, whichever comes first; later
+/// outcomes are dropped. Awaiting one already settled does not suspend.
+private final class StepOutcome: Sendable {
+    private enum State {
+        case pending
+        case waiting(CheckedContinuation<ExtensionToHostMessage?, any Error>)
+        case settled(Result<ExtensionToHostMessage?, any Error>)
     }
 
-    func resume(with result: Result<Value, any Error>) {
-        continuation.withLock { $0.take() }?.resume(with: result)
+    private let state = Mutex<State>(.pending)
+
+    /// The outcome, once there is one.
+    var value: ExtensionToHostMessage? {
+        get async throws {
+            if let settled = state.withLock({ state -> Result<ExtensionToHostMessage?, any Error>? in
+                if case .settled(let result) = state { return result }
+                return nil
+            }) {
+                return try settled.get()
+            }
+            return try await withCheckedThrowingContinuation { continuation in
+                let settled = state.withLock { state -> Result<ExtensionToHostMessage?, any Error>? in
+                    if case .settled(let result) = state { return result }
+                    state = .waiting(continuation)
+                    return nil
+                }
+                if let settled { continuation.resume(with: settled) }
+            }
+        }
+    }
+
+    /// Settles the outcome if it is still open, resuming whoever waits for it.
+    func settle(_ result: Result<ExtensionToHostMessage?, any Error>) {
+        let waiting = state.withLock { state -> CheckedContinuation<ExtensionToHostMessage?, any Error>?? in
+            switch state {
+            case .settled: return nil
+            case .pending:
+                state = .settled(result)
+                return .some(nil)
+            case .waiting(let continuation):
+                state = .settled(result)
+                return .some(continuation)
+            }
+        }
+        if case .some(.some(let continuation)) = waiting { continuation.resume(with: result) }
     }
 }

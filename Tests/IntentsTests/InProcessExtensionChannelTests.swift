@@ -37,6 +37,35 @@ import Testing
         #expect(channel.requestCount == 3)
     }
 
+    /// A handler that notes the thread its resolve method is called on.
+    final class ThreadNotingHandler: NSObject, INSendMessageIntentHandling, @unchecked Sendable {
+        private(set) var thread: pthread_t?
+
+        func resolveContent(for intent: INSendMessageIntent, with completion: @escaping (INStringResolutionResult) -> Void) {
+            thread = pthread_self()
+            completion(.success(with: "hello"))
+        }
+    }
+
+    final class ThreadNotingExtension: INExtension, @unchecked Sendable {
+        let handler = ThreadNotingHandler()
+        override func handler(for intent: INIntent) -> Any? { handler }
+    }
+
+    /// A step is a plain call: the extension's code starts on the thread that asked, with no
+    /// thread woken and no queue between them.
+    @Test func theExtensionStartsOnTheCallersThread() async throws {
+        let principal = ThreadNotingExtension()
+        let channel = InProcessExtensionChannel(extension: principal)
+        let caller = pthread_self()
+        let reply = try await channel.request(.resolve(requestID: 1, conversation: 1, intent: IntentPayload(name: "INSendMessageIntent"),
+                                                       parameter: "content"), timeout: .seconds(10))
+        guard case .resolved(1, let results) = reply else { throw UnexpectedAnswer(reply) }
+        #expect(results.count == 1)
+        let noted = try #require(principal.handler.thread)
+        #expect(pthread_equal(noted, caller) != 0)
+    }
+
     struct UnexpectedAnswer: Error {
         let message: ExtensionToHostMessage
 
