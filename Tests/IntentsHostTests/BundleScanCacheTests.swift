@@ -223,6 +223,7 @@ import Testing
         try BundleWriter(appsFolder: other.path).app("C", identifier: "com.example.C")
         try BundleWriter(appsFolder: other.path).appex("CIntents", in: "C", identifier: "com.example.C.Intents", principalClass: "CIntents.IntentHandler",
                                                        intents: ["INSearchForMessagesIntent"], library: Package.library("MonkeyChatIntents"))
+        try ownFiles(in: other.path + "/C.app")
         let store = try SystemStore(stateFolder: state.path)
         _ = scan([folder.path, other.path], store)
         #expect(try store.bundleScans().count == 3)

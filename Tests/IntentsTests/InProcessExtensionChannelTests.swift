@@ -53,15 +53,20 @@ import Testing
     }
 
     /// A step is a plain call: the extension's code starts on the thread that asked, with no
-    /// thread woken and no queue between them.
+    /// thread woken and no queue between them. The test asks from a thread of its own, which
+    /// GCD never lends to anything else.
     @Test func theExtensionStartsOnTheCallersThread() async throws {
         let principal = ThreadNotingExtension()
         let channel = InProcessExtensionChannel(extension: principal)
-        let caller = pthread_self()
-        let reply = try await channel.request(.resolve(requestID: 1, conversation: 1, intent: IntentPayload(name: "INSendMessageIntent"),
-                                                       parameter: "content"), timeout: .seconds(10))
+        let (caller, reply) = try await withTaskExecutorPreference(OwnThreadExecutor.shared) {
+            let caller = pthread_self()
+            let reply = try await channel.request(.resolve(requestID: 1, conversation: 1, intent: IntentPayload(name: "INSendMessageIntent"),
+                                                           parameter: "content"), timeout: .seconds(10))
+            return (caller, reply)
+        }
         guard case .resolved(1, let results) = reply else { throw UnexpectedAnswer(reply) }
         #expect(results.count == 1)
+        #expect(pthread_equal(caller, OwnThreadExecutor.shared.thread) != 0, "the test asked from the executor's thread")
         let noted = try #require(principal.handler.thread)
         #expect(pthread_equal(noted, caller) != 0)
     }
@@ -117,5 +122,48 @@ struct HangIntent: AppIntent {
         guard case .asks = asked else { throw InProcessExtensionChannelTests.UnexpectedAnswer(asked) }
         #expect(clock.pendingDeadlines == 0)
         channel.notify(.endConversation(conversation: 1))
+    }
+}
+
+/// A task executor with one thread of its own, which runs nothing else: a test that asks from it
+/// knows which thread it asked from.
+final class OwnThreadExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = OwnThreadExecutor()
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var started: pthread_t?
+
+    /// The executor's thread.
+    var thread: pthread_t {
+        condition.lock()
+        defer { condition.unlock() }
+        while started == nil { condition.wait() }
+        return started!
+    }
+
+    private init() {
+        Thread { [self] in run() }.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        condition.lock()
+        jobs.append(job)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func run() {
+        condition.lock()
+        started = pthread_self()
+        condition.broadcast()
+        while true {
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+            condition.lock()
+        }
     }
 }

@@ -10,6 +10,30 @@ final class HandStoredIntent: INIntent {
     @IntentParameter var name: String?
 }
 
+/// Storage a wrapper may be put in later, declared three ways: its class's first object, made
+/// empty, cannot show that the class is to be read with `Mirror`; the declared types do.
+final class LaterOptionalIntent: INIntent {
+    var _extra: IntentParameter<String>?
+    @IntentParameter var name: String?
+}
+
+final class LaterWeakIntent: INIntent {
+    weak var _extra: IntentParameter<String>?
+    @IntentParameter var name: String?
+}
+
+final class LaterAnyIntent: INIntent {
+    var _extra: Any = 0
+    @IntentParameter var name: String?
+}
+
+/// A `_`-named property that can never hold a wrapper leaves its class read by its layout.
+final class PrivatelyCachingIntent: INIntent {
+    var _cache: String? = "cached"
+    var _count = 0
+    @IntentParameter var name: String?
+}
+
 /// Two code types that number their cases alike but name them differently.
 enum FirstNamedCode: Int, INCustomIntentResponseCode {
     case unspecified = 0, ready, continueInApp, inProgress, success
@@ -58,6 +82,33 @@ enum SecondNamedCode: Int, INCustomIntentResponseCode {
         #expect(intent.payload.parameters == ["extra": .string("more"), "name": .string("Ada")])
         let copy = try HandStoredIntent.make(from: intent.payload)
         #expect(copy._extra?.wrappedValue == "more" && copy.name == "Ada")
+    }
+
+    /// The first object of each class is made empty, as `schema` and `make(from:)` make one; a
+    /// later object holding a wrapper in the hand-declared storage still shows it.
+    @Test func storageThatMayHoldAWrapperLaterIsReadWithMirror() throws {
+        #expect(LaterOptionalIntent.schema.parameters.map(\.name) == ["name"])
+        #expect(LaterWeakIntent.schema.parameters.map(\.name) == ["name"])
+        #expect(LaterAnyIntent.schema.parameters.map(\.name) == ["name"])
+        let optional = LaterOptionalIntent()
+        let kept = IntentParameter<String>(wrappedValue: "more")
+        optional._extra = kept
+        let weak = LaterWeakIntent()
+        weak._extra = kept
+        let any = LaterAnyIntent()
+        any._extra = kept
+        for intent in [optional, weak, any] as [INIntent] {
+            #expect(ParameterLayouts.shared.readsByLayout(type(of: intent)) == false)
+            #expect(intent.payload.parameters == ["extra": .string("more")], "\(type(of: intent))")
+        }
+        withExtendedLifetime(kept) {}
+    }
+
+    @Test func storageThatCannotHoldAWrapperKeepsTheLayout() {
+        let intent = PrivatelyCachingIntent()
+        intent.name = "Ada"
+        #expect(intent.payload.parameters == ["name": .string("Ada")])
+        #expect(ParameterLayouts.shared.readsByLayout(PrivatelyCachingIntent.self) == true)
     }
 
     /// Each object's own values: the layout is per class, the wrappers per object.

@@ -7,9 +7,11 @@ import Synchronization
 /// resolves its type by name, on every object (about 10 µs of a 3-step conversation on this SDK's
 /// Linux machines, measured with `perf`).
 ///
-/// A class whose layout cannot be read (the runtime does not describe a field), or whose layout
-/// disagrees with `Mirror` on its first object (a `_`-named property whose declared type is an
-/// optional or an existential holding a wrapper), is read with `Mirror` for good.
+/// A class is read with `Mirror` for good when a `_`-named property's declared type could hold
+/// a wrapper without being one (an optional or `weak` wrapper, an existential such as `Any`): an
+/// object may hold one there though its class's first object did not. So it is too when the
+/// layout disagrees with `Mirror` on the class's first object. Hand-written `unowned` storage
+/// named `_…` is not supported: the runtime's field records do not say a field is unowned.
 final class ParameterLayouts: Sendable {
     static let shared = ParameterLayouts()
 
@@ -64,17 +66,29 @@ final class ParameterLayouts: Sendable {
     }
 
     /// The fields of `objectType` and its superclasses named `_…` whose declared type is a
-    /// parameter wrapper; nil when the runtime cannot describe one of its fields.
+    /// parameter wrapper; nil when a field named `_…` could hold a wrapper without being declared
+    /// as one, or the runtime cannot describe a field.
     private static func layout(of objectType: AnyObject.Type) -> [Field]? {
         var fields: [Field] = []
         let described = _forEachField(of: objectType, options: .classType) { name, offset, fieldType, _ in
             let label = String(cString: name)
-            if label.hasPrefix("_"), let wrapperType = fieldType as? any ErasedIntentParameter.Type {
+            guard label.hasPrefix("_") else { return true }
+            if let wrapperType = fieldType as? any ErasedIntentParameter.Type {
                 fields.append(Field(name: String(label.dropFirst()), offset: offset, erase: eraser(for: wrapperType)))
+                return true
             }
-            return true
+            return !mayHoldAWrapper(fieldType)
         }
         return described ? fields : nil
+    }
+
+    /// Whether a value of `type` may be a parameter wrapper though `type` is not one: an optional
+    /// of one (which `weak` storage also is), or an existential (`Any`, `AnyObject`, a protocol).
+    private static func mayHoldAWrapper(_ type: Any.Type) -> Bool {
+        if let optional = type as? any OptionalType.Type {
+            return optional.wrappedType is any ErasedIntentParameter.Type || mayHoldAWrapper(optional.wrappedType)
+        }
+        return metadataKind(of: type) == existentialKind
     }
 
     /// A function that gives a reference known to be a `Wrapper` its erased form.
@@ -82,3 +96,19 @@ final class ParameterLayouts: Sendable {
         { unsafeDowncast($0, to: Wrapper.self) }
     }
 }
+
+/// An optional's wrapped type, read from its metatype.
+private protocol OptionalType {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalType {
+    static var wrappedType: Any.Type { Wrapped.self }
+}
+
+/// The kind of a type's metadata, as the runtime numbers it (`swift_getMetadataKind`).
+@_silgen_name("swift_getMetadataKind")
+private func metadataKind(of type: Any.Type) -> UInt
+
+/// The runtime's kind of an existential's metadata (`MetadataKind::Existential`, part of the ABI).
+private let existentialKind: UInt = 0x303
