@@ -111,7 +111,7 @@ private final class StepOutcome: Sendable {
 
     private let state = Mutex<State>(.pending)
 
-    /// The outcome, once there is one.
+    /// The outcome, once there is one; awaited once, by the step's caller.
     var value: ExtensionToHostMessage? {
         get async throws {
             if let settled = state.withLock({ state -> Result<ExtensionToHostMessage?, any Error>? in

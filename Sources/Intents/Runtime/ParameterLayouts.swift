@@ -54,8 +54,8 @@ final class ParameterLayouts: Sendable {
         }
     }
 
-    /// The layout of `object`'s class when the runtime describes every field and the layout
-    /// finds the very wrappers `Mirror` finds in `object`; nil otherwise.
+    /// The layout of `object`'s class (`layout(of:)`) when it finds the very wrappers `Mirror`
+    /// finds in `object`; nil otherwise.
     private static func checkedLayout(of object: AnyObject) -> [Field]? {
         guard let fields = layout(of: type(of: object)) else { return nil }
         let found = read(fields, of: object)
